@@ -1,0 +1,36 @@
+// Package runner runs properties against generators and mutants and measures
+// the result: the trial core, the experiment matrix, and the worker pool.
+//
+// The files, one concept each:
+//
+//   - generator.go: Generator[T], a value from a seeded source and a size,
+//     and its combinators (IntRange, SliceOf, Frequency, Sized, ...).
+//   - property.go: Verdict and Test, the type-erased "generate one input and
+//     check it" unit, built with ForAll and ForAllV.
+//   - size.go: QuickCheck's size schedule (computeSize), exactly.
+//   - trial.go: RunTrial, one trial to the first failure or the budget, and
+//     RunScore, Duregård's per-test-case score. Panics become Crashed.
+//   - seed.go: TrialSeed, which derives every trial's seed from the
+//     experiment seed and the trial's coordinates, so results do not depend
+//     on worker count or order.
+//   - outcome.go: the outcomes (killed, survived, crashed, timeout, ...).
+//   - suite.go: Mutant, Suite (what a scenario or a test binary offers the
+//     harness), Protocol (mttf, trials, score) and Cell (one measurement).
+//   - measure.go: the protocol of one cell, run in the current process.
+//   - experiment.go: Run, the matrix of mutants × properties × generators,
+//     in-process or on a Pool, with journal, shards and progress.
+//   - journal.go: the append-only journal that makes runs resumable.
+//   - worker.go, pool.go: the worker protocol. A worker is any program that
+//     calls Serve on the same suite (the mutprop binary re-executing itself
+//     for the case studies); the pool starts one process per schemata
+//     mutant (MUTPROP_ACTIVE is fixed for a process's life), sends it JSON
+//     jobs on stdin and reads JSON cells from stdout, and kills the whole
+//     process group of a worker that hangs or dies.
+//
+// Why processes, and why one schemata mutant per process: a Go program
+// cannot recover from a stack overflow or stop a goroutine that loops, so
+// a mutant that does either must be contained by a process boundary. The
+// schemata switch is read once per process, which keeps the generated code
+// free of synchronization and lets the same compiled program run every
+// mutant.
+package runner

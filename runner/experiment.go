@@ -1,0 +1,203 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Options configure Run. A nil *Options means the defaults.
+type Options struct {
+	// Seed is the experiment seed every trial seed derives from.
+	Seed uint64
+	// Protocol says how each cell is measured; nil means mttf with 1,000 trials.
+	Protocol *Protocol
+	// Workers is the number of cells measured at once (goroutines, or
+	// worker processes with Pool). 0 means runtime.NumCPU().
+	Workers int
+	// Pool, when set, runs cells in worker processes; nil runs them in
+	// this process. Mutants with a Schema > 0 need a Pool.
+	Pool *Pool
+	// Journal, when set, receives every finished cell as it finishes, and
+	// the cells it already holds are not run again (resume).
+	Journal *Journal
+	// Shard selects a deterministic part of the cells; the zero Shard is all.
+	Shard Shard
+	// Select, when set, restricts the cells run.
+	Select func(m Mutant, property, generator string) bool
+	// Progress, when set, is called after every finished cell.
+	Progress func(Progress)
+}
+
+// Progress reports how far an experiment is.
+type Progress struct {
+	Done, Total int
+	Failing     int // cells whose property failed
+	Elapsed     time.Duration
+}
+
+// Shard is the k-th of n parts of an experiment (1 <= K <= N). A cell
+// belongs to the shard its key hashes to, so shards do not depend on order.
+type Shard struct{ K, N int }
+
+// ParseShard parses "k/n".
+func ParseShard(s string) (Shard, error) {
+	var sh Shard
+	if _, err := fmt.Sscanf(s, "%d/%d", &sh.K, &sh.N); err != nil || sh.N < 1 || sh.K < 1 || sh.K > sh.N {
+		return Shard{}, fmt.Errorf("bad shard %q: want k/n with 1 <= k <= n", s)
+	}
+	return sh, nil
+}
+
+// Has reports whether the cell with this key belongs to the shard.
+func (s Shard) Has(key string) bool {
+	if s.N <= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return int(h.Sum64()%uint64(s.N)) == s.K-1
+}
+
+// Result is a finished (or interrupted) experiment.
+type Result struct {
+	Suite    string   `json:"suite"`
+	Seed     uint64   `json:"seed"`
+	Protocol Protocol `json:"protocol"`
+	// Cells in suite order: mutant, then property, then generator.
+	Cells []Cell `json:"cells"`
+	// Resumed counts the cells taken from the journal.
+	Resumed int `json:"resumed,omitempty"`
+}
+
+// Run measures every selected cell of the suite and returns them in suite
+// order. The numbers depend only on the suite, the seed and the protocol:
+// not on Workers, on the pool, or on resuming. When ctx is cancelled Run
+// returns the cells finished so far with ctx's error.
+func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	proto := o.Protocol.withDefaults()
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	res := &Result{Suite: s.Name, Seed: o.Seed, Protocol: proto}
+
+	var jobs []job
+	for _, m := range s.Mutants {
+		for _, p := range s.Properties {
+			for _, g := range s.Generators {
+				if o.Select != nil && !o.Select(m, p, g) {
+					continue
+				}
+				if !o.Shard.Has(cellKey(m.ID, p, g)) {
+					continue
+				}
+				if m.Schema > 0 && o.Pool == nil {
+					return nil, fmt.Errorf("mutant %s needs schemata switch %d: run it with a worker pool", m.ID, m.Schema)
+				}
+				jobs = append(jobs, job{Mutant: m, Property: p, Generator: g, Seed: o.Seed, Protocol: proto})
+			}
+		}
+	}
+	cells := make([]Cell, len(jobs))
+	done := make([]bool, len(jobs))
+	var todo []int
+	if o.Journal != nil {
+		prev := o.Journal.Cells()
+		for i, j := range jobs {
+			if c, ok := prev[cellKey(j.Mutant.ID, j.Property, j.Generator)]; ok {
+				cells[i], done[i] = c, true
+				res.Resumed++
+			}
+		}
+	}
+	for i := range jobs {
+		if !done[i] {
+			todo = append(todo, i)
+		}
+	}
+
+	start := time.Now()
+	var mu sync.Mutex
+	finished, failing := res.Resumed, 0
+	for i := range cells {
+		if done[i] && cells[i].Fails {
+			failing++
+		}
+	}
+	var journalErr error
+	finish := func(i int, c Cell) {
+		mu.Lock()
+		defer mu.Unlock()
+		cells[i], done[i] = c, true
+		finished++
+		if c.Fails {
+			failing++
+		}
+		if o.Journal != nil && journalErr == nil {
+			journalErr = o.Journal.Append(c)
+		}
+		if o.Progress != nil {
+			o.Progress(Progress{Done: finished, Total: len(jobs), Failing: failing, Elapsed: time.Since(start)})
+		}
+	}
+
+	var err error
+	if o.Pool != nil {
+		err = o.Pool.run(ctx, jobs, todo, workers, finish)
+	} else {
+		err = runInProcess(ctx, s, jobs, todo, workers, finish)
+	}
+	for i := range cells {
+		if done[i] {
+			res.Cells = append(res.Cells, cells[i])
+		}
+	}
+	if journalErr != nil {
+		return res, fmt.Errorf("journal: %w", journalErr)
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return res, err
+}
+
+// runInProcess measures the jobs on a pool of goroutines.
+func runInProcess(ctx context.Context, s *Suite, jobs []job, todo []int, workers int, finish func(int, Cell)) error {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				c := measure(ctx, s, jobs[i])
+				if ctx.Err() != nil {
+					return // an interrupted cell is not a result
+				}
+				finish(i, c)
+			}
+		}()
+	}
+feed:
+	for _, i := range todo {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return ctx.Err()
+}
