@@ -122,7 +122,7 @@ func interruptContext(e *env) (context.Context, func()) {
 // its description and its flags.
 func newFlagSet(e *env, name, argsUsage, description string) *flag.FlagSet {
 	fs := flag.NewFlagSet("mutprop "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(&flagOutput{e: e})
 	fs.Usage = func() {
 		out := fs.Output()
 		fmt.Fprintf(out, "Usage: mutprop %s [flags] %s\n\n%s\n\nFlags:\n", name, argsUsage, strings.TrimSpace(description))
@@ -139,7 +139,9 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 			break
 		}
 		if a == "-h" || a == "--help" || a == "-help" {
-			fs.SetOutput(os.Stdout)
+			if o, ok := fs.Output().(*flagOutput); ok {
+				o.help = true
+			}
 		}
 	}
 	err := fs.Parse(args)
@@ -151,6 +153,20 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	default:
 		return exitUsage
 	}
+}
+
+// flagOutput sends a flag set's messages to stderr, except the --help text
+// that the user asked for, which goes to stdout.
+type flagOutput struct {
+	e    *env
+	help bool
+}
+
+func (o *flagOutput) Write(p []byte) (int, error) {
+	if o.help {
+		return o.e.stdout.Write(p)
+	}
+	return o.e.stderr.Write(p)
 }
 
 // sortedKeys returns m's keys in order; used for deterministic listings.

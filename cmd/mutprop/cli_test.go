@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = Main(args, &env{stdout: &out, stderr: &errOut, stdin: strings.NewReader(""), getenv: func(string) string { return "" }})
+	return code, out.String(), errOut.String()
+}
+
+func TestHelpListsEveryVisibleCommand(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runCLI(t, "help")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, c := range commands() {
+		if strings.Contains(out, "  "+c.name+" ") == c.hidden {
+			t.Errorf("help output and hidden=%v disagree for %q:\n%s", c.hidden, c.name, out)
+		}
+	}
+}
+
+func TestAnUnknownCommandIsAUsageError(t *testing.T) {
+	t.Parallel()
+	code, _, errOut := runCLI(t, "frobnicate")
+	if code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestAnUnknownScenarioIsAUsageError(t *testing.T) {
+	t.Parallel()
+	code, _, errOut := runCLI(t, "scenario", "quux")
+	if code != exitUsage || !strings.Contains(errOut, "unknown case study") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestUnknownFlagsAndBadValuesAreUsageErrors(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"scenario", "insert", "--no-such-flag"},
+		{"scenario", "insert", "--tests", "zero"},
+		{"scenario", "insert", "--tests", "-5"},
+		{"scenario", "insert", "extra-argument"},
+	} {
+		if code, _, errOut := runCLI(t, args...); code != exitUsage || errOut == "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d with a message", args, code, errOut, exitUsage)
+		}
+	}
+}
+
+func TestTheInsertScenarioExplainsItselfOnHelp(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runCLI(t, "scenario", "insert", "--help")
+	if code != exitOK || !strings.Contains(out, "Fig. 4.1") || !strings.Contains(out, "-seed") {
+		t.Fatalf("exit %d, stdout %q: want 0 and the description with the flags", code, out)
+	}
+}

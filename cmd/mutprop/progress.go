@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/term"
+)
+
+// progress renders done/total, failures so far and an ETA: as a bar
+// redrawn in place on a terminal, or as one line every interval otherwise
+// (CI logs), so long runs always show they are alive.
+type progress struct {
+	mu       sync.Mutex
+	w        io.Writer
+	label    string
+	tty      bool
+	interval time.Duration
+	last     time.Time
+	drawn    bool
+}
+
+// newProgress returns a progress reporter writing to w, which is treated as
+// a terminal when it is one.
+func newProgress(w io.Writer, label string) *progress {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		tty = term.IsTerminal(int(f.Fd()))
+	}
+	interval := 10 * time.Second
+	if tty {
+		interval = 200 * time.Millisecond
+	}
+	return &progress{w: w, label: label, tty: tty, interval: interval}
+}
+
+// update reports that done of total units are finished, failing of them
+// found their mutant (or property) failing, after elapsed.
+func (p *progress) update(done, total, failing int, elapsed time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if done < total && now.Sub(p.last) < p.interval {
+		return
+	}
+	p.last = now
+	eta := "?"
+	if done > 0 && done < total {
+		eta = (time.Duration(float64(elapsed) / float64(done) * float64(total-done))).Round(time.Second).String()
+	} else if done == total {
+		eta = "0s"
+	}
+	pct := 0.0
+	if total > 0 {
+		pct = 100 * float64(done) / float64(total)
+	}
+	if p.tty {
+		const width = 30
+		filled := int(pct / 100 * width)
+		bar := strings.Repeat("=", filled) + strings.Repeat(" ", width-filled)
+		fmt.Fprintf(p.w, "\r%s [%s] %d/%d (%.0f%%) failing %d, ETA %s ", p.label, bar, done, total, pct, failing, eta)
+		p.drawn = true
+		if done == total {
+			fmt.Fprintln(p.w)
+			p.drawn = false
+		}
+		return
+	}
+	fmt.Fprintf(p.w, "%s: %d/%d (%.0f%%) failing %d, elapsed %s, ETA %s\n", p.label, done, total, pct, failing, elapsed.Round(time.Second), eta)
+}
+
+// finish ends an in-place bar so that later output starts on a new line.
+func (p *progress) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprintln(p.w)
+		p.drawn = false
+	}
+}

@@ -1,0 +1,244 @@
+package insert
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/stats"
+)
+
+// Config sets the size of the study. The zero Config is the paper's: 1,000
+// test cases per property, plus a fixed set of 100 mutants for the classic
+// kill rate.
+type Config struct {
+	// Tests is the number of test cases per property (the paper: 1,000).
+	Tests int
+	// FixedMutants is the size of the fixed mutant set of the classic
+	// per-mutant kill rate.
+	FixedMutants int
+}
+
+func (c Config) withDefaults() Config {
+	if c.Tests <= 0 {
+		c.Tests = 1000
+	}
+	if c.FixedMutants <= 0 {
+		c.FixedMutants = 100
+	}
+	return c
+}
+
+// The mutant IDs of the study.
+const (
+	// FreshMutant stands for Duregård's protocol: a fresh random mutant
+	// for every test case, perturbing every point.
+	FreshMutant = "blackbox:fresh-per-test"
+	// Generator is the study's only generator: QuickCheck's arbitrary Int
+	// and [Int] (or OrderedList Int), at QuickCheck's sizes.
+	Generator = "quickcheck"
+)
+
+// FixedMutantID names the k-th mutant of the fixed set.
+func FixedMutantID(k int) string { return fmt.Sprintf("blackbox:seed-%03d", k) }
+
+// Suite returns the study as a runner suite: the original, the fresh
+// mutant, and the fixed set, against the eight properties.
+func Suite(cfg Config) *runner.Suite {
+	cfg = cfg.withDefaults()
+	props := Properties()
+	mutants := []runner.Mutant{{}, {ID: FreshMutant, Origin: "blackbox", Description: "a fresh every-point mutant for each test case, seeded by the test"}}
+	for k := 1; k <= cfg.FixedMutants; k++ {
+		mutants = append(mutants, runner.Mutant{ID: FixedMutantID(k), Origin: "blackbox", Description: fmt.Sprintf("every-point mutant with seed %d", k)})
+	}
+	var names []string
+	for _, p := range props {
+		names = append(names, p.Name)
+	}
+	return &runner.Suite{
+		Name:       "insert",
+		Mutants:    mutants,
+		Properties: names,
+		Generators: []string{Generator},
+		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
+			i := slices.IndexFunc(props, func(p Property) bool { return p.Name == property })
+			if i < 0 || generator != Generator {
+				return nil, fmt.Errorf("insert study has no cell (%s, %s)", property, generator)
+			}
+			return test(props[i], m.ID)
+		},
+	}
+}
+
+// inputs generates the property's inputs: x, and a list that is ordered
+// when the property asks for an OrderedList.
+func inputs(p Property, r *rand.Rand, size int) (int, []int) {
+	x := runner.IntSized()(r, size)
+	xs := runner.SliceOf(runner.IntSized())(r, size)
+	if p.OrderedInput {
+		slices.Sort(xs)
+	}
+	return x, xs
+}
+
+// test builds the test of property p on the mutant with the given ID.
+func test(p Property, mutant string) (runner.Test, error) {
+	var seedOf func(r *rand.Rand) uint64
+	switch {
+	case mutant == "":
+		return func(r *rand.Rand, size int) runner.Verdict {
+			x, xs := inputs(p, r, size)
+			return runner.Check(p.check(Insert, Sort, x, xs))
+		}, nil
+	case mutant == FreshMutant:
+		seedOf = func(r *rand.Rand) uint64 { return r.Uint64() }
+	default:
+		var k int
+		if _, err := fmt.Sscanf(mutant, "blackbox:seed-%d", &k); err != nil {
+			return nil, fmt.Errorf("insert study has no mutant %q", mutant)
+		}
+		seedOf = func(*rand.Rand) uint64 { return uint64(k) }
+	}
+	return func(r *rand.Rand, size int) runner.Verdict {
+		x, xs := inputs(p, r, size)
+		seed := seedOf(r)
+		ins, sort, err := mutants(seed)
+		if err != nil {
+			panic(err) // a mutator that cannot perturb []int is a harness bug: crashed
+		}
+		return runner.Check(p.check(ins, sort, x, xs))
+	}, nil
+}
+
+func (p Property) check(ins InsertFunc, sort SortFunc, x int, xs []int) bool {
+	if p.Insert != nil {
+		return p.Insert(ins, x, xs)
+	}
+	return p.Sort(sort, x, xs)
+}
+
+// Row is one property's line of the study.
+type Row struct {
+	Name string `json:"name"`
+	// KilledPct is Duregård's per-test-case score: the percentage of test
+	// cases in which a fresh mutant was detected.
+	KilledPct      float64 `json:"killed_pct"`
+	SurvivedPct    float64 `json:"survived_pct"`
+	PaperKilledPct float64 `json:"paper_killed_pct"`
+	// GapPoints is KilledPct - PaperKilledPct.
+	GapPoints float64 `json:"gap_points"`
+	Tests     int     `json:"tests"`
+	// Classic is the per-mutant kill rate over the fixed mutant set, each
+	// mutant run until the first failure or the test budget.
+	Classic stats.Proportion `json:"classic_kill_rate"`
+	// BaselinePasses: the property holds on the original for every test.
+	BaselinePasses bool `json:"baseline_passes"`
+	// Coverage describes the inputs the property applied the function to,
+	// on the original: data coverage, kept apart from strength.
+	Coverage Coverage `json:"coverage"`
+	Note     string   `json:"note"`
+}
+
+// Coverage is the black-box data coverage of a property: which inputs it
+// applies the function under test to.
+type Coverage struct {
+	Applications int `json:"applications"`
+	// ListLengths counts the applications by the length of the list
+	// argument.
+	ListLengths map[int]int `json:"list_lengths"`
+	MaxLength   int         `json:"max_length"`
+	// Warning is set when the property only ever exercises a sliver of the
+	// input space, such as singleton lists.
+	Warning string `json:"warning,omitempty"`
+}
+
+// Study is the result of the insert study.
+type Study struct {
+	Seed         uint64 `json:"seed"`
+	Tests        int    `json:"tests"`
+	FixedMutants int    `json:"fixed_mutants"`
+	Properties   []Row  `json:"properties"`
+}
+
+// Run measures the study. opts carries the seed, the worker count and an
+// optional pool; its Protocol and Select are set here.
+func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
+	cfg = cfg.withDefaults()
+	s := Suite(cfg)
+	st := &Study{Seed: opts.Seed, Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
+
+	scoreOpts := opts
+	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests}
+	scoreOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID == FreshMutant }
+	scores, err := runner.Run(ctx, s, &scoreOpts)
+	if err != nil {
+		return nil, fmt.Errorf("per-test-case scores: %w", err)
+	}
+	classicOpts := opts
+	classicOpts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests}
+	classicOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID != FreshMutant }
+	classic, err := runner.Run(ctx, s, &classicOpts)
+	if err != nil {
+		return nil, fmt.Errorf("classic kill rates: %w", err)
+	}
+
+	for _, p := range Properties() {
+		row := Row{Name: p.Name, PaperKilledPct: p.PaperKilledPct, Note: p.Note, Tests: cfg.Tests}
+		for _, c := range scores.Cells {
+			if c.Property != p.Name {
+				continue
+			}
+			if c.Error != "" {
+				return nil, fmt.Errorf("%s: %s", p.Name, c.Error)
+			}
+			row.KilledPct = 100 * c.Score.Fraction()
+			row.SurvivedPct = 100 - row.KilledPct
+			row.GapPoints = row.KilledPct - row.PaperKilledPct
+		}
+		killed, n := 0, 0
+		for _, c := range classic.Cells {
+			if c.Property != p.Name {
+				continue
+			}
+			if c.Error != "" {
+				return nil, fmt.Errorf("%s: %s", p.Name, c.Error)
+			}
+			if c.Mutant == "" {
+				row.BaselinePasses = c.Outcomes[runner.Survived] == 1
+				continue
+			}
+			n++
+			if c.Fails {
+				killed++
+			}
+		}
+		row.Classic = stats.Wilson(killed, n)
+		row.Coverage = measureCoverage(p, opts.Seed, cfg.Tests)
+		st.Properties = append(st.Properties, row)
+	}
+	return st, nil
+}
+
+// measureCoverage runs p on the original, recording the list length of
+// every application of the function under test.
+func measureCoverage(p Property, seed uint64, tests int) Coverage {
+	cov := Coverage{ListLengths: map[int]int{}}
+	record := func(xs []int) {
+		cov.Applications++
+		cov.ListLengths[len(xs)]++
+		cov.MaxLength = max(cov.MaxLength, len(xs))
+	}
+	ins := func(x int, xs []int) []int { record(xs); return Insert(x, xs) }
+	sort := func(xs []int) []int { record(xs); return Sort(xs) }
+	r := rand.New(rand.NewPCG(seed, uint64(len(p.Name))))
+	for i := range tests {
+		x, xs := inputs(p, r, runner.Size(i, 0, tests))
+		p.check(ins, sort, x, xs)
+	}
+	if cov.MaxLength <= 1 && cov.Applications > 0 {
+		cov.Warning = fmt.Sprintf("applies the function only to lists of length <= %d: a high score here says nothing about longer lists", cov.MaxLength)
+	}
+	return cov
+}
