@@ -24,7 +24,11 @@ func measure(ctx context.Context, s *Suite, j job) Cell {
 		return c
 	}
 	p := j.Protocol
-	seed := func(trial int) uint64 { return TrialSeed(j.Seed, j.Mutant.ID, j.Property, j.Generator, trial) }
+	seedProperty := j.Property
+	if p.CommonSeeds {
+		seedProperty = ""
+	}
+	seed := func(trial int) uint64 { return TrialSeed(j.Seed, j.Mutant.ID, seedProperty, j.Generator, trial) }
 	record := func(r TrialResult) {
 		c.Outcomes[r.Outcome]++
 		if r.Outcome == Killed {

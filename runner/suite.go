@@ -77,6 +77,12 @@ type Protocol struct {
 	FailBudget      int    `json:"fail_budget,omitempty"`
 	Tests           int    `json:"tests,omitempty"`
 	MaxDiscardRatio int    `json:"max_discard_ratio,omitempty"`
+	// CommonSeeds leaves the property out of the trial seeds, so that every
+	// property of a (mutant, generator) draws the same random stream: with
+	// properties that generate their inputs alike, they are compared on the
+	// same inputs and mutants (common random numbers), and a property that
+	// implies another never scores lower by chance.
+	CommonSeeds bool `json:"common_seeds,omitempty"`
 }
 
 // withDefaults fills unset fields: mttf, 1,000 trials, 10,000 then 10^6 tests.

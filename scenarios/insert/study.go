@@ -170,14 +170,14 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 	st := &Study{Seed: opts.Seed, Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
 
 	scoreOpts := opts
-	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests}
+	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}
 	scoreOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID == FreshMutant }
 	scores, err := runner.Run(ctx, s, &scoreOpts)
 	if err != nil {
 		return nil, fmt.Errorf("per-test-case scores: %w", err)
 	}
 	classicOpts := opts
-	classicOpts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests}
+	classicOpts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests, CommonSeeds: true}
 	classicOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID != FreshMutant }
 	classic, err := runner.Run(ctx, s, &classicOpts)
 	if err != nil {
