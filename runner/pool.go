@@ -135,7 +135,10 @@ func (p *Pool) start(schema int) (*workerProc, error) {
 		return nil, fmt.Errorf("worker command: %w", err)
 	}
 	cmd.Env = append(append([]string(nil), envOr(cmd.Env)...), ActiveEnv+"="+strconv.Itoa(schema))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own process group, so that a timeout kills whatever the mutant
+	// started too; and killed with its parent, so that a kill -9 of mutprop
+	// leaves no worker spinning in a hanging mutant.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	w := &workerProc{schema: schema, cmd: cmd, lines: make(chan []byte, 1), stderr: &tailBuffer{max: 8 << 10}}
 	cmd.Stderr = w.stderr
 	if w.stdin, err = cmd.StdinPipe(); err != nil {

@@ -89,7 +89,7 @@ func testPool(t *testing.T) *Pool {
 		t.Fatal(err)
 	}
 	return &Pool{
-		CellTimeout: 3 * time.Second,
+		CellTimeout: 8 * time.Second, // generous: the machine may be loaded
 		Command: func() (*exec.Cmd, error) {
 			cmd := exec.Command(exe, "-test.run=^$")
 			cmd.Env = append(os.Environ(), testWorkerEnv+"=1")
@@ -115,12 +115,14 @@ func outcomes(res *Result) map[string]string {
 func TestPoolContainsHangingExitingAndOverflowingMutants(t *testing.T) {
 	t.Parallel()
 	s := workerSuite(0)
-	res, err := Run(context.Background(), s, &Options{Seed: 3, Workers: 2, Pool: testPool(t), Protocol: &Protocol{Trials: 20}})
+	// The looping mutant costs a whole timeout per cell: give it one cell.
+	one := func(m Mutant, p, g string) bool { return m.ID != "loop" || (p == "identity" && g == "small") }
+	res, err := Run(context.Background(), s, &Options{Seed: 3, Workers: 2, Pool: testPool(t), Protocol: &Protocol{Trials: 20}, Select: one})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Cells) != len(s.Mutants)*4 {
-		t.Fatalf("%d cells, want %d", len(res.Cells), len(s.Mutants)*4)
+	if len(res.Cells) != len(s.Mutants)*4-3 {
+		t.Fatalf("%d cells, want %d", len(res.Cells), len(s.Mutants)*4-3)
 	}
 	want := map[string]Outcome{"": Survived, "plus1": Killed, "loop": Timeout, "exit": Crashed, "overflow": Crashed, "bb": Killed}
 	for _, c := range res.Cells {

@@ -54,6 +54,7 @@ func commands() []command {
 		{name: "show", summary: "print one mutant: description and diff", run: cmdShow},
 		{name: "schemata", summary: "write a schematized copy of a package (used by go generate)", run: cmdSchemata},
 		{name: "scenario", summary: "run a case study: insert, bst, tcas", run: cmdScenario},
+		{name: "merge", summary: "combine the journals of shards into one", run: cmdMerge},
 		{name: "worker", summary: "serve trial requests (started by mutprop itself)", hidden: true, run: cmdWorker},
 	}
 }

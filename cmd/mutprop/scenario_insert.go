@@ -28,11 +28,9 @@ rate over a fixed set of mutants is printed next to it.`
 func insertFlags(e *env) (*insertOptions, func([]string) int) {
 	o := &insertOptions{}
 	fs := newFlagSet(e, "scenario insert", "", insertDescription)
-	fs.Uint64Var(&o.seed, "seed", 1, "experiment seed: the same seed gives the same table")
+	o.exp.register(fs)
 	fs.IntVar(&o.tests, "tests", 1000, "test cases per property")
 	fs.IntVar(&o.mutants, "mutants", 100, "size of the fixed mutant set for the classic kill rate")
-	fs.IntVar(&o.workers, "workers", 0, "worker processes (0: one per CPU)")
-	fs.BoolVar(&o.inProcess, "in-process", false, "run trials in this process instead of worker processes")
 	fs.StringVar(&o.json, "json", "", "write the results as JSON to `FILE`")
 	return o, func(args []string) int {
 		if code := parseFlags(fs, args); code >= 0 {
@@ -51,10 +49,9 @@ func insertFlags(e *env) (*insertOptions, func([]string) int) {
 }
 
 type insertOptions struct {
-	seed                    uint64
-	tests, mutants, workers int
-	inProcess               bool
-	json                    string
+	exp            experimentFlags
+	tests, mutants int
+	json           string
 }
 
 // suiteArgs are the flags a worker needs to rebuild the same suite.
@@ -75,20 +72,29 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	if code := parse(args); code >= 0 {
 		return code
 	}
-	opts := runner.Options{Seed: o.seed, Workers: o.workers}
-	if !o.inProcess {
-		opts.Pool = workerPool("insert", o.suiteArgs(), time.Minute)
+	header := runner.JournalHeader{Suite: "insert", Extra: map[string]string{"tests": fmt.Sprint(o.tests), "mutants": fmt.Sprint(o.mutants)}}
+	x, err := o.exp.setup(e, "insert", o.suiteArgs(), header, time.Minute)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "mutprop scenario insert:", err)
+		return exitUsage
 	}
 	prog := newProgress(e.stderr, "insert")
-	opts.Progress = func(p runner.Progress) { prog.update(p.Done, p.Total, p.Failing, p.Elapsed) }
-	study, err := insert.Run(ctx, insert.Config{Tests: o.tests, FixedMutants: o.mutants}, opts)
+	x.opts.Progress = func(p runner.Progress) { prog.update(p.Done, p.Total, p.Failing, p.Elapsed) }
+	study, err := insert.Run(ctx, insert.Config{Tests: o.tests, FixedMutants: o.mutants}, x.opts)
 	prog.finish()
+	if cerr := x.close(); err == nil && cerr != nil {
+		err = fmt.Errorf("close journal: %w", cerr)
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, "mutprop scenario insert:", err)
 		if ctx.Err() != nil {
 			return exitInterrupts
 		}
 		return exitError
+	}
+	if o.exp.shard != "" {
+		fmt.Fprintf(e.stdout, "shard %s done; its cells are in %s. Combine the shards with 'mutprop merge', then resume from the merged journal for the report.\n", o.exp.shard, o.exp.journal)
+		return exitOK
 	}
 	printInsertStudy(e, study)
 	if o.json != "" {
