@@ -31,6 +31,7 @@ func insertFlags(e *env) (*insertOptions, func([]string) int) {
 	o.exp.register(fs)
 	fs.IntVar(&o.tests, "tests", 1000, "test cases per property")
 	fs.IntVar(&o.mutants, "mutants", 100, "size of the fixed mutant set for the classic kill rate")
+	fs.StringVar(&o.lists, "list-mutator", "builtin", "how mutants perturb lists: builtin (drop, duplicate, swap, change, append) or constructor (Haskell-style: truncate, mutate a head)")
 	fs.StringVar(&o.json, "json", "", "write the results as JSON to `FILE`")
 	return o, func(args []string) int {
 		if code := parseFlags(fs, args); code >= 0 {
@@ -51,12 +52,13 @@ func insertFlags(e *env) (*insertOptions, func([]string) int) {
 type insertOptions struct {
 	exp            experimentFlags
 	tests, mutants int
+	lists          string
 	json           string
 }
 
 // suiteArgs are the flags a worker needs to rebuild the same suite.
 func (o *insertOptions) suiteArgs() []string {
-	return []string{fmt.Sprintf("--tests=%d", o.tests), fmt.Sprintf("--mutants=%d", o.mutants)}
+	return []string{fmt.Sprintf("--tests=%d", o.tests), fmt.Sprintf("--mutants=%d", o.mutants), "--list-mutator=" + o.lists}
 }
 
 func insertWorkerSuite(args []string) (*runner.Suite, error) {
@@ -64,7 +66,7 @@ func insertWorkerSuite(args []string) (*runner.Suite, error) {
 	if code := parse(args); code >= 0 {
 		return nil, fmt.Errorf("bad worker flags %q", args)
 	}
-	return insert.Suite(insert.Config{Tests: o.tests, FixedMutants: o.mutants}), nil
+	return insert.Suite(insert.Config{Tests: o.tests, FixedMutants: o.mutants, Lists: insert.ListMutator(o.lists)}), nil
 }
 
 func scenarioInsert(ctx context.Context, e *env, args []string) int {
@@ -72,7 +74,7 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	if code := parse(args); code >= 0 {
 		return code
 	}
-	header := runner.JournalHeader{Suite: "insert", Extra: map[string]string{"tests": fmt.Sprint(o.tests), "mutants": fmt.Sprint(o.mutants)}}
+	header := runner.JournalHeader{Suite: "insert", Extra: map[string]string{"tests": fmt.Sprint(o.tests), "mutants": fmt.Sprint(o.mutants), "list-mutator": o.lists}}
 	x, err := o.exp.setup(e, "insert", o.suiteArgs(), header, time.Minute)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "mutprop scenario insert:", err)
@@ -80,7 +82,7 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	}
 	prog := newProgress(e.stderr, "insert")
 	x.opts.Progress = func(p runner.Progress) { prog.update(p.Done, p.Total, p.Failing, p.Elapsed) }
-	study, err := insert.Run(ctx, insert.Config{Tests: o.tests, FixedMutants: o.mutants}, x.opts)
+	study, err := insert.Run(ctx, insert.Config{Tests: o.tests, FixedMutants: o.mutants, Lists: insert.ListMutator(o.lists)}, x.opts)
 	prog.finish()
 	if cerr := x.close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close journal: %w", cerr)
@@ -111,7 +113,8 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 }
 
 func printInsertStudy(e *env, s *insert.Study) {
-	fmt.Fprintf(e.stdout, "Black-box insert study (Duregård, paper IV, Fig. 4.1): %d test cases per property, seed %d\n\n", s.Tests, s.Seed)
+	fmt.Fprintf(e.stdout, "Black-box insert study (Duregård, paper IV, Fig. 4.1): %d test cases per property, seed %d, %s list mutator\n", s.Tests, s.Seed, s.ListMutator)
+	fmt.Fprintln(e.stdout, "Every property sees the same inputs and mutants (common random numbers).\n")
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "property\tkilled %\tsurvived %\tpaper killed %\tgap (points)\tclassic kill rate (95% CI)\tbaseline\tdata coverage")
 	for _, r := range s.Properties {

@@ -19,6 +19,8 @@ type Config struct {
 	// FixedMutants is the size of the fixed mutant set of the classic
 	// per-mutant kill rate.
 	FixedMutants int
+	// Lists chooses how mutants perturb lists; "" means BuiltinLists.
+	Lists ListMutator
 }
 
 func (c Config) withDefaults() Config {
@@ -27,6 +29,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.FixedMutants <= 0 {
 		c.FixedMutants = 100
+	}
+	if c.Lists == "" {
+		c.Lists = BuiltinLists
 	}
 	return c
 }
@@ -67,7 +72,7 @@ func Suite(cfg Config) *runner.Suite {
 			if i < 0 || generator != Generator {
 				return nil, fmt.Errorf("insert study has no cell (%s, %s)", property, generator)
 			}
-			return test(props[i], m.ID)
+			return test(props[i], m.ID, cfg.Lists)
 		},
 	}
 }
@@ -84,7 +89,7 @@ func inputs(p Property, r *rand.Rand, size int) (int, []int) {
 }
 
 // test builds the test of property p on the mutant with the given ID.
-func test(p Property, mutant string) (runner.Test, error) {
+func test(p Property, mutant string, lists ListMutator) (runner.Test, error) {
 	var seedOf func(r *rand.Rand) uint64
 	switch {
 	case mutant == "":
@@ -104,7 +109,7 @@ func test(p Property, mutant string) (runner.Test, error) {
 	return func(r *rand.Rand, size int) runner.Verdict {
 		x, xs := inputs(p, r, size)
 		seed := seedOf(r)
-		ins, sort, err := mutants(seed)
+		ins, sort, err := mutants(seed, lists)
 		if err != nil {
 			panic(err) // a mutator that cannot perturb []int is a harness bug: crashed
 		}
@@ -157,6 +162,7 @@ type Coverage struct {
 // Study is the result of the insert study.
 type Study struct {
 	Seed         uint64 `json:"seed"`
+	ListMutator  string `json:"list_mutator"`
 	Tests        int    `json:"tests"`
 	FixedMutants int    `json:"fixed_mutants"`
 	Properties   []Row  `json:"properties"`
@@ -167,7 +173,10 @@ type Study struct {
 func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 	cfg = cfg.withDefaults()
 	s := Suite(cfg)
-	st := &Study{Seed: opts.Seed, Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
+	if _, _, err := mutants(0, cfg.Lists); err != nil {
+		return nil, err
+	}
+	st := &Study{Seed: opts.Seed, ListMutator: string(cfg.Lists), Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
 
 	scoreOpts := opts
 	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}

@@ -29,7 +29,7 @@ func TestInsertKeepsTheListOrderedAndAddsX(t *testing.T) {
 func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 	t.Parallel()
 	for _, p := range Properties() {
-		test, err := test(p, "")
+		test, err := test(p, "", BuiltinLists)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestTheStudyReproducesFigure41(t *testing.T) {
 // per-test-case protocol on the complete property (a fresh mutant per test).
 func BenchmarkInsertStudyTrials(b *testing.B) {
 	p := Properties()[5]
-	test, err := test(p, FreshMutant)
+	test, err := test(p, FreshMutant, BuiltinLists)
 	if err != nil {
 		b.Fatal(err)
 	}
