@@ -22,6 +22,9 @@ type Journal struct {
 	warnings []string
 }
 
+// journalVersion is the journal format this code writes and reads.
+const journalVersion = "1"
+
 // JournalHeader identifies the experiment a journal belongs to, so that a
 // resume with other settings is refused instead of mixing results.
 type JournalHeader struct {
@@ -38,7 +41,7 @@ type JournalHeader struct {
 // it exists and resume is false it is an error, so that no result is lost
 // by accident. A missing file is created with h as its header.
 func OpenJournal(path string, h JournalHeader, resume bool) (*Journal, error) {
-	h.Journal = "1"
+	h.Journal = journalVersion
 	j := &Journal{cells: map[string]Cell{}}
 	data, err := os.ReadFile(path)
 	switch {
@@ -108,6 +111,9 @@ func (j *Journal) parse(path string, data []byte) (JournalHeader, error) {
 	}
 	if err := json.Unmarshal(lines[0], &h); err != nil || h.Journal == "" {
 		return h, fmt.Errorf("%s:1: not a mutprop journal", path)
+	}
+	if h.Journal != journalVersion {
+		return h, fmt.Errorf("%s:1: journal format %q, this mutprop reads format %q", path, h.Journal, journalVersion)
 	}
 	for i, b := range lines[1:] {
 		if len(bytes.TrimSpace(b)) == 0 {

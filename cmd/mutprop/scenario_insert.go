@@ -114,7 +114,7 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 
 func printInsertStudy(e *env, s *insert.Study) {
 	fmt.Fprintf(e.stdout, "Black-box insert study (Duregård, paper IV, Fig. 4.1): %d test cases per property, seed %d, %s list mutator\n", s.Tests, s.Seed, s.ListMutator)
-	fmt.Fprintln(e.stdout, "Every property sees the same inputs and mutants (common random numbers).\n")
+	fmt.Fprint(e.stdout, "Every property sees the same inputs and mutants (common random numbers).\n\n")
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "property\tkilled %\tsurvived %\tpaper killed %\tgap (points)\tclassic kill rate (95% CI)\tbaseline\tdata coverage")
 	for _, r := range s.Properties {
