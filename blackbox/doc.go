@@ -36,5 +36,7 @@
 // mutants, recorders and logs are safe for concurrent use. Unexported
 // struct fields are copied but never perturbed (reflect cannot set them
 // without package unsafe, which this package does not use); register a
-// Mutator for such types.
+// Mutator for such types. Recorders and logs describe values with fmt,
+// which does not detect cycles through slices, maps or interfaces (a slice
+// that contains itself); pointers below the top level print as addresses.
 package blackbox

@@ -103,10 +103,10 @@ func newMutant(f any, opts []Option) (*mutant, error) {
 	t := fv.Type()
 	c := config{equal: reflect.DeepEqual}
 	for _, o := range opts {
-		if o == nil {
-			continue
+		if o.apply == nil {
+			continue // the zero Option
 		}
-		if err := o(&c); err != nil {
+		if err := o.apply(&c); err != nil {
 			return nil, fmt.Errorf("mutate %v: %w", t, err)
 		}
 	}

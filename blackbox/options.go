@@ -7,7 +7,7 @@ import (
 
 // An Option configures Mutate. Options apply in order; among the mode
 // options (EveryPoint, AtInputs, AtMostK, SinglePoint) the last one wins.
-type Option func(*config) error
+type Option struct{ apply func(*config) error }
 
 // config is everything a mutant needs, fixed when Mutate returns.
 type config struct {
@@ -35,19 +35,19 @@ const (
 // mutants with different seeds usually answer differently at the same
 // input, and one mutant always answers the same.
 func Seed(seed uint64) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		c.seed = seed
 		return nil
-	}
+	}}
 }
 
 // EveryPoint perturbs the output at every input (Duregård's mutateFun).
 // It is the default mode.
 func EveryPoint() Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		c.mode = everyPoint
 		return nil
-	}
+	}}
 }
 
 // AtInputs perturbs the output only at the inputs whose Hash is one of
@@ -55,11 +55,11 @@ func EveryPoint() Option {
 // input, not a call: every application to that input is perturbed, the
 // same way.
 func AtInputs(hashes ...uint64) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		c.mode = atInputs
 		c.hashs = append([]uint64(nil), hashes...)
 		return nil
-	}
+	}}
 }
 
 // AtMostK perturbs the output at min(k, len(apps)) of the recorded
@@ -69,7 +69,7 @@ func AtInputs(hashes ...uint64) Option {
 // depends on the set of inputs, not on their order. Mutate fails with
 // ErrNoCoverage when apps is empty.
 func AtMostK(k int, apps []Application) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		if k < 1 {
 			return fmt.Errorf("AtMostK(%d): k must be at least 1", k)
 		}
@@ -77,7 +77,7 @@ func AtMostK(k int, apps []Application) Option {
 		c.k = k
 		c.apps = append([]Application(nil), apps...)
 		return nil
-	}
+	}}
 }
 
 // SinglePoint is AtMostK(1, apps): perturb exactly one recorded input.
@@ -91,13 +91,13 @@ func SinglePoint(apps []Application) Option {
 // Use it when the property compares results more coarsely than
 // DeepEqual, for example as sets.
 func Equal(eq func(a, b any) bool) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		if eq == nil {
 			return fmt.Errorf("Equal: nil equality")
 		}
 		c.equal = eq
 		return nil
-	}
+	}}
 }
 
 // WithMutator makes the mutant perturb values of type t with m, wherever
@@ -105,7 +105,7 @@ func Equal(eq func(a, b any) bool) Option {
 // mutator for t. Use it for types with unexported fields, or to make
 // perturbations meaningful for a type's invariants.
 func WithMutator(t reflect.Type, m Mutator) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		if t == nil || m == nil {
 			return fmt.Errorf("WithMutator(%v, %v): nil type or mutator", t, m)
 		}
@@ -114,27 +114,27 @@ func WithMutator(t reflect.Type, m Mutator) Option {
 		}
 		c.muts[t] = m
 		return nil
-	}
+	}}
 }
 
 // Name sets the name the mutant's Log uses for the function (default: the
 // function's name as the runtime knows it, without its import path).
 func Name(name string) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		c.name = name
 		return nil
-	}
+	}}
 }
 
 // WithLog makes the mutant record its applications in l, so a harness can
 // show an example of a killed mutant (Log.Describe). One Log may observe
 // several mutants; it is safe for concurrent use.
 func WithLog(l *Log) Option {
-	return func(c *config) error {
+	return Option{func(c *config) error {
 		if l == nil {
 			return fmt.Errorf("WithLog: nil log")
 		}
 		c.log = l
 		return nil
-	}
+	}}
 }

@@ -1,6 +1,7 @@
 package blackbox
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -294,12 +295,12 @@ const (
 	numMapOps
 )
 
-// mapValue drops a key, changes a value or adds a key, in a copy. Keys are
-// chosen in the order of their hashes, never in Go's random iteration
-// order, so the choice is deterministic.
+// mapValue drops a key, changes a value or adds a key, in a copy. Entries
+// are chosen in the order of their keys' hashes, never in Go's random
+// iteration order, so the choice is deterministic.
 func (p *perturber) mapValue(r *rand.Rand, v reflect.Value, depth int) (reflect.Value, error) {
 	t := v.Type()
-	keys := sortedKeys(v)
+	keys, vals := sortedEntries(v)
 	n := len(keys)
 	var ops [numMapOps]int
 	k := 0
@@ -313,34 +314,37 @@ func (p *perturber) mapValue(r *rand.Rand, v reflect.Value, depth int) (reflect.
 	}
 	ops[k] = mapAdd
 	k++
-	copyMap := func() reflect.Value {
+	// copyMap copies v without entry skip (-1: none). It copies from the
+	// entries, not by lookup, so keys that are not equal to themselves
+	// (NaN) survive.
+	copyMap := func(skip int) reflect.Value {
 		out := reflect.MakeMapWithSize(t, n+1)
-		for _, key := range keys {
-			out.SetMapIndex(key, v.MapIndex(key))
+		for i := range keys {
+			if i != skip {
+				out.SetMapIndex(keys[i], vals[i])
+			}
 		}
 		return out
 	}
 	return tryInOrder(r, k, func(o int) (reflect.Value, error) {
 		switch ops[o] {
 		case mapDrop:
-			out := copyMap()
-			out.SetMapIndex(keys[r.IntN(n)], reflect.Value{})
-			return out, nil
+			return copyMap(r.IntN(n)), nil
 		case mapChange:
-			key := keys[r.IntN(n)]
-			e, err := p.perturb(r, v.MapIndex(key), depth+1)
+			i := r.IntN(n)
+			e, err := p.perturb(r, vals[i], depth+1)
 			if err != nil {
-				return reflect.Value{}, fmt.Errorf("%v: value at %v: %w", t, key, err)
+				return reflect.Value{}, fmt.Errorf("%v: value at %v: %w", t, keys[i], err)
 			}
-			out := copyMap()
-			out.SetMapIndex(key, e)
+			out := copyMap(i)
+			out.SetMapIndex(keys[i], e)
 			return out, nil
 		default: // mapAdd
 			key, err := p.newKey(r, v, keys, depth)
 			if err != nil {
 				return reflect.Value{}, err
 			}
-			out := copyMap()
+			out := copyMap(-1)
 			out.SetMapIndex(key, p.fresh(r, t.Elem(), depth))
 			return out, nil
 		}
@@ -370,30 +374,26 @@ func (p *perturber) newKey(r *rand.Rand, v reflect.Value, keys []reflect.Value, 
 	return reflect.Value{}, fmt.Errorf("%v: no new key after 8 draws", t)
 }
 
-// sortedKeys returns v's keys ordered by Hash (ties keep no particular
-// order; they need a hash collision between distinct keys).
-func sortedKeys(v reflect.Value) []reflect.Value {
-	keys := v.MapKeys()
-	hs := make([]uint64, len(keys))
-	idx := make([]int, len(keys))
-	for i, k := range keys {
-		hs[i] = Hash(k)
-		idx[i] = i
+// sortedEntries returns v's entries ordered by the Hash of their keys
+// (ties keep no particular order; they need a hash collision between
+// distinct keys).
+func sortedEntries(v reflect.Value) (keys, vals []reflect.Value) {
+	type entry struct {
+		h    uint64
+		k, v reflect.Value
 	}
-	slices.SortFunc(idx, func(a, b int) int {
-		switch {
-		case hs[a] < hs[b]:
-			return -1
-		case hs[a] > hs[b]:
-			return 1
-		}
-		return 0
-	})
-	out := make([]reflect.Value, len(keys))
-	for i, j := range idx {
-		out[i] = keys[j]
+	es := make([]entry, 0, v.Len())
+	it := v.MapRange()
+	for it.Next() {
+		es = append(es, entry{Hash(it.Key()), it.Key(), it.Value()})
 	}
-	return out
+	slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.h, b.h) })
+	keys = make([]reflect.Value, len(es))
+	vals = make([]reflect.Value, len(es))
+	for i, e := range es {
+		keys[i], vals[i] = e.k, e.v
+	}
+	return keys, vals
 }
 
 // structValue changes one exported field (recursively) in a copy.

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -168,7 +169,6 @@ func TestEveryBuiltinMutatorIsDeterministicAndVariesWithTheSeed(t *testing.T) {
 
 func TestUnperturbableTypesAreErrorsNamingTheType(t *testing.T) {
 	t.Parallel()
-	type opaque struct{ secret int }
 	type hasFunc struct{ F func() }
 	p := testPerturber()
 	for _, tc := range []struct {
@@ -180,7 +180,7 @@ func TestUnperturbableTypesAreErrorsNamingTheType(t *testing.T) {
 		{reflect.TypeFor[[2]struct{}](), "[2]struct {}"},
 		{reflect.TypeFor[func()](), "func()"},
 		{reflect.TypeFor[chan int](), "chan int"},
-		{reflect.TypeFor[opaque](), "blackbox.opaque"},
+		{reflect.TypeFor[sync.Mutex](), "sync.Mutex"},
 		{reflect.TypeFor[hasFunc](), "func()"},
 	} {
 		err := p.check(tc.t)
@@ -267,6 +267,27 @@ func TestMutateStringKeepsValidUTF8Valid(t *testing.T) {
 			if strings.ToValidUTF8(out, "\x00") != out {
 				t.Fatalf("mutateString(%q) = %q, not valid UTF-8", s, out)
 			}
+		}
+	}
+}
+
+func TestMapsWithNaNKeysKeepThemWhenNotDropped(t *testing.T) {
+	t.Parallel()
+	p := testPerturber()
+	for seed := range uint64(100) {
+		v := static(map[float64]int{math.NaN(): 1, 1: 2})
+		out, err := p.perturb(rand.New(rand.NewPCG(seed, 1)), v, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nans := 0
+		for k := range out.Interface().(map[float64]int) {
+			if math.IsNaN(k) {
+				nans++
+			}
+		}
+		if n := out.Len(); n >= 2 && nans == 0 || n < 1 || n > 3 {
+			t.Fatalf("seed %d: %v became %v", seed, v, out)
 		}
 	}
 }

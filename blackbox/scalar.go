@@ -8,7 +8,8 @@ import (
 )
 
 // mutateInt returns a value of a bits-wide signed integer type that
-// differs from x: x±1 (most often), -x, 0, a nearby value or any value.
+// differs from x: x±1 (most often), -x, 0, a nearby value or a value up
+// to a million in magnitude (any value of a narrower type).
 func mutateInt(r *rand.Rand, x int64, bits int) int64 {
 	var y int64
 	switch r.IntN(8) {
@@ -23,7 +24,7 @@ func mutateInt(r *rand.Rand, x int64, bits int) int64 {
 	case 6:
 		y = x + int64(r.IntN(201)) - 100
 	default:
-		y = int64(r.Uint64())
+		y = r.Int64N(2_000_001) - 1_000_000
 	}
 	shift := 64 - bits
 	y = y << shift >> shift // wrap to the type's width
@@ -46,7 +47,7 @@ func mutateUint(r *rand.Rand, x uint64, bits int) uint64 {
 	case 5:
 		y = x + uint64(r.IntN(201)) - 100
 	default:
-		y = r.Uint64()
+		y = r.Uint64N(1_000_001)
 	}
 	if bits < 64 {
 		y &= 1<<bits - 1
