@@ -1,0 +1,335 @@
+package mutate
+
+import (
+	"context"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// listing is the golden form of a mutant list: one "ID\treplacement" line each.
+func listing(muts []Mutant, st Stats) string {
+	var b strings.Builder
+	for _, m := range muts {
+		b.WriteString(m.ID + "\t" + strings.ReplaceAll(m.Replacement, "\n", `\n`) + "\n")
+	}
+	b.WriteString(st.String() + "\n")
+	return b.String()
+}
+
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s is out of date (run go test -update to accept):\n%s", path, unifiedDiff("want", "got", string(want), got))
+	}
+}
+
+func TestTheOpsFixtureListsTheGoldenMutants(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "ops")
+	muts, st, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "ops.golden", listing(muts, st))
+}
+
+func TestEveryOperatorMakesAMutantOfTheOpsFixture(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "ops")
+	for _, op := range Operators() {
+		muts, _, err := Enumerate(context.Background(), pkg, &Options{Operators: []*Operator{op}, NoNamed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(muts) == 0 {
+			t.Errorf("operator %s made no mutant", op.Name)
+		}
+		for _, m := range muts {
+			if m.Operator != op.Name || !strings.Contains(m.ID, ":"+op.Name+":") {
+				t.Errorf("operator %s made mutant %s of operator %q", op.Name, m.ID, m.Operator)
+			}
+		}
+	}
+}
+
+func TestIgnoredLinesGeneratedFilesAndEquivalentSitesMakeNoMutants(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "ops")
+	muts, st, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range muts {
+		if strings.Contains(m.Original, "x + 1") || m.Line == 51 {
+			t.Errorf("mutant %s on an ignored line", m.ID)
+		}
+		if strings.Contains(m.Description, "8") {
+			t.Errorf("mutant %s of a make capacity", m.ID)
+		}
+	}
+	if st.Ignored == 0 || st.Equivalent == 0 {
+		t.Errorf("stats %+v: want ignored and equivalent mutants counted", st)
+	}
+
+	behave := loadFixture(t, "behave")
+	muts, st, err = Enumerate(context.Background(), behave, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range muts {
+		if m.File == "generated.go" {
+			t.Errorf("mutant %s of a generated file", m.ID)
+		}
+		if strings.HasPrefix(m.Original, "panic(") || strings.Contains(m.Original, "i > 100") {
+			t.Errorf("mutant %s on an ignored line", m.ID)
+		}
+		if m.Line > 110 {
+			t.Errorf("mutant %s in main, whose doc comment says //mutprop:ignore", m.ID)
+		}
+		if m.Line >= 47 && m.Line <= 52 && m.Origin == OriginOperator {
+			t.Errorf("mutant %s in a variant function", m.ID)
+		}
+	}
+	if st.Generated != st.Ignored+st.Equivalent+st.IllTyped+st.Kept-st.Named {
+		t.Errorf("stats %+v do not add up", st)
+	}
+}
+
+func TestIllTypedMutantsAreCountedAndDropped(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "behave")
+	muts, st, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.IllTyped == 0 {
+		t.Fatalf("stats %+v: want the uint literal -1 counted as ill-typed", st)
+	}
+	for _, m := range muts {
+		if m.Original == "0" && m.Replacement == "(-1)" && m.Line == 98 {
+			t.Errorf("ill-typed mutant %s was kept", m.ID)
+		}
+		if m.Origin == OriginOperator {
+			fi := pkg.fileIndex(m.Edits[0].File)
+			if err := wellTyped(pkg, fi, m.Edits); err != nil {
+				t.Errorf("kept mutant %s does not type-check: %v", m.ID, err)
+			}
+		}
+	}
+}
+
+func TestNamedVariantsBecomeOneMutantEach(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "behave")
+	muts, _, err := Enumerate(context.Background(), pkg, &Options{NamedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(muts) != 1 {
+		t.Fatalf("got %d mutants, want the one named variant", len(muts))
+	}
+	m := muts[0]
+	if m.ID != "named:zero-positive" || m.Origin != OriginNamed || m.Description != "classify treats zero as positive" {
+		t.Errorf("got %+v", m)
+	}
+	d, err := Diff(pkg, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d, "+func classify(x int) string { return classifyZeroPositive(x);") {
+		t.Errorf("diff does not redirect classify:\n%s", d)
+	}
+}
+
+func TestBadVariantDirectivesAreErrorsNamingFileAndLine(t *testing.T) {
+	t.Parallel()
+	cases := map[string]string{
+		"unknown target":     "//mutprop:variant nosuch bug \"d\"\nfunc v(x int) int { return x }",
+		"signature mismatch": "//mutprop:variant f bug \"d\"\nfunc v(x int) string { return \"\" }",
+		"unquoted":           "//mutprop:variant f bug no quotes\nfunc v(x int) int { return x }",
+		"too short":          "//mutprop:variant f\nfunc v(x int) int { return x }",
+	}
+	for name, decl := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			write := func(file, text string) {
+				if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("go.mod", "module example.com/bad\n\ngo 1.26\n")
+			write("bad.go", "package bad\n\nfunc f(x int) int { return x }\n\n"+decl+"\n")
+			pkgs, err := Load(context.Background(), dir, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = Enumerate(context.Background(), pkgs[0], nil)
+			if err == nil || !strings.Contains(err.Error(), "bad.go:5:") {
+				t.Errorf("got error %v, want one naming bad.go:5", err)
+			}
+		})
+	}
+}
+
+func TestLoadExplainsWhatIsWrong(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/broken\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte("package broken\n\nvar x int = \"s\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(context.Background(), dir, "."); err == nil || !strings.Contains(err.Error(), "b.go:3") {
+		t.Errorf("loading a package that does not compile: got %v, want its first error", err)
+	}
+	if _, err := Load(context.Background(), dir, "./nosuch"); err == nil {
+		t.Errorf("loading a missing directory succeeded")
+	}
+}
+
+func TestValidateRejectsBadOperatorLists(t *testing.T) {
+	t.Parallel()
+	if err := Validate(Operators()); err != nil {
+		t.Errorf("the default operators: %v", err)
+	}
+	run := func(*Pass) {}
+	for name, ops := range map[string][]*Operator{
+		"nil":       {nil},
+		"duplicate": {{Name: "a", Doc: "d", Run: run}, {Name: "a", Doc: "d", Run: run}},
+		"no run":    {{Name: "a", Doc: "d"}},
+		"bad name":  {{Name: "A b", Doc: "d", Run: run}},
+	} {
+		if Validate(ops) == nil {
+			t.Errorf("%s: Validate accepted it", name)
+		}
+	}
+}
+
+func TestGenerateWritesTheSameCompilingCopyTwice(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "ops")
+	dst := filepath.Join(t.TempDir(), "copy")
+	gen := func() map[string]string {
+		if _, _, err := Generate(context.Background(), dst, pkg, nil); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		entries, err := os.ReadDir(dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			b, err := os.ReadFile(filepath.Join(dst, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[e.Name()] = string(b)
+		}
+		return out
+	}
+	first, second := gen(), gen()
+	if len(first) != 3 || first[MutantsFile] == "" || first[ActiveFile] == "" {
+		t.Fatalf("copy has files %v", sortedKeys(first))
+	}
+	for name, text := range first {
+		if second[name] != text {
+			t.Errorf("%s differs between two runs", name)
+		}
+		if !strings.HasPrefix(text, generatedHeader) {
+			t.Errorf("%s lacks the generated header", name)
+		}
+	}
+	// The copy type-checks as an ordinary package with the standard importer.
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, text := range first {
+		f, err := parser.ParseFile(fset, name, text, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: importerFunc(func(path string) (*types.Package, error) {
+		if t, ok := pkg.imports[path]; ok {
+			return t, nil
+		}
+		return stdImport(path)
+	})}
+	if _, err := conf.Check("example.com/copy", fset, files, nil); err != nil {
+		t.Errorf("the copy does not type-check: %v", err)
+	}
+	if !strings.Contains(first[MutantsFile], `ID: "named:`) && !strings.Contains(first[MutantsFile], `Schema: 1}`) {
+		t.Errorf("mutant table lacks schema numbers:\n%s", first[MutantsFile])
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sortStrings(ks)
+	return ks
+}
+
+func TestDiffShowsRemovalsBeforeAdditions(t *testing.T) {
+	t.Parallel()
+	got := unifiedDiff("a/x.go", "b/x.go", "1\n2\n3\n4\n5\n", "1\n2\nthree\n4\n5\n")
+	want := "--- a/x.go\n+++ b/x.go\n@@ -1,5 +1,5 @@\n 1\n 2\n-3\n+three\n 4\n 5\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestANamedVariantInAnotherFileRedirectsItsTargetsFile(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "crossfile")
+	muts, _, err := Enumerate(context.Background(), pkg, &Options{NamedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(muts) != 1 || muts[0].ID != "named:abs-identity" {
+		t.Fatalf("got %+v, want the one named variant", muts)
+	}
+	if got := filepath.Base(muts[0].Edits[0].File); got != "abs.go" {
+		t.Errorf("the redirect edits %s, want abs.go (the target's file)", got)
+	}
+	d, err := Diff(pkg, muts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d, "return absIdentity(x);") {
+		t.Errorf("diff does not redirect Abs:\n%s", d)
+	}
+	files, err := GenerateFiles(pkg, muts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(files["abs.go"]), "absIdentity(x)") {
+		t.Errorf("the schematized abs.go does not call the variant:\n%s", files["abs.go"])
+	}
+	if strings.Contains(string(files["bugs.go"]), "mutpropActive") {
+		t.Errorf("the guard went into the variant's file:\n%s", files["bugs.go"])
+	}
+}

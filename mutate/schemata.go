@@ -1,0 +1,520 @@
+package mutate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ActiveFile is the name of the generated file that declares mutpropActive.
+const ActiveFile = "mutprop_active.go"
+
+// ActiveEnv is the environment variable that selects the active mutant of a
+// schemata build: its Schema number; unset, empty or 0 runs the original.
+const ActiveEnv = "MUTPROP_ACTIVE"
+
+// Schemata writes every mutant into one copy of each file it changes,
+// guarded by the package variable mutpropActive, and numbers the mutants:
+// mutants[i].Schema is set to i+1. It returns the schematized sources by
+// the absolute path of the original file, plus ActiveFile in the package
+// directory (a path that does not exist on disk; an overlay adds it).
+//
+// The output is type-checked. A mutant whose guard does not type-check
+// (rare: a type that cannot be named in its file, a constant context) is
+// left out of the schemata and its Schema reset to 0; run it with Apply.
+func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
+	for i := range mutants {
+		mutants[i].Schema = i + 1
+	}
+	sites, err := collectSites(pkg, mutants)
+	if err != nil {
+		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+	}
+	active := activeSource(pkg.Name)
+	activePath := filepath.Join(pkg.Dir, ActiveFile)
+	for round := 0; ; round++ {
+		out := map[string][]byte{}
+		files := make([]*ast.File, len(pkg.Files))
+		copy(files, pkg.Files)
+		var parseErrs []posError
+		for i, filename := range pkg.Filenames {
+			if len(sites[i]) == 0 {
+				continue
+			}
+			text := renderFile(pkg.src[filename], sites[i])
+			out[filename] = []byte(text)
+			f, err := parser.ParseFile(pkg.Fset, filename, text, parser.SkipObjectResolution)
+			if err != nil {
+				parseErrs = append(parseErrs, scanErrors(filename, err)...)
+				continue
+			}
+			files[i] = f
+		}
+		// The guards are checked against a stub of ActiveFile: the real one
+		// imports packages the loaded package may not (and is fixed text).
+		af, err := parser.ParseFile(pkg.Fset, activePath, "package "+pkg.Name+"\nvar mutpropActive int\n", 0)
+		if err != nil {
+			return nil, fmt.Errorf("schemata %s: generated %s: %w", pkg.Path, ActiveFile, err)
+		}
+		errs := parseErrs
+		if len(errs) == 0 {
+			errs = checkErrors(pkg, append(files, af))
+		}
+		if len(errs) == 0 {
+			out[activePath] = []byte(active)
+			for i := range mutants {
+				if disabledSchema(sites, mutants[i].Schema) {
+					mutants[i].Schema = 0
+				}
+			}
+			return out, nil
+		}
+		if round > 100 || !disableAt(pkg, sites, errs) {
+			return nil, fmt.Errorf("schemata %s: the schematized package does not type-check: %s", pkg.Path, errs[0].msg)
+		}
+	}
+}
+
+// siteKind says how a site is guarded.
+type siteKind int
+
+const (
+	exprSite       siteKind = iota // an immediately called closure
+	stmtSite                       // an if chain, where a statement may stand
+	headerStmtSite                 // a called closure around an if chain (for/if/switch headers)
+	namedSite                      // an insertion at the start of a target's body
+	plainSite                      // an unconditional rewrite (naming a parameter)
+)
+
+// A site is one guarded range of a file. Sites nest like the syntax.
+type site struct {
+	start, end int
+	kind       siteKind
+	typ        string // exprSite: the closure's result type
+	cases      []siteCase
+	children   []*site
+	disabled   bool
+	plain      string // plainSite: the replacement
+
+	outStart, outEnd int // in the rendered file
+}
+
+type siteCase struct {
+	schema           int
+	text             string
+	disabled         bool
+	outStart, outEnd int
+}
+
+// collectSites finds the guard site of every mutant, grouped by file index
+// and merged by range.
+func collectSites(pkg *Package, mutants []Mutant) ([][]*site, error) {
+	sites := make([][]*site, len(pkg.Files))
+	type key struct {
+		file, start, end int
+		kind             siteKind
+	}
+	index := map[key]*site{}
+	add := func(file int, s *site, c *siteCase) {
+		k := key{file, s.start, s.end, s.kind}
+		if old, ok := index[k]; ok {
+			if c != nil {
+				old.cases = append(old.cases, *c)
+			}
+			return
+		}
+		if c != nil {
+			s.cases = append(s.cases, *c)
+		}
+		index[k] = s
+		sites[file] = append(sites[file], s)
+	}
+	var byName map[string][]*variantSite
+	for _, m := range mutants {
+		switch m.Origin {
+		case OriginNamed:
+			if byName == nil {
+				var err error
+				if byName, _, err = namedVariants(pkg); err != nil {
+					return nil, err
+				}
+			}
+			vs, ok := byName[strings.TrimPrefix(m.ID, "named:")]
+			if !ok {
+				return nil, fmt.Errorf("mutant %s: no such variant in the package", m.ID)
+			}
+			for _, v := range vs {
+				call, edits := variantCall(pkg, v)
+				for _, e := range edits {
+					add(v.targetFile, &site{start: e.Start, end: e.End, kind: plainSite, plain: e.NewText}, nil)
+				}
+				at := pkg.Fset.File(v.target.Pos()).Offset(v.target.Body.Lbrace) + 1
+				add(v.targetFile, &site{start: at, end: at, kind: namedSite}, &siteCase{schema: m.Schema, text: call})
+			}
+		case OriginOperator:
+			if len(m.Edits) != 1 {
+				return nil, fmt.Errorf("mutant %s: want one edit, have %d", m.ID, len(m.Edits))
+			}
+			e := m.Edits[0]
+			fi := pkg.fileIndex(e.File)
+			if fi < 0 {
+				return nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
+			}
+			s, text, err := locateSite(pkg, fi, e)
+			if err != nil {
+				return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+			}
+			add(fi, s, &siteCase{schema: m.Schema, text: text})
+		default:
+			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
+		}
+	}
+	for i := range sites {
+		sort.SliceStable(sites[i], func(a, b int) bool {
+			x, y := sites[i][a], sites[i][b]
+			if x.start != y.start {
+				return x.start < y.start
+			}
+			return x.end > y.end
+		})
+		sites[i] = nest(sites[i])
+	}
+	return sites, nil
+}
+
+// nest turns sites sorted by (start, -end) into a forest.
+func nest(sorted []*site) []*site {
+	var roots, stack []*site
+	for _, s := range sorted {
+		for len(stack) > 0 && !(s.start >= stack[len(stack)-1].start && s.end <= stack[len(stack)-1].end && stack[len(stack)-1].end > stack[len(stack)-1].start) {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			roots = append(roots, s)
+		} else {
+			top := stack[len(stack)-1]
+			top.children = append(top.children, s)
+		}
+		stack = append(stack, s)
+	}
+	return roots
+}
+
+// locateSite finds the syntax that edit e replaces in file fi and returns
+// its site and the site's mutated text.
+func locateSite(pkg *Package, fi int, e TextEdit) (*site, string, error) {
+	f := pkg.Files[fi]
+	tf := pkg.Fset.File(f.Pos())
+	src := pkg.src[pkg.Filenames[fi]]
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	path := enclosingPath(f, tf.Pos(e.Start), tf.Pos(e.End))
+	// A list of statements of a block or clause body.
+	for i := len(path) - 1; i >= 0; i-- {
+		var list []ast.Stmt
+		switch n := path[i].(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		default:
+			continue
+		}
+		for a := range list {
+			if off(list[a].Pos()) != e.Start {
+				continue
+			}
+			for b := a; b < len(list); b++ {
+				if off(list[b].End()) == e.End {
+					return &site{start: e.Start, end: e.End, kind: stmtSite}, e.NewText, nil
+				}
+			}
+		}
+		break
+	}
+	// The outermost node with exactly the edit's range.
+	var node ast.Node
+	var parent ast.Node
+	for i, n := range path {
+		if off(n.Pos()) == e.Start && off(n.End()) == e.End {
+			node = n
+			if i > 0 {
+				parent = path[i-1]
+			}
+			for j := i - 1; j >= 0; j-- {
+				// climb to the maximal constant expression
+				x, ok := path[j].(ast.Expr)
+				if !ok {
+					break
+				}
+				tv, ok := pkg.TypesInfo.Types[x]
+				if !ok || tv.Value == nil || tv.IsType() {
+					break
+				}
+				node = x
+			}
+			break
+		}
+	}
+	switch n := node.(type) {
+	case nil:
+		return nil, "", fmt.Errorf("edit [%d,%d) is not a syntax node", e.Start, e.End)
+	case ast.Stmt:
+		kind := headerStmtSite
+		switch parent := parent.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.LabeledStmt:
+			kind = stmtSite
+		case *ast.CommClause:
+			if parent.Comm != n {
+				kind = stmtSite
+			}
+		}
+		return &site{start: e.Start, end: e.End, kind: kind}, e.NewText, nil
+	case ast.Expr:
+		t := pkg.TypesInfo.TypeOf(n)
+		if t == nil {
+			return nil, "", fmt.Errorf("expression %s has no type", src[e.Start:e.End])
+		}
+		t = types.Default(t)
+		name, ok := typeText(pkg.Types, f, pkg.TypesInfo, t)
+		s := &site{start: off(n.Pos()), end: off(n.End()), kind: exprSite, typ: name, disabled: !ok}
+		text := string(src[s.start:e.Start]) + e.NewText + string(src[e.End:s.end])
+		return s, text, nil
+	}
+	return nil, "", fmt.Errorf("edit [%d,%d) replaces a %T, which cannot be guarded", e.Start, e.End, node)
+}
+
+// enclosingPath returns the nodes enclosing [pos, end), outermost first.
+func enclosingPath(f *ast.File, pos, end token.Pos) []ast.Node {
+	var path []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() < end {
+			return false
+		}
+		path = append(path, n)
+		return true
+	})
+	return path
+}
+
+// renderFile returns src with every enabled site guarded, recording where
+// each site and case lands in the output.
+func renderFile(src []byte, roots []*site) string {
+	var b strings.Builder
+	renderRange(&b, src, 0, len(src), roots)
+	return b.String()
+}
+
+func renderRange(b *strings.Builder, src []byte, start, end int, sites []*site) {
+	last := start
+	for _, s := range sites {
+		b.Write(src[last:s.start])
+		renderSite(b, src, s)
+		last = s.end
+	}
+	b.Write(src[last:end])
+}
+
+func renderSite(b *strings.Builder, src []byte, s *site) {
+	s.outStart = b.Len()
+	defer func() { s.outEnd = b.Len() }()
+	var live []*siteCase
+	for i := range s.cases {
+		if !s.cases[i].disabled {
+			live = append(live, &s.cases[i])
+		}
+	}
+	if s.kind == plainSite {
+		b.WriteString(s.plain)
+		return
+	}
+	if s.disabled || len(live) == 0 {
+		renderRange(b, src, s.start, s.end, s.children)
+		return
+	}
+	writeCase := func(c *siteCase, text string) {
+		c.outStart = b.Len()
+		b.WriteString(text)
+		c.outEnd = b.Len()
+	}
+	switch s.kind {
+	case exprSite:
+		fmt.Fprintf(b, "(func() %s { switch mutpropActive {", s.typ)
+		for _, c := range live {
+			fmt.Fprintf(b, " case %d: return ", c.schema)
+			writeCase(c, c.text)
+			b.WriteString("\n")
+		}
+		b.WriteString("}; return ")
+		renderRange(b, src, s.start, s.end, s.children)
+		b.WriteString("\n}())")
+	case stmtSite, headerStmtSite:
+		if s.kind == headerStmtSite {
+			b.WriteString("func() { ")
+		}
+		for i, c := range live {
+			if i > 0 {
+				b.WriteString(" else ")
+			}
+			fmt.Fprintf(b, "if mutpropActive == %d { ", c.schema)
+			writeCase(c, c.text)
+			b.WriteString("\n}")
+		}
+		b.WriteString(" else { ")
+		renderRange(b, src, s.start, s.end, s.children)
+		b.WriteString("\n}")
+		if s.kind == headerStmtSite {
+			b.WriteString(" }()")
+		}
+	case namedSite:
+		for _, c := range live {
+			fmt.Fprintf(b, " if mutpropActive == %d { ", c.schema)
+			writeCase(c, c.text)
+			b.WriteString(" };")
+		}
+		renderRange(b, src, s.start, s.end, s.children)
+	}
+}
+
+// A posError is a syntax or type error at an offset of a file.
+type posError struct {
+	file   string
+	offset int
+	msg    string
+}
+
+func scanErrors(filename string, err error) []posError {
+	if list, ok := err.(scanner.ErrorList); ok {
+		var out []posError
+		for _, e := range list {
+			out = append(out, posError{filename, e.Pos.Offset, e.Error()})
+		}
+		return out
+	}
+	return []posError{{filename, -1, err.Error()}}
+}
+
+func checkErrors(pkg *Package, files []*ast.File) []posError {
+	var errs []posError
+	conf := types.Config{
+		Importer:  pkg.importer(),
+		Sizes:     pkg.sizes,
+		GoVersion: pkg.goVersion,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p := pkg.Fset.Position(te.Pos)
+				errs = append(errs, posError{p.Filename, p.Offset, err.Error()})
+				return
+			}
+			errs = append(errs, posError{"", -1, err.Error()})
+		},
+	}
+	if _, err := conf.Check(pkg.Path, pkg.Fset, files, nil); err != nil && len(errs) == 0 {
+		errs = append(errs, posError{"", -1, err.Error()})
+	}
+	return errs
+}
+
+// disableAt disables, for each error, the innermost case or site around
+// it; it reports whether it disabled anything.
+func disableAt(pkg *Package, sites [][]*site, errs []posError) bool {
+	changed := false
+	for _, e := range errs {
+		fi := pkg.fileIndex(e.file)
+		if fi < 0 || e.offset < 0 {
+			continue
+		}
+		s := innermost(sites[fi], e.offset)
+		if s == nil {
+			continue
+		}
+		hit := false
+		for i := range s.cases {
+			c := &s.cases[i]
+			if !c.disabled && e.offset >= c.outStart && e.offset <= c.outEnd {
+				c.disabled, hit, changed = true, true, true
+			}
+		}
+		if !hit && !s.disabled {
+			s.disabled, changed = true, true
+		}
+	}
+	return changed
+}
+
+func innermost(sites []*site, offset int) *site {
+	for _, s := range sites {
+		if s.disabled || s.kind == plainSite || offset < s.outStart || offset > s.outEnd {
+			continue
+		}
+		if in := innermost(s.children, offset); in != nil {
+			return in
+		}
+		return s
+	}
+	return nil
+}
+
+// disabledSchema reports whether schema lost its guard.
+func disabledSchema(sites [][]*site, schema int) bool {
+	found, off := false, false
+	var walk func([]*site, bool)
+	walk = func(ss []*site, parentOff bool) {
+		for _, s := range ss {
+			for _, c := range s.cases {
+				if c.schema == schema {
+					found = true
+					if c.disabled || s.disabled || parentOff {
+						off = true
+					}
+				}
+			}
+			// Children of a disabled site are still rendered; only the
+			// mutated texts of a site hide nothing.
+			walk(s.children, parentOff)
+		}
+	}
+	for _, ss := range sites {
+		walk(ss, false)
+	}
+	return !found || off
+}
+
+// activeSource is ActiveFile for package name.
+func activeSource(name string) string {
+	return `// Code generated by mutprop; DO NOT EDIT.
+
+package ` + name + `
+
+import (
+	"os"
+	"strconv"
+)
+
+// mutpropActive is the schema number of the active mutant, read once from
+// the environment variable ` + ActiveEnv + `; 0 runs the original.
+var mutpropActive = mutpropReadActive()
+
+// mutpropReadActive reads ` + ActiveEnv + `. A value that is not a
+// non-negative integer panics: running the original instead would score
+// the mutant as survived.
+func mutpropReadActive() int {
+	s := os.Getenv("` + ActiveEnv + `")
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		panic("mutprop: invalid ` + ActiveEnv + `=" + strconv.Quote(s) + ": want a mutant's schema number (0 or unset for the original)")
+	}
+	return n
+}
+`
+}

@@ -1,0 +1,3 @@
+module example.com/behave
+
+go 1.26

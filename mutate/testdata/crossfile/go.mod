@@ -1,0 +1,3 @@
+module example.com/crossfile
+
+go 1.22
