@@ -1,0 +1,121 @@
+package gotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Binary is a compiled test binary.
+type Binary struct {
+	Path string
+	// Rapid reports whether the binary defines rapid's flags; then runs
+	// pin rapid's seed and keep it from writing fail files.
+	Rapid bool
+}
+
+// OpenBinary inspects a compiled test binary (its flags).
+func OpenBinary(ctx context.Context, path, dir string) (*Binary, error) {
+	res, err := proc.Run(ctx, proc.Spec{Path: path, Args: []string{"-h"}, Dir: dir, Env: baseEnv(), Timeout: time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", path, err)
+	}
+	return &Binary{Path: path, Rapid: strings.Contains(string(res.Output), "-rapid.seed")}, nil
+}
+
+// List returns the tests, examples and fuzz targets of the binary (not its
+// benchmarks), in source order.
+func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: []string{"-test.list", ".*"}, Dir: dir, Env: baseEnv(), Timeout: time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("list tests of %s: %w", b.Path, err)
+	}
+	if res.ExitCode != 0 || res.TimedOut || res.Canceled {
+		return nil, fmt.Errorf("list tests of %s: exit %d: %s", b.Path, res.ExitCode, strings.TrimSpace(string(res.Output)))
+	}
+	var names []string
+	for _, l := range strings.Split(string(res.Output), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "Benchmark") || strings.ContainsAny(l, " \t") {
+			continue
+		}
+		names = append(names, l)
+	}
+	return names, nil
+}
+
+// RunSpec is one run of a test binary.
+type RunSpec struct {
+	Tests    []string // top-level tests to run; required
+	Active   int      // the schema number of the active mutant; 0 runs the original
+	Dir      string   // the scratch working directory
+	Timeout  time.Duration
+	Seed     uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
+	Failfast bool   // -test.failfast: stop after the first failing test
+	// CoverProfile, when set, writes a coverage profile (cover builds only).
+	CoverProfile string
+	Memory       proc.MemoryCap
+}
+
+// RunTests runs the binary with -test.v=test2json and returns its parsed
+// event stream with the process result. -test.paniconexit0 is passed as go
+// test does, so os.Exit(0) inside a test fails that test.
+func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result, error) {
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1", "-test.run", RunPattern(r.Tests)}
+	if r.Failfast {
+		args = append(args, "-test.failfast")
+	}
+	if r.CoverProfile != "" {
+		args = append(args, "-test.coverprofile", r.CoverProfile)
+	}
+	if b.Rapid {
+		args = append(args, "-rapid.nofailfile")
+		if r.Seed != 0 {
+			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
+		}
+	}
+	env := baseEnv()
+	if r.Active != 0 {
+		env = append(env, mutate.ActiveEnv+"="+strconv.Itoa(r.Active))
+	}
+	if r.CoverProfile != "" {
+		env = append(env, "GOCOVERDIR="+r.Dir)
+	}
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory})
+	if err != nil {
+		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
+	}
+	return ParseStream(res.Output), res, nil
+}
+
+// RunPattern is the -test.run pattern that selects exactly these top-level
+// tests.
+func RunPattern(tests []string) string {
+	q := make([]string, len(tests))
+	for i, t := range tests {
+		q[i] = regexp.QuoteMeta(t)
+	}
+	return "^(" + strings.Join(q, "|") + ")$"
+}
+
+// baseEnv is mutprop's environment without the variables that would change
+// what a test binary does behind mutprop's back.
+func baseEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case mutate.ActiveEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}

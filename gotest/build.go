@@ -1,0 +1,66 @@
+package gotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+// BuildSpec says how to compile a package's test binary.
+type BuildSpec struct {
+	Dir     string // the package directory; go test -c runs there on "."
+	Overlay string // a go build -overlay JSON; "" for the original sources
+	Out     string // the binary to write
+	// CoverPkg, when set, builds with -cover -coverpkg=CoverPkg (the
+	// package's import path) for per-test coverage profiles.
+	CoverPkg string
+}
+
+// buildTimeout bounds one go test -c.
+const buildTimeout = 10 * time.Minute
+
+// Build runs go test -c -vet=off -trimpath. -trimpath keeps the user's
+// directory out of the binary, so a test locating its sources with
+// runtime.Caller finds a module path, relative to its scratch directory,
+// and not the user's tree. The error carries the compiler's output.
+func Build(ctx context.Context, b BuildSpec) error {
+	args := []string{"test", "-c", "-vet=off", "-trimpath", "-o", b.Out}
+	if b.Overlay != "" {
+		args = append(args, "-overlay", b.Overlay)
+	}
+	if b.CoverPkg != "" {
+		args = append(args, "-cover", "-coverpkg", b.CoverPkg)
+	}
+	args = append(args, ".")
+	res, err := proc.Run(ctx, proc.Spec{Path: goCommand(), Args: args, Dir: b.Dir, Env: os.Environ(), Timeout: buildTimeout})
+	if err != nil {
+		return fmt.Errorf("go test -c in %s: %w", b.Dir, err)
+	}
+	switch {
+	case res.Canceled:
+		return fmt.Errorf("go test -c in %s: %w", b.Dir, context.Canceled)
+	case res.TimedOut:
+		return fmt.Errorf("go test -c in %s: no result within %v", b.Dir, buildTimeout)
+	case res.ExitCode != 0:
+		return fmt.Errorf("go test -c in %s: %s", b.Dir, strings.TrimSpace(string(res.Output)))
+	}
+	if _, err := os.Stat(b.Out); err != nil {
+		return fmt.Errorf("go test -c in %s wrote no binary (does the package have tests?): %w", b.Dir, err)
+	}
+	return nil
+}
+
+// goCommand is the go command: $GOROOT/bin/go when GOROOT is set, else "go"
+// from PATH.
+func goCommand() string {
+	if r := os.Getenv("GOROOT"); r != "" {
+		if _, err := os.Stat(r + "/bin/go"); err == nil {
+			return r + "/bin/go"
+		}
+	}
+	return "go"
+}

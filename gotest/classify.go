@@ -1,0 +1,135 @@
+package gotest
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Outcomes of a mutant, in mutprop's vocabulary.
+const (
+	Killed     = "killed"
+	Survived   = "survived"
+	Timeout    = "timeout"
+	Crashed    = "crashed"
+	NotViable  = "not-viable"
+	NoCoverage = "no-coverage"
+)
+
+// Verdict is what one run of a test binary says about the active mutant.
+type Verdict struct {
+	Outcome  string   // Killed, Survived, Timeout or Crashed
+	KilledBy []string // the top-level tests that failed, in start order
+	// Reason is a one-line explanation: the failing test's first message,
+	// the fatal error, the test running at the timeout.
+	Reason string
+	// TestsToFailure holds, for each killing test whose output says so,
+	// the number of generated tests up to the failing one.
+	TestsToFailure map[string]int
+	Passed         []string // top-level tests that passed
+}
+
+// crashLine finds the line that explains a dead binary.
+var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine stack exceeds .*|panic: .*|SIG[A-Z]+: .*|unexpected fault address.*)$`)
+
+// Classify reads a verdict from a run's event stream, never from its exit
+// code: a process killed at its deadline is a timeout; a failed top-level
+// test is a kill; a test that started and never finished, or a binary that
+// ended without its final PASS/FAIL line, is a crash (a Go fatal error, a
+// stack overflow, a signal, os.Exit); otherwise the mutant survived.
+func Classify(s *Stream, res proc.Result) Verdict {
+	v := Verdict{TestsToFailure: map[string]int{}}
+	var running []string
+	for _, name := range s.Order {
+		t := s.Tests[name]
+		if !TopLevel(name) {
+			if t.Status == StatusRunning {
+				running = append(running, name)
+			}
+			continue
+		}
+		switch t.Status {
+		case StatusFail:
+			v.KilledBy = append(v.KilledBy, name)
+			if n, _, ok := TestsToFailure(t.Output + subtestOutput(s, name)); ok {
+				v.TestsToFailure[name] = n
+			}
+		case StatusPass:
+			v.Passed = append(v.Passed, name)
+		case StatusRunning:
+			running = append(running, name)
+		}
+	}
+	switch {
+	case res.TimedOut:
+		v.Outcome = Timeout
+		v.KilledBy = nil
+		v.Reason = "no result within " + res.Duration.Round(1e6).String()
+		if len(running) > 0 {
+			v.Reason += " (running " + strings.Join(running, ", ") + ")"
+		}
+	case len(v.KilledBy) > 0:
+		v.Outcome = Killed
+		v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output)
+	case len(running) > 0 || s.Result == "":
+		v.Outcome = Crashed
+		if m := crashLine.FindString(s.Output); m != "" {
+			v.Reason = m
+		} else {
+			v.Reason = fmt.Sprintf("the test binary ended without a result (exit code %d%s)", res.ExitCode, signalNote(res))
+		}
+		if len(running) > 0 {
+			v.Reason += " in " + running[0]
+		}
+	case s.Result == StatusFail:
+		// FAIL without a failed test: TestMain or package init failed.
+		v.Outcome = Killed
+		v.KilledBy = []string{"TestMain"}
+		v.Reason = firstMessage(s.Output)
+	default:
+		v.Outcome = Survived
+	}
+	return v
+}
+
+func signalNote(res proc.Result) string {
+	if res.Signal != "" {
+		return ", signal " + res.Signal
+	}
+	return ""
+}
+
+// subtestOutput concatenates the output of name's subtests.
+func subtestOutput(s *Stream, name string) string {
+	var b strings.Builder
+	prefix := name + "/"
+	keys := make([]string, 0)
+	for k := range s.Tests {
+		if strings.HasPrefix(k, prefix) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.WriteString(s.Tests[k].Output)
+	}
+	return b.String()
+}
+
+// firstMessage returns the first line of output that is not framing.
+func firstMessage(out string) string {
+	for _, line := range strings.Split(out, "\n") {
+		l := strings.TrimSpace(line)
+		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		if len(l) > 200 {
+			l = l[:200] + "..."
+		}
+		return l
+	}
+	return ""
+}

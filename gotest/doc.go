@@ -1,0 +1,61 @@
+// Package gotest scores a Go package's own tests (plain tests, examples,
+// rapid, testing/quick and gopter properties) against its mutants by
+// driving its compiled test binary: the user-package host of mutprop's one
+// execution path.
+//
+// Stages, one file each:
+//
+//	score.go     Score: load (mutate.Load), enumerate, schematize into an
+//	             -overlay, build once, baseline (twice: a failing or flaky
+//	             baseline is refused, naming the tests), per-test coverage,
+//	             then the pool; mutant -> covering tests from line ranges
+//	pool.go      the worker pool: each worker owns a scratch directory and
+//	             pulls mutants from a shared queue; the fastest covering test
+//	             runs alone first, then the others with -test.failfast (or,
+//	             with Matrix, every covering test alone); mutants left out of
+//	             the schemata, and every mutant in overlay mode, are built
+//	             alone (mutate.Apply) and are not-viable when that fails
+//	build.go     Build: go test -c -vet=off -trimpath [-overlay] [-cover]
+//	binary.go    Binary: -test.list, and RunTests with -test.v=test2json,
+//	             -test.paniconexit0, MUTPROP_ACTIVE, pinned rapid seeds
+//	event.go     ParseStream: the -test.v=test2json framing (lines starting
+//	             with ^V), parsed the way go tool test2json does; Go 1.26 no
+//	             longer ships a prebuilt test2json, and spawning "go tool
+//	             test2json" per run would cost more than most test runs
+//	classify.go  Classify: a verdict from the event stream, never the exit
+//	             code (timeout, killed, crashed, survived)
+//	ttf.go       TestsToFailure from rapid, gopter and testing/quick messages
+//	coverage.go  coverage profiles and source spans
+//	scratch.go   scratch working directories: a copy of the package's
+//	             testdata without testdata/rapid and testdata/fuzz
+//	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
+//	             minimal killing set
+//
+// # Host choice
+//
+// For a user's package the host of the worker processes is the package's
+// own test binary, built once over a schemata overlay: the tests are
+// ordinary go tests, so a worker run is one process with MUTPROP_ACTIVE set
+// and a -test.run pattern. Processes are started through proc (process
+// groups, deadlines, memory caps).
+//
+// # Seeds
+//
+// rapid runs with -rapid.seed=Config.Seed and -rapid.nofailfile, so every
+// mutant sees the same inputs and no fail file is written. testing/quick has
+// no seed flag (its Config.Rand defaults to a time-seeded source) and
+// gopter seeds from the clock unless the test fixes its parameters: their
+// verdicts can differ between runs on weak properties; pin a seed in the
+// test (quick.Config{Rand: rand.New(rand.NewSource(1))}) to avoid it.
+//
+// # Outcomes
+//
+// killed (a test failed; a panic in a test is a failure), survived (every
+// covering test passed), timeout (no result within Timeouts.For(baseline of
+// the tests run)), crashed (a test started and never finished: a fatal
+// error, a stack overflow, os.Exit, a signal), not-viable (ill-typed,
+// dropped before the build and counted in Stats.IllTyped, or a single
+// mutant build that failed), no-coverage (no test executes the mutated
+// code). The score is Stryker's: detected (killed, timeout, crashed) over
+// valid (all but not-viable), no-coverage mutants counting as undetected.
+package gotest

@@ -1,0 +1,179 @@
+package gotest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+// frame prefixes each framing line with the ^V marker, as a test binary
+// run with -test.v=test2json does.
+func frame(s string) []byte {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		t := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- ") || t == "PASS\n" || t == "FAIL\n" {
+			b.WriteByte(marker)
+		}
+		b.WriteString(line)
+	}
+	return []byte(b.String())
+}
+
+func TestAStreamWithPassingFailingAndSkippedTestsIsParsed(t *testing.T) {
+	t.Parallel()
+	out := frame(`=== RUN   TestA
+--- PASS: TestA (0.02s)
+=== RUN   TestB
+    b_test.go:9: boom
+--- FAIL: TestB (0.00s)
+=== RUN   TestC
+=== RUN   TestC/sub
+--- SKIP: TestC (0.00s)
+    --- SKIP: TestC/sub (0.00s)
+FAIL
+`)
+	s := ParseStream(out)
+	if s.Result != StatusFail {
+		t.Errorf("result %q, want fail", s.Result)
+	}
+	for name, want := range map[string]string{"TestA": StatusPass, "TestB": StatusFail, "TestC": StatusSkip, "TestC/sub": StatusSkip} {
+		if got := s.Tests[name]; got == nil || got.Status != want {
+			t.Errorf("%s: %+v, want %s", name, got, want)
+		}
+	}
+	if s.Tests["TestA"].Elapsed.Milliseconds() != 20 {
+		t.Errorf("TestA elapsed %v, want 20ms", s.Tests["TestA"].Elapsed)
+	}
+	if !strings.Contains(s.Tests["TestB"].Output, "boom") {
+		t.Errorf("TestB output %q lacks its message", s.Tests["TestB"].Output)
+	}
+	v := Classify(s, proc.Result{ExitCode: 1})
+	if v.Outcome != Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestB" || v.Reason != "b_test.go:9: boom" {
+		t.Errorf("verdict %+v, want killed by TestB", v)
+	}
+}
+
+func TestOutputThatImitatesFramingIsOnlyOutput(t *testing.T) {
+	t.Parallel()
+	out := append(frame("=== RUN   TestA\n"), []byte("--- FAIL: TestA (0.00s)\nFAIL\n")...)
+	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
+	s := ParseStream(out)
+	if s.Tests["TestA"].Status != StatusPass || s.Result != StatusPass {
+		t.Errorf("a test printing '--- FAIL' forged its result: %+v, result %q", s.Tests["TestA"], s.Result)
+	}
+	if v := Classify(s, proc.Result{}); v.Outcome != Survived {
+		t.Errorf("verdict %+v, want survived", v)
+	}
+}
+
+func TestAMarkerInTheMiddleOfALineStartsAFramingLine(t *testing.T) {
+	t.Parallel()
+	out := append([]byte("=== RUN   TestA\n"), []byte("no newline")...)
+	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
+	out = append([]byte{marker}, out...)
+	s := ParseStream(out)
+	if s.Tests["TestA"] == nil || s.Tests["TestA"].Status != StatusPass {
+		t.Errorf("TestA: %+v, want pass", s.Tests["TestA"])
+	}
+}
+
+func TestAStackOverflowInATestIsACrash(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFib\n")
+	out = append(out, []byte("runtime: goroutine stack exceeds 16777216-byte limit\nruntime: sp=0xc0201603a0 stack=[0xc020160000, 0xc040160000]\nfatal error: stack overflow\n\ngoroutine 7 [running]:\n")...)
+	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
+	if v.Outcome != Crashed || !strings.Contains(v.Reason, "stack exceeds") || !strings.Contains(v.Reason, "TestFib") {
+		t.Errorf("verdict %+v, want crashed in TestFib with the runtime's message", v)
+	}
+}
+
+func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestLoop\n")
+	v := Classify(ParseStream(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
+	if v.Outcome != Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
+		t.Errorf("verdict %+v, want a timeout in TestLoop", v)
+	}
+}
+
+func TestABinaryThatExitsWithoutAResultIsACrashNotASurvivor(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n")
+	v := Classify(ParseStream(out), proc.Result{ExitCode: 0})
+	if v.Outcome != Crashed {
+		t.Errorf("verdict %+v, want crashed: the binary never printed PASS", v)
+	}
+}
+
+func TestAPanicInATestIsAKill(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestP\n--- FAIL: TestP (0.00s)\n")
+	out = append(out, []byte("panic: unexpected call to os.Exit(0) during test [recovered]\n")...)
+	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
+	if v.Outcome != Killed || v.KilledBy[0] != "TestP" {
+		t.Errorf("verdict %+v, want killed by TestP", v)
+	}
+}
+
+func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		out  string
+		n    int
+		lib  string
+		none bool
+	}{
+		{out: "    prop_test.go:12: [rapid] failed after 7 tests: Max(1, 2) = 0\n    To reproduce, specify -run=\"TestMax\" -rapid.seed=1", n: 8, lib: "rapid"},
+		{out: "[rapid] panic after 0 tests: runtime error: index out of range", n: 1, lib: "rapid"},
+		{out: "! reverse twice: Falsified after 41 passed tests.\nARG_0: [1 2]", n: 42, lib: "gopter"},
+		{out: "    quick_test.go:10: #3: failed on input []int{-1}", n: 3, lib: "quick"},
+		{out: "    plain_test.go:5: Abs(-1) = -1", none: true},
+	}
+	for _, c := range cases {
+		n, lib, ok := TestsToFailure(c.out)
+		if c.none {
+			if ok {
+				t.Errorf("%q: got %d from %s, want nothing", c.out, n, lib)
+			}
+			continue
+		}
+		if !ok || n != c.n || lib != c.lib {
+			t.Errorf("%q: got %d, %q, %v; want %d from %s", c.out, n, lib, ok, c.n, c.lib)
+		}
+	}
+}
+
+func TestScratchDirectoriesHideRapidFailFilesAndFuzzCorpora(t *testing.T) {
+	t.Parallel()
+	pkg := t.TempDir()
+	for _, f := range []string{"testdata/in.txt", "testdata/rapid/TestX/TestX-1.fail", "testdata/fuzz/FuzzX/seed", "testdata/sub/more.txt"} {
+		p := pkg + "/" + f
+		if err := mkfile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tmpl, err := prepareTemplate(pkg, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &scratch{template: tmpl, dir: t.TempDir() + "/w0"}
+	if err := sc.reset(); err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]bool{"testdata/in.txt": true, "testdata/sub/more.txt": true, "testdata/rapid": false, "testdata/fuzz": false} {
+		if got := exists(sc.dir + "/" + f); got != want {
+			t.Errorf("%s in scratch: %v, want %v", f, got, want)
+		}
+	}
+	if err := mkfile(sc.dir + "/written-by-a-mutant"); err != nil {
+		t.Fatal(err)
+	}
+	if err := sc.reset(); err != nil {
+		t.Fatal(err)
+	}
+	if exists(sc.dir + "/written-by-a-mutant") {
+		t.Error("a file written by one run survived the reset")
+	}
+}

@@ -1,0 +1,254 @@
+package gotest_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/proc"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/fixture.golden")
+
+const fixtureDir = "../internal/testdata/fixture"
+
+// fixtureConfig scores the fixture with short deadlines: its looping
+// mutants cost about a second each.
+func fixtureConfig(t *testing.T, mode string) gotest.Config {
+	return gotest.Config{
+		Dir:      fixtureDir,
+		Patterns: []string{"."},
+		Workers:  2,
+		Seed:     1,
+		Timeouts: proc.Timeouts{Factor: 2, Const: time.Second, Floor: time.Second},
+		Mode:     mode,
+		TempDir:  t.TempDir(),
+	}
+}
+
+// hashTree hashes every file under dir.
+func hashTree(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	out := map[string][32]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out[p] = sha256.Sum256(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func assertSameTree(t *testing.T, before, after map[string][32]byte) {
+	t.Helper()
+	for p, h := range before {
+		if h2, ok := after[p]; !ok {
+			t.Errorf("%s was removed", p)
+		} else if h2 != h {
+			t.Errorf("%s was changed", p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s was created in the user's tree", p)
+		}
+	}
+}
+
+// assertNothingLeft checks that the run's temporary directory is gone and
+// that no process runs a binary from it.
+func assertNothingLeft(t *testing.T, tmp string) {
+	t.Helper()
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		t.Errorf("left behind in the temporary directory: %s", e.Name())
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		left := processesUnder(t, tmp)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("processes left running from %s: %v", tmp, left)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// processesUnder lists live processes whose executable or working
+// directory is under dir.
+func processesUnder(t *testing.T, dir string) []string {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		if e.Name()[0] < '0' || e.Name()[0] > '9' {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil || strings.Contains(string(stat[strings.LastIndexByte(string(stat), ')')+1:]), " Z ") {
+			continue
+		}
+		for _, link := range []string{"exe", "cwd"} {
+			target, err := os.Readlink("/proc/" + e.Name() + "/" + link)
+			if err == nil && strings.HasPrefix(target, dir) {
+				out = append(out, e.Name()+" "+link+" "+target)
+			}
+		}
+	}
+	return out
+}
+
+func listing(res *gotest.Result) string {
+	var lines []string
+	for _, p := range res.Packages {
+		lines = append(lines, fmt.Sprintf("# %s", p.Stats))
+		for _, m := range p.Mutants {
+			lines = append(lines, m.Mutant.ID+" "+m.Outcome)
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+func outcomes(res *gotest.Result) map[string]string {
+	out := map[string]string{}
+	for _, p := range res.Packages {
+		for _, m := range p.Mutants {
+			out[m.Mutant.ID] = m.Outcome
+		}
+	}
+	return out
+}
+
+func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
+	t.Parallel()
+	before := hashTree(t, fixtureDir)
+	cfg := fixtureConfig(t, gotest.ModeSchemata)
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := listing(res)
+	golden := filepath.Join("testdata", "fixture.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("schemata outcomes differ from %s (run with -update to accept):\n%s", golden, got)
+	}
+	seen := map[string]bool{}
+	for _, o := range outcomes(res) {
+		seen[o] = true
+	}
+	if res.Packages[0].Stats.IllTyped == 0 {
+		seen[gotest.NotViable] = false
+	} else {
+		seen[gotest.NotViable] = true
+	}
+	for _, o := range []string{gotest.Killed, gotest.Survived, gotest.Timeout, gotest.Crashed, gotest.NotViable, gotest.NoCoverage} {
+		if !seen[o] {
+			t.Errorf("no fixture mutant is %s", o)
+		}
+	}
+	for _, p := range res.Packages {
+		for _, m := range p.Mutants {
+			if m.Outcome == gotest.Killed && len(m.KilledBy) == 0 {
+				t.Errorf("%s is killed by no test", m.Mutant.ID)
+			}
+		}
+	}
+	assertSameTree(t, before, hashTree(t, fixtureDir))
+	assertNothingLeft(t, cfg.TempDir)
+
+	if testing.Short() {
+		t.Skip("the overlay cross-check builds every mutant alone (about 45 s on 2 cores)")
+	}
+	ocfg := fixtureConfig(t, gotest.ModeOverlay)
+	ores, err := gotest.Score(context.Background(), ocfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemata, overlay := outcomes(res), outcomes(ores)
+	ids := make([]string, 0, len(schemata))
+	for id := range schemata {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if schemata[id] != overlay[id] {
+			t.Errorf("%s: schemata says %s, overlay says %s", id, schemata[id], overlay[id])
+		}
+	}
+	if len(overlay) != len(schemata) {
+		t.Errorf("overlay scored %d mutants, schemata %d", len(overlay), len(schemata))
+	}
+	assertSameTree(t, before, hashTree(t, fixtureDir))
+	assertNothingLeft(t, ocfg.TempDir)
+}
+
+func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
+	t.Parallel()
+	before := hashTree(t, fixtureDir)
+	cfg := fixtureConfig(t, gotest.ModeSchemata)
+	cfg.Workers = 1
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	finished := 0
+	cfg.Progress = func(done, total int, m gotest.MutantResult) {
+		finished++
+		if finished == 3 {
+			cancel()
+		}
+	}
+	res, err := gotest.Score(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted {
+		t.Fatal("the run was cancelled but not reported as interrupted")
+	}
+	ran, empty := 0, 0
+	for _, m := range res.Packages[0].Mutants {
+		switch m.Outcome {
+		case "":
+			empty++
+		case gotest.Killed, gotest.Survived, gotest.Timeout, gotest.Crashed:
+			ran++
+		}
+	}
+	if ran < 3 || empty == 0 {
+		t.Errorf("after cancelling at the third mutant: %d ran, %d unfinished", ran, empty)
+	}
+	assertSameTree(t, before, hashTree(t, fixtureDir))
+	assertNothingLeft(t, cfg.TempDir)
+}

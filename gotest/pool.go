@@ -1,0 +1,175 @@
+package gotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// runMutants runs the jobs (indices into pr.Mutants) in a pool of workers.
+// Each worker owns a scratch directory and pulls from a shared queue; the
+// queue stops at cancellation and the running processes are killed by
+// their contexts.
+func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int) {
+	total := len(pr.Mutants)
+	done := total - len(jobs)
+	var mu sync.Mutex
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < s.cfg.workers(); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w))}
+			for i := range work {
+				start := time.Now()
+				r := s.runMutant(ctx, sc, pr.Mutants[i])
+				if ctx.Err() != nil {
+					continue // interrupted: the mutant did not finish
+				}
+				r.Duration = time.Since(start)
+				mu.Lock()
+				pr.Mutants[i] = r
+				done++
+				if s.cfg.Progress != nil {
+					s.cfg.Progress(done, total, r)
+				}
+				mu.Unlock()
+			}
+		}(w)
+	}
+	for _, i := range jobs {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	close(work)
+	wg.Wait()
+}
+
+// runMutant runs one mutant against its covering tests (r.CoveredBy,
+// fastest first). A mutant without a schema (schemata left it out, or
+// overlay mode) is built alone first; if that build fails it is
+// not-viable and never runs.
+func (s *session) runMutant(ctx context.Context, sc *scratch, r MutantResult) MutantResult {
+	bin, active := s.bin, r.Mutant.Schema
+	if s.cfg.Mode == ModeOverlay || active == 0 {
+		dir, err := os.MkdirTemp(s.tmp, "m-")
+		if err != nil {
+			r.Outcome, r.Reason = Crashed, err.Error()
+			return r
+		}
+		defer os.RemoveAll(dir)
+		b, err := s.buildAlone(ctx, dir, r.Mutant)
+		if err != nil {
+			if ctx.Err() != nil {
+				return r
+			}
+			r.Outcome = NotViable
+			r.Reason = firstLine(err.Error())
+			return r
+		}
+		bin, active = b, 0
+	}
+	if s.cfg.Matrix {
+		return s.runMatrix(ctx, sc, bin, active, r)
+	}
+	// Stage 1: the fastest covering test alone; most mutants die here.
+	// Stage 2: the others in one process, stopping at the first failure.
+	stages := [][]string{r.CoveredBy[:1]}
+	if len(r.CoveredBy) > 1 {
+		stages = append(stages, r.CoveredBy[1:])
+	}
+	for _, tests := range stages {
+		v, err := s.runOnce(ctx, sc, bin, active, tests)
+		if err != nil {
+			r.Outcome, r.Reason = Crashed, err.Error()
+			return r
+		}
+		r.Outcome, r.KilledBy, r.Reason, r.TestsToFailure = v.Outcome, v.KilledBy, v.Reason, v.TestsToFailure
+		if v.Outcome != Survived {
+			return r
+		}
+	}
+	r.Reason = ""
+	return r
+}
+
+// runMatrix runs every covering test alone against the mutant.
+func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, active int, r MutantResult) MutantResult {
+	r.PerTest = map[string]string{}
+	r.TestsToFailure = map[string]int{}
+	rank := map[string]int{Survived: 0, Timeout: 1, Crashed: 2, Killed: 3}
+	r.Outcome = Survived
+	for _, t := range r.CoveredBy {
+		v, err := s.runOnce(ctx, sc, bin, active, []string{t})
+		if err != nil {
+			v = Verdict{Outcome: Crashed, Reason: err.Error()}
+		}
+		if ctx.Err() != nil {
+			return r
+		}
+		r.PerTest[t] = v.Outcome
+		if v.Outcome == Killed {
+			r.KilledBy = append(r.KilledBy, t)
+			if n, ok := v.TestsToFailure[t]; ok {
+				r.TestsToFailure[t] = n
+			}
+		}
+		if rank[v.Outcome] > rank[r.Outcome] {
+			r.Outcome, r.Reason = v.Outcome, v.Reason
+		}
+	}
+	return r
+}
+
+// runOnce runs tests in a fresh scratch directory and classifies the run.
+func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, tests []string) (Verdict, error) {
+	if err := sc.reset(); err != nil {
+		return Verdict{}, err
+	}
+	st, res, err := bin.RunTests(ctx, RunSpec{
+		Tests: tests, Active: active, Dir: sc.dir, Timeout: s.timeout(tests),
+		Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
+	})
+	if err != nil {
+		return Verdict{}, err
+	}
+	return Classify(st, res), nil
+}
+
+// buildAlone builds the single-mutant test binary of m (mutate.Apply and
+// its own overlay).
+func (s *session) buildAlone(ctx context.Context, dir string, m mutate.Mutant) (*Binary, error) {
+	files, err := mutate.Apply(s.pkg, m)
+	if err != nil {
+		return nil, err
+	}
+	ov, err := mutate.WriteOverlay(dir, files)
+	if err != nil {
+		return nil, err
+	}
+	out := filepath.Join(dir, "pkg.test")
+	if err := Build(ctx, BuildSpec{Dir: s.pkg.Dir, Overlay: ov, Out: out}); err != nil {
+		return nil, err
+	}
+	return &Binary{Path: out, Rapid: s.bin.Rapid}, nil
+}
+
+func firstLine(s string) string {
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
+}

@@ -1,0 +1,490 @@
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Modes of Score.
+const (
+	ModeSchemata = "schemata" // one build with every mutant behind a runtime switch
+	ModeOverlay  = "overlay"  // one build per mutant (the cross-check)
+)
+
+// Config configures Score. The zero value (with Dir and Patterns) means the
+// defaults.
+type Config struct {
+	Dir      string   // where patterns are resolved; "" is the current directory
+	Patterns []string // package patterns; none means "."
+	Workers  int      // worker processes; 0 means 1
+	Seed     uint64   // rapid's -rapid.seed for every run; 0 means 1
+	Timeouts proc.Timeouts
+	Memory   *proc.MemoryCap // nil means proc.DefaultMemoryCap
+	Mode     string          // ModeSchemata ("" too) or ModeOverlay
+	// Matrix runs every covering test against every mutant, each alone,
+	// instead of stopping at the first kill.
+	Matrix bool
+	// Run restricts the tests to those matching it (like go test -run, on
+	// top-level names); nil means all.
+	Run *regexp.Regexp
+	// Operators to use; nil means mutate's defaults.
+	Operators []*mutate.Operator
+	// Progress, when set, is called after each mutant finishes.
+	Progress func(done, total int, m MutantResult)
+	// Log, when set, receives one line per stage.
+	Log io.Writer
+	// TempDir is where the run's temporary directory goes; "" is os.TempDir.
+	TempDir string
+}
+
+// TestInfo is one test of the package as the baseline saw it.
+type TestInfo struct {
+	Name     string
+	Baseline time.Duration // the slower of the two baseline runs
+}
+
+// MutantResult is one mutant and its outcome.
+type MutantResult struct {
+	Mutant  mutate.Mutant
+	Outcome string // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
+	// KilledBy lists the tests that failed: the first one, or every one
+	// with Matrix.
+	KilledBy  []string
+	CoveredBy []string
+	// TestsToFailure holds, per killing test whose output says so, the
+	// generated tests up to the failing one.
+	TestsToFailure map[string]int
+	Reason         string
+	Duration       time.Duration
+	// PerTest is the outcome of each covering test run alone (Matrix only).
+	PerTest map[string]string
+}
+
+// PackageResult is the outcome of one package.
+type PackageResult struct {
+	Path, Name, Dir string
+	Files           []string // absolute paths of its non-test files
+	Stats           mutate.Stats
+	Tests           []TestInfo
+	Mutants         []MutantResult
+	// Durations of the stages.
+	Build, Baseline, Coverage, Run time.Duration
+}
+
+// Result is what Score found.
+type Result struct {
+	Packages []*PackageResult
+	// Interrupted is set when the context was cancelled: the mutants that
+	// did not finish have an empty Outcome.
+	Interrupted bool
+}
+
+// Score loads the packages, makes their mutants, builds each package's test
+// binary once with every mutant behind a runtime switch (ModeSchemata), or
+// once per mutant (ModeOverlay), checks that the tests pass and are not
+// flaky, measures per-test coverage, and runs every mutant against the
+// tests that cover it in a pool of worker processes. The user's tree is
+// never written: sources go through -overlay, binaries and working
+// directories live in a temporary directory removed on return.
+//
+// An error means the run could not be done (load, build, a failing or flaky
+// baseline). When ctx is cancelled, Score returns what finished, with
+// Interrupted set, and no error.
+func Score(ctx context.Context, cfg Config) (*Result, error) {
+	pkgs, err := mutate.Load(ctx, cfg.Dir, cfg.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	for _, pkg := range pkgs {
+		pr, err := scorePackage(ctx, cfg, pkg)
+		if pr != nil {
+			res.Packages = append(res.Packages, pr)
+		}
+		if ctx.Err() != nil {
+			res.Interrupted = true
+			return res, nil
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func (cfg *Config) logf(format string, args ...any) {
+	if cfg.Log != nil {
+		fmt.Fprintf(cfg.Log, format+"\n", args...)
+	}
+}
+
+func (cfg *Config) workers() int {
+	if cfg.Workers <= 0 {
+		return 1
+	}
+	return cfg.Workers
+}
+
+func (cfg *Config) seed() uint64 {
+	if cfg.Seed == 0 {
+		return 1
+	}
+	return cfg.Seed
+}
+
+func (cfg *Config) memory() proc.MemoryCap {
+	if cfg.Memory == nil {
+		return proc.DefaultMemoryCap
+	}
+	return *cfg.Memory
+}
+
+// session is one package's run: its binaries, tests and timings.
+type session struct {
+	cfg      *Config
+	pkg      *mutate.Package
+	tmp      string
+	template string // the scratch template ("" without testdata)
+	bin      *Binary
+	tests    []string
+	baseline map[string]time.Duration
+	overhead time.Duration // the baseline's process time outside tests
+}
+
+func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*PackageResult, error) {
+	pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Files: pkg.Filenames}
+	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	if err != nil {
+		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
+	}
+	defer os.RemoveAll(tmp)
+	s := &session{cfg: &cfg, pkg: pkg, tmp: tmp}
+
+	opts := &mutate.Options{Operators: cfg.Operators}
+	muts, stats, err := mutate.Enumerate(ctx, pkg, opts)
+	if err != nil {
+		return nil, err
+	}
+	pr.Stats = stats
+	cfg.logf("%s: %s", pkg.Path, stats)
+
+	// Build: the schemata binary (or the original in overlay mode) and the
+	// coverage binary of the original sources, concurrently.
+	start := time.Now()
+	overlay := ""
+	if cfg.Mode != ModeOverlay {
+		files, err := mutate.Schemata(pkg, muts)
+		if err != nil {
+			return nil, err
+		}
+		overlay, err = mutate.WriteOverlay(filepath.Join(tmp, "schemata"), files)
+		if err != nil {
+			return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
+		}
+	}
+	binPath := filepath.Join(tmp, "pkg.test")
+	coverPath := filepath.Join(tmp, "pkg.cover.test")
+	var coverErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		coverErr = Build(ctx, BuildSpec{Dir: pkg.Dir, Out: coverPath, CoverPkg: pkg.Path})
+	}()
+	err = Build(ctx, BuildSpec{Dir: pkg.Dir, Overlay: overlay, Out: binPath})
+	wg.Wait()
+	if err = errors.Join(err, coverErr); err != nil {
+		return pr, fmt.Errorf("score %s: build: %w", pkg.Path, err)
+	}
+	pr.Build = time.Since(start)
+	cfg.logf("%s: built in %v (%s)", pkg.Path, pr.Build.Round(time.Millisecond), modeName(cfg.Mode))
+
+	if s.template, err = prepareTemplate(pkg.Dir, filepath.Join(tmp, "template")); err != nil {
+		return pr, fmt.Errorf("score %s: %w", pkg.Path, err)
+	}
+	if s.bin, err = OpenBinary(ctx, binPath, tmp); err != nil {
+		return pr, err
+	}
+	all, err := s.bin.List(ctx, tmp)
+	if err != nil {
+		return pr, err
+	}
+	for _, t := range all {
+		if cfg.Run == nil || cfg.Run.MatchString(t) {
+			s.tests = append(s.tests, t)
+		}
+	}
+	if len(s.tests) == 0 {
+		return pr, fmt.Errorf("score %s: no tests to run (of %d listed)", pkg.Path, len(all))
+	}
+
+	start = time.Now()
+	if err := s.runBaseline(ctx); err != nil {
+		return pr, err
+	}
+	pr.Baseline = time.Since(start)
+	for _, t := range s.tests {
+		pr.Tests = append(pr.Tests, TestInfo{Name: t, Baseline: s.baseline[t]})
+	}
+	cfg.logf("%s: baseline passed twice: %d tests in %v", pkg.Path, len(s.tests), pr.Baseline.Round(time.Millisecond))
+
+	start = time.Now()
+	cover, err := s.coverage(ctx, coverPath)
+	if err != nil {
+		return pr, err
+	}
+	pr.Coverage = time.Since(start)
+	cfg.logf("%s: per-test coverage in %v", pkg.Path, pr.Coverage.Round(time.Millisecond))
+
+	pr.Mutants = make([]MutantResult, len(muts))
+	var jobs []int
+	for i, m := range muts {
+		r := &pr.Mutants[i]
+		r.Mutant = m
+		r.CoveredBy = s.coveringTests(m, cover)
+		if len(r.CoveredBy) == 0 {
+			r.Outcome = NoCoverage
+			continue
+		}
+		jobs = append(jobs, i)
+	}
+	start = time.Now()
+	s.runMutants(ctx, pr, jobs)
+	pr.Run = time.Since(start)
+	if ctx.Err() != nil {
+		return pr, ctx.Err()
+	}
+	return pr, nil
+}
+
+func modeName(m string) string {
+	if m == "" {
+		return ModeSchemata
+	}
+	return m
+}
+
+// runBaseline runs every test twice with no active mutant: both runs must
+// pass. It records each test's slower duration.
+func (s *session) runBaseline(ctx context.Context) error {
+	s.baseline = map[string]time.Duration{}
+	dir := filepath.Join(s.tmp, "baseline")
+	sc := &scratch{template: s.template, dir: dir}
+	failed := map[string]bool{}
+	var failures []string
+	for run := 0; run < 2; run++ {
+		if err := sc.reset(); err != nil {
+			return err
+		}
+		st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: s.tests, Dir: dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(), Timeout: 10 * time.Minute})
+		if err != nil {
+			return err
+		}
+		if res.Canceled {
+			return ctx.Err()
+		}
+		v := Classify(st, res)
+		var sum time.Duration
+		for _, t := range s.tests {
+			ev := st.Tests[t]
+			if ev == nil {
+				continue
+			}
+			sum += ev.Elapsed
+			if ev.Elapsed > s.baseline[t] {
+				s.baseline[t] = ev.Elapsed
+			}
+		}
+		if o := res.Duration - sum; run == 0 || o < s.overhead {
+			s.overhead = max(o, 0)
+		}
+		for _, t := range v.KilledBy {
+			failed[t] = true
+		}
+		if v.Outcome != Survived {
+			failures = append(failures, fmt.Sprintf("run %d: %s: %s %s", run+1, v.Outcome, strings.Join(v.KilledBy, ", "), v.Reason))
+		}
+	}
+	if len(failures) == 0 {
+		return nil
+	}
+	names := sortedSet(failed)
+	if len(failures) == 1 {
+		return fmt.Errorf("baseline of %s is flaky (it passed once and failed once): refusing to score it; flaky tests: %s (%s)",
+			s.pkg.Path, strings.Join(names, ", "), failures[0])
+	}
+	return fmt.Errorf("baseline of %s fails without any mutant: refusing to score it; failing tests: %s (%s)",
+		s.pkg.Path, strings.Join(names, ", "), strings.Join(failures, "; "))
+}
+
+// coverage runs each test alone on the coverage binary and returns the
+// blocks each executed. A test whose profile cannot be read is taken to
+// cover everything.
+func (s *session) coverage(ctx context.Context, coverPath string) (map[string][]span, error) {
+	bin := &Binary{Path: coverPath, Rapid: s.bin.Rapid}
+	out := map[string][]span{}
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < s.cfg.workers(); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("cover%d", w))}
+			for i := range work {
+				t := s.tests[i]
+				blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				out[t] = blocks
+				mu.Unlock()
+			}
+		}(w)
+	}
+	for i := range s.tests {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, firstErr
+}
+
+// everything marks a test whose coverage is unknown.
+var everything = []span{{file: "*"}}
+
+func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test, profile string) ([]span, error) {
+	if err := sc.reset(); err != nil {
+		return nil, err
+	}
+	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+		Timeout: s.timeout([]string{test}), CoverProfile: profile})
+	if err != nil {
+		return nil, err
+	}
+	if res.Canceled {
+		return nil, ctx.Err()
+	}
+	blocks, err := parseProfile(profile, s.pkg.Path)
+	if err != nil {
+		s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
+		return everything, nil
+	}
+	return blocks, nil
+}
+
+// timeout is the deadline of a run of tests: the configured factor times
+// their baseline (with the process's own overhead) plus the constant.
+func (s *session) timeout(tests []string) time.Duration {
+	d := s.overhead
+	for _, t := range tests {
+		d += s.baseline[t]
+	}
+	return s.cfg.Timeouts.For(d)
+}
+
+// coveringTests returns the tests that execute code the mutant changes,
+// fastest first. A zero-width change (an insertion, a named variant's
+// guard) counts as its enclosing function; a change outside any function
+// (a package-level initialiser) is covered by every test.
+func (s *session) coveringTests(m mutate.Mutant, cover map[string][]span) []string {
+	spans := mutantSpans(s.pkg, m)
+	var out []string
+	for _, t := range s.tests {
+		if coversAny(cover[t], spans) {
+			out = append(out, t)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return s.baseline[out[i]] < s.baseline[out[j]] })
+	return out
+}
+
+func coversAny(blocks, spans []span) bool {
+	for _, b := range blocks {
+		if b.file == "*" {
+			return true
+		}
+		for _, sp := range spans {
+			if sp.file == "*" || b.overlaps(sp) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mutantSpans returns the source ranges a mutant changes.
+func mutantSpans(pkg *mutate.Package, m mutate.Mutant) []span {
+	var spans []span
+	for _, e := range m.Edits {
+		src, ok := pkg.Source(e.File)
+		if !ok {
+			return []span{{file: "*"}}
+		}
+		base := filepath.Base(e.File)
+		if e.End > e.Start && m.Origin != mutate.OriginNamed {
+			spans = append(spans, span{file: base, start: lineCol(src, e.Start), end: lineCol(src, e.End)})
+			continue
+		}
+		fd := enclosingFunc(pkg, e.File, e.Start)
+		if fd == nil || fd.Body == nil {
+			return []span{{file: "*"}}
+		}
+		tf := pkg.Fset.File(fd.Pos())
+		spans = append(spans, span{file: base, start: lineCol(src, tf.Offset(fd.Body.Lbrace)), end: lineCol(src, tf.Offset(fd.Body.Rbrace))})
+	}
+	if len(spans) == 0 {
+		return []span{{file: "*"}}
+	}
+	return spans
+}
+
+func enclosingFunc(pkg *mutate.Package, file string, off int) *ast.FuncDecl {
+	for i, name := range pkg.Filenames {
+		if name != file {
+			continue
+		}
+		f := pkg.Files[i]
+		tf := pkg.Fset.File(f.Pos())
+		if off > tf.Size() {
+			return nil
+		}
+		p := tf.Pos(off)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= p && p <= fd.End() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,30 @@
+// Package report turns mutprop results into bytes: terminal tables,
+// Markdown, CSV, JSON in the mutation-testing-report-schema, a
+// self-contained HTML page, and charts. It is a leaf: pure functions from
+// its own data model to output, with no knowledge of how the results were
+// produced (callers convert runner results into a Run or an Experiment).
+//
+// Files:
+//   - model.go: the data model. Run (files, mutants with a Status, tests),
+//     KillMatrix, Score; Experiment (cells of tests-to-failure per
+//     mutant, property and generator) and GeneratorSummary with Etna's
+//     buckets.
+//   - table.go: Table, the one table value, rendered as text
+//     (tablewriter), Markdown or CSV; Write renders several.
+//   - tables.go: the common tables: StatusTable, MutantTable,
+//     KillRateTable, GeneratorTable, CellTable, BeatsTable.
+//   - schema.go: JSON, the mutation-testing-report-schema (version 2)
+//     rendering, and SchemaStatus, the outcome mapping.
+//   - charts.go: Histogram, BarChart (grouped, with whiskers) and
+//     LineChart drawn with gonum.org/v1/plot to SVG or PNG (PlotSVG,
+//     PlotPNG, SavePlot).
+//   - plots.go: ExperimentCharts, the standard charts of a generator
+//     comparison, and WritePlots, which writes them into a directory.
+//   - html.go, html.tmpl: HTML, the one-file report page.
+//
+// Tests: golden files under testdata/ (go test ./report -run Golden
+// -update rewrites them); schema_test.go validates JSON output against the
+// official schema fetched from the npm registry; html_browser_test.go
+// loads the HTML page in headless Chromium (testdata/install-chromium.sh
+// installs Debian's package) and checks the console and the mutant count.
+package report

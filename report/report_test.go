@@ -1,0 +1,229 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSchemaStatusMapsEveryOutcome(t *testing.T) {
+	t.Parallel()
+	want := map[Status]string{
+		Killed: "Killed", Survived: "Survived", NoCoverage: "NoCoverage", NotViable: "CompileError",
+		Crashed: "RuntimeError", Timeout: "Timeout", Ignored: "Ignored", GaveUp: "Survived", "": "Pending",
+	}
+	for s, w := range want {
+		if got := SchemaStatus(s); got != w {
+			t.Errorf("SchemaStatus(%q) = %q, want %q", s, got, w)
+		}
+	}
+}
+
+func TestJSONPlacesMutantsInTheirFilesWithClampedLocations(t *testing.T) {
+	t.Parallel()
+	b, err := JSON(sampleRun())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Files map[string]struct {
+			Mutants []struct {
+				ID       string
+				Status   string
+				Location struct{ Start, End struct{ Line, Column int } }
+			}
+		}
+		TestFiles map[string]struct{ Tests []struct{ ID string } }
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rep.Files["bst.go"].Mutants); n != 7 {
+		t.Errorf("bst.go has %d mutants, want 7", n)
+	}
+	if n := len(rep.Files["(black-box)"].Mutants); n != 1 {
+		t.Errorf("the black-box file has %d mutants, want 1", n)
+	}
+	for _, m := range rep.Files["bst.go"].Mutants {
+		if m.ID == "operator:4" {
+			// No end given: the end of line 11, "\t\tt.Right = Insert(k, t.Right)" (30 bytes).
+			if m.Location.End.Line != 11 || m.Location.End.Column != 31 {
+				t.Errorf("operator:4 ends at %+v, want line 11 column 31", m.Location.End)
+			}
+		}
+	}
+	if n := len(rep.TestFiles["bst_test.go"].Tests); n != 3 {
+		t.Errorf("testFiles has %d tests, want 3", n)
+	}
+}
+
+func TestJSONRejectsDuplicateIDsAndUnknownFiles(t *testing.T) {
+	t.Parallel()
+	r := sampleRun()
+	r.Mutants = append(r.Mutants, r.Mutants[0])
+	if _, err := JSON(r); err == nil || !strings.Contains(err.Error(), "duplicate") {
+		t.Errorf("duplicate ID: err = %v", err)
+	}
+	r = sampleRun()
+	r.Mutants[0].File = "missing.go"
+	if _, err := JSON(r); err == nil || !strings.Contains(err.Error(), "missing.go") {
+		t.Errorf("unknown file: err = %v", err)
+	}
+}
+
+func TestKillMatrixMarksKillsOverCoverage(t *testing.T) {
+	t.Parallel()
+	km := BuildKillMatrix(sampleRun())
+	if len(km.Tests) != 3 || len(km.Mutants) != 8 {
+		t.Fatalf("matrix is %dx%d, want 3x8", len(km.Tests), len(km.Mutants))
+	}
+	// prop_InsertValid (row 0) killed operator:1 (column 0) and covered operator:2.
+	if km.Cells[0][0] != KilledHere || km.Cells[0][1] != Covered || km.Cells[0][3] != NotCovered {
+		t.Errorf("row prop_InsertValid = %v", km.Cells[0])
+	}
+}
+
+func TestScoreCountsDetectedOverValidMutants(t *testing.T) {
+	t.Parallel()
+	s := ScoreOf(sampleRun().Mutants)
+	if s.Detected != 4 || s.Valid != 7 || s.Total != 8 {
+		t.Errorf("score = %+v, want 4 detected of 7 valid, 8 in all", s)
+	}
+}
+
+func TestCSVQuotesCellsWithCommasAndQuotes(t *testing.T) {
+	t.Parallel()
+	tb := Table{Header: []string{"a", "b"}, Rows: [][]string{{`x, "y"`, "z"}, {"short"}}}
+	b, err := tb.CSV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[1][0] != `x, "y"` || len(recs[2]) != 2 {
+		t.Errorf("csv round trip = %q", recs)
+	}
+}
+
+func TestMarkdownEscapesPipes(t *testing.T) {
+	t.Parallel()
+	md := string(Table{Header: []string{"h"}, Rows: [][]string{{"a|b"}}}.Markdown())
+	if !strings.Contains(md, `a\|b`) {
+		t.Errorf("markdown = %q", md)
+	}
+}
+
+func TestWriteRejectsAnUnknownFormat(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	if err := Write(&buf, "xml", Table{}); err == nil {
+		t.Error("want an error for format xml")
+	}
+}
+
+func TestSummarizeGeneratorsCountsEtnaBuckets(t *testing.T) {
+	t.Parallel()
+	e := Experiment{Cells: []Cell{
+		{Mutant: "b1", Property: "p", Generator: "g", Fails: true, Counts: []int{5, 7}, Seconds: []float64{0.5, 0.5}},
+		{Mutant: "b2", Property: "p", Generator: "g", Fails: true, Counts: []int{500}, Seconds: []float64{20}},
+		{Mutant: "b3", Property: "p", Generator: "g"},
+	}}
+	s := SummarizeGenerators(e)
+	if len(s) != 1 {
+		t.Fatalf("got %d summaries", len(s))
+	}
+	g := s[0]
+	if g.Tasks != 3 || g.Solved != 2 || g.MeanOfMeans != 253 {
+		t.Errorf("summary = %+v, want 3 tasks, 2 solved, mean of means 253", g)
+	}
+	if want := []int{1, 1, 2, 2}; !equalInts(g.WithinTests, want) {
+		t.Errorf("within tests = %v, want %v", g.WithinTests, want)
+	}
+	if want := []int{0, 1, 1, 2}; !equalInts(g.WithinSeconds, want) {
+		t.Errorf("within seconds = %v, want %v", g.WithinSeconds, want)
+	}
+}
+
+func TestWritePlotsWritesDecodablePNGAndSVG(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "plots")
+	paths, err := WritePlots(dir, sampleExperiment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 experiment charts + 3 size histograms, in two formats.
+	if len(paths) != 14 {
+		t.Fatalf("wrote %d files, want 14: %v", len(paths), paths)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch filepath.Ext(p) {
+		case ".png":
+			if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+				t.Errorf("%s: %v", p, err)
+			}
+		case ".svg":
+			if !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("</svg>")) {
+				t.Errorf("%s is not an SVG document", p)
+			}
+		}
+	}
+}
+
+func TestChartsRejectMismatchedSeries(t *testing.T) {
+	t.Parallel()
+	bad := []Chart{
+		&BarChart{Title: "t", Categories: []string{"a", "b"}, Series: []BarSeries{{Name: "s", Values: []float64{1}}}},
+		&Histogram{Title: "empty"},
+		&LineChart{Title: "l", Series: []LineSeries{{Name: "s", X: []float64{1, 2}, Y: []float64{1}}}},
+	}
+	for _, c := range bad {
+		if _, err := PlotSVG(c); err == nil {
+			t.Errorf("%T: want an error", c)
+		}
+	}
+	if err := SavePlot(filepath.Join(t.TempDir(), "x.gif"), &Histogram{Values: []float64{1}}); err == nil {
+		t.Error("SavePlot .gif: want an error")
+	}
+}
+
+func TestHTMLEscapesSourceAndShowsEveryMutantOnce(t *testing.T) {
+	t.Parallel()
+	r := sampleRun()
+	b, err := HTML(Page{Run: &r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if n := strings.Count(s, `<details class="mutant `); n != len(r.Mutants) {
+		t.Errorf("%d mutant elements, want %d", n, len(r.Mutants))
+	}
+	if strings.Contains(s, "&Tree{") || !strings.Contains(s, "&amp;Tree{") {
+		t.Error("source text is not HTML-escaped")
+	}
+	if strings.Contains(s, "http://") || strings.Contains(s, "https://") {
+		t.Error("the page refers to an external resource")
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

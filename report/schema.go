@@ -1,0 +1,242 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// SchemaVersion is the version of the mutation-testing-report-schema
+// (github.com/stryker-mutator/mutation-testing-elements) that JSON writes.
+const SchemaVersion = "2"
+
+// SchemaStatus maps a mutprop outcome to the schema's MutantStatus:
+// killed -> Killed, survived -> Survived, no-coverage -> NoCoverage,
+// not-viable -> CompileError, crashed -> RuntimeError, timeout -> Timeout,
+// ignored -> Ignored. A gave-up mutant (too many discarded inputs) was not
+// detected, so it is Survived, with the reason in statusReason. Anything
+// else is Pending.
+func SchemaStatus(s Status) string {
+	switch s {
+	case Killed:
+		return "Killed"
+	case Survived, GaveUp:
+		return "Survived"
+	case NoCoverage:
+		return "NoCoverage"
+	case NotViable:
+		return "CompileError"
+	case Crashed:
+		return "RuntimeError"
+	case Timeout:
+		return "Timeout"
+	case Ignored:
+		return "Ignored"
+	default:
+		return "Pending"
+	}
+}
+
+type schemaReport struct {
+	SchemaVersion string                    `json:"schemaVersion"`
+	Thresholds    schemaThresholds          `json:"thresholds"`
+	ProjectRoot   string                    `json:"projectRoot,omitempty"`
+	Files         map[string]schemaFile     `json:"files"`
+	TestFiles     map[string]schemaTestFile `json:"testFiles,omitempty"`
+	Framework     schemaFramework           `json:"framework"`
+}
+
+type schemaThresholds struct {
+	High int `json:"high"`
+	Low  int `json:"low"`
+}
+
+type schemaFramework struct {
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+}
+
+type schemaFile struct {
+	Language string         `json:"language"`
+	Source   string         `json:"source"`
+	Mutants  []schemaMutant `json:"mutants"`
+}
+
+type schemaPosition struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+type schemaLocation struct {
+	Start schemaPosition `json:"start"`
+	End   schemaPosition `json:"end"`
+}
+
+type schemaMutant struct {
+	ID             string         `json:"id"`
+	MutatorName    string         `json:"mutatorName"`
+	Replacement    string         `json:"replacement,omitempty"`
+	Description    string         `json:"description,omitempty"`
+	Location       schemaLocation `json:"location"`
+	Status         string         `json:"status"`
+	StatusReason   string         `json:"statusReason,omitempty"`
+	KilledBy       []string       `json:"killedBy,omitempty"`
+	CoveredBy      []string       `json:"coveredBy,omitempty"`
+	TestsCompleted *int           `json:"testsCompleted,omitempty"`
+	Duration       *float64       `json:"duration,omitempty"`
+}
+
+type schemaTestFile struct {
+	Tests []schemaTest `json:"tests"`
+}
+
+type schemaTest struct {
+	ID       string                 `json:"id"`
+	Name     string                 `json:"name"`
+	Location *schemaOpenEndLocation `json:"location,omitempty"`
+}
+
+type schemaOpenEndLocation struct {
+	Start schemaPosition `json:"start"`
+}
+
+// blackboxFile is the pseudo-file that holds mutants without a source
+// location (black-box mutants): the schema requires a file per mutant.
+const blackboxFile = "(black-box)"
+
+// JSON renders the run in the mutation-testing-report-schema, version 2,
+// indented. Mutants without a file (black-box mutants) go into a
+// "(black-box)" file with empty source at line 1, column 1. Positions are
+// clamped to the schema's minimum of 1; a missing end is the end of the
+// start line. Durations are in milliseconds.
+func JSON(r Run) ([]byte, error) {
+	th := r.Thresholds
+	if th.High == 0 && th.Low == 0 {
+		th = Thresholds{High: 80, Low: 60}
+	}
+	if th.Low < 0 || th.High > 100 || th.Low > th.High {
+		return nil, fmt.Errorf("report %s: thresholds low %d, high %d: want 0 <= low <= high <= 100", r.Name, th.Low, th.High)
+	}
+	rep := schemaReport{
+		SchemaVersion: SchemaVersion,
+		Thresholds:    schemaThresholds(th),
+		Files:         map[string]schemaFile{},
+		Framework:     schemaFramework{Name: r.Framework, Version: r.Version},
+	}
+	if rep.Framework.Name == "" {
+		rep.Framework.Name = "mutprop"
+	}
+	sources := map[string]File{}
+	for _, f := range r.Files {
+		sources[f.Path] = f
+		lang := f.Language
+		if lang == "" {
+			lang = "go"
+		}
+		rep.Files[f.Path] = schemaFile{Language: lang, Source: f.Source, Mutants: []schemaMutant{}}
+	}
+	ids := map[string]bool{}
+	for _, m := range r.Mutants {
+		if m.ID == "" {
+			return nil, fmt.Errorf("report %s: a mutant at %s has no ID", r.Name, location(m))
+		}
+		if ids[m.ID] {
+			return nil, fmt.Errorf("report %s: duplicate mutant ID %q", r.Name, m.ID)
+		}
+		ids[m.ID] = true
+		path := m.File
+		if path == "" {
+			path = blackboxFile
+		}
+		f, ok := rep.Files[path]
+		if !ok {
+			if m.File != "" {
+				return nil, fmt.Errorf("report %s: mutant %s is in %s, which is not among the run's files", r.Name, m.ID, m.File)
+			}
+			f = schemaFile{Language: "go", Mutants: []schemaMutant{}}
+		}
+		f.Mutants = append(f.Mutants, toSchemaMutant(m, sources[m.File].Source))
+		rep.Files[path] = f
+	}
+	if len(r.Tests) > 0 {
+		rep.TestFiles = map[string]schemaTestFile{}
+		for _, t := range r.Tests {
+			tf := rep.TestFiles[t.File]
+			st := schemaTest{ID: t.ID, Name: t.Name}
+			if st.Name == "" {
+				st.Name = t.ID
+			}
+			if t.Line > 0 {
+				st.Location = &schemaOpenEndLocation{Start: schemaPosition{Line: t.Line, Column: 1}}
+			}
+			tf.Tests = append(tf.Tests, st)
+			rep.TestFiles[t.File] = tf
+		}
+		for k, tf := range rep.TestFiles {
+			sort.SliceStable(tf.Tests, func(i, j int) bool { return tf.Tests[i].ID < tf.Tests[j].ID })
+			rep.TestFiles[k] = tf
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		return nil, fmt.Errorf("report %s: encode json: %w", r.Name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+func toSchemaMutant(m Mutant, source string) schemaMutant {
+	sm := schemaMutant{
+		ID:           m.ID,
+		MutatorName:  m.Operator,
+		Replacement:  m.Replacement,
+		Description:  m.Description,
+		Status:       SchemaStatus(m.Status),
+		StatusReason: m.StatusReason,
+		KilledBy:     m.KilledBy,
+		CoveredBy:    m.CoveredBy,
+	}
+	if sm.MutatorName == "" {
+		sm.MutatorName = m.Origin
+	}
+	if sm.MutatorName == "" {
+		sm.MutatorName = "mutant"
+	}
+	if m.Status == GaveUp && sm.StatusReason == "" {
+		sm.StatusReason = "gave up: too many discarded inputs"
+	}
+	start := schemaPosition{Line: max(1, m.Line), Column: max(1, m.Col)}
+	end := schemaPosition{Line: m.EndLine, Column: m.EndCol}
+	if end.Line == 0 {
+		end = schemaPosition{Line: start.Line, Column: lineEndColumn(source, start.Line)}
+	}
+	end.Line = max(end.Line, start.Line)
+	end.Column = max(1, end.Column)
+	if end.Line == start.Line && end.Column < start.Column {
+		end.Column = start.Column
+	}
+	sm.Location = schemaLocation{Start: start, End: end}
+	if m.TestsCompleted > 0 || len(m.KilledBy) > 0 || len(m.CoveredBy) > 0 {
+		n := m.TestsCompleted
+		sm.TestsCompleted = &n
+	}
+	if m.Duration > 0 {
+		ms := float64(m.Duration.Microseconds()) / 1000
+		sm.Duration = &ms
+	}
+	return sm
+}
+
+// lineEndColumn returns the 1-based column just after the last byte of the
+// line, or 1 when the line does not exist.
+func lineEndColumn(source string, line int) int {
+	lines := strings.Split(source, "\n")
+	if line < 1 || line > len(lines) {
+		return 1
+	}
+	return len(lines[line-1]) + 1
+}
