@@ -1,0 +1,183 @@
+package holey
+
+import "math/rand/v2"
+
+// Spec describes a holey generator for binary trees with labels L whose holes
+// carry a state S (for BSTs, the range of keys the node may hold). Expand is
+// called when a hole is filled: it draws the node's label and returns the
+// states of its two children, with ok false for a child that can never be
+// filled (a done leaf, the paper's DoneLeaf).
+type Spec[S, L any] struct {
+	Expand func(r *rand.Rand, s S) (label L, left S, leftOK bool, right S, rightOK bool)
+}
+
+// Node is a filled node of a partial tree. A child is either a filled node,
+// a hole (Hole true) or a done leaf.
+type Node[S, L any] struct {
+	Label L
+	Kids  [2]Child[S, L]
+	// Size is the number of filled nodes in the subtree rooted here.
+	Size int
+	// mass is the probability that a uniform walk from this node ends at a
+	// hole (rather than a done leaf); kept up to date by the uniform fill.
+	mass float64
+}
+
+// Child is one child slot of a Node (or the root slot of a tree).
+type Child[S, L any] struct {
+	Node  *Node[S, L]
+	Hole  bool
+	State S
+}
+
+// Left and Right are the indexes of a node's children.
+const (
+	Left  = 0
+	Right = 1
+)
+
+// Tree is a partial tree: the root slot, and the number of filled nodes.
+type Tree[S, L any] struct {
+	Root Child[S, L]
+	spec Spec[S, L]
+}
+
+// New returns the partial tree whose root is a hole with state root, or a
+// done leaf when rootOK is false (no tree but the empty one can be built).
+func New[S, L any](spec Spec[S, L], root S, rootOK bool) *Tree[S, L] {
+	return &Tree[S, L]{Root: Child[S, L]{Hole: rootOK, State: root}, spec: spec}
+}
+
+// Size is the number of filled nodes.
+func (t *Tree[S, L]) Size() int {
+	if t.Root.Node == nil {
+		return 0
+	}
+	return t.Root.Node.Size
+}
+
+// HasHoles reports whether some hole remains.
+func (t *Tree[S, L]) HasHoles() bool { return hasHoles(&t.Root) }
+
+func hasHoles[S, L any](c *Child[S, L]) bool {
+	if c.Hole {
+		return true
+	}
+	if c.Node == nil {
+		return false
+	}
+	return hasHoles(&c.Node.Kids[Left]) || hasHoles(&c.Node.Kids[Right])
+}
+
+// Path is a hole's position: the turns (Left or Right) from the root.
+type Path []int8
+
+// fillAt fills the hole at path p.
+func (t *Tree[S, L]) fillAt(r *rand.Rand, p Path) {
+	c := &t.Root
+	for _, d := range p {
+		c.Node.Size++
+		c = &c.Node.Kids[d]
+	}
+	if !c.Hole {
+		panic("holey: fill of a slot that is not a hole")
+	}
+	label, ls, lok, rs, rok := t.spec.Expand(r, c.State)
+	var zero S
+	c.Node = &Node[S, L]{Label: label, Size: 1, Kids: [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}}
+	c.Hole, c.State = false, zero
+}
+
+// Fill fills up to n holes, each chosen by w, and stops early when no hole
+// remains (the paper's recursively, with the size as the target).
+func (t *Tree[S, L]) Fill(r *rand.Rand, w Weighting, n int) {
+	if u, ok := w.(*Uniform); ok {
+		t.fillUniform(r, u, n)
+		return
+	}
+	var buf Path
+	for i := 0; i < n; i++ {
+		p, ok := w.Choose(r, t, buf[:0])
+		if !ok {
+			return
+		}
+		t.fillAt(r, p)
+		buf = p
+	}
+}
+
+// Walk calls f for every filled node in order (left subtree, node, right
+// subtree) and builds a result bottom-up: f receives the results of the
+// children (the zero T for holes and done leaves, which become leaves).
+func Walk[S, L, T any](t *Tree[S, L], f func(label L, left, right T) T) T {
+	return walk(t.Root.Node, f)
+}
+
+func walk[S, L, T any](n *Node[S, L], f func(L, T, T) T) T {
+	if n == nil {
+		var zero T
+		return zero
+	}
+	l := walk(n.Kids[Left].Node, f)
+	r := walk(n.Kids[Right].Node, f)
+	return f(n.Label, l, r)
+}
+
+// mass is the probability that a uniform walk from c ends at a hole.
+func (c *Child[S, L]) mass() float64 {
+	switch {
+	case c.Hole:
+		return 1
+	case c.Node == nil:
+		return 0
+	default:
+		return c.Node.mass
+	}
+}
+
+// fillUniform is Fill with the Uniform weighting in O(depth) per hole: each
+// node keeps the hole mass of its subtree, so the walk conditioned on
+// ending at a hole is sampled directly (exactly the renormalized weights).
+func (t *Tree[S, L]) fillUniform(r *rand.Rand, u *Uniform, n int) {
+	var stack []*Node[S, L]
+	for i := 0; i < n; i++ {
+		if t.Root.mass() == 0 {
+			return
+		}
+		stack = stack[:0]
+		c := &t.Root
+		for !c.Hole {
+			nd := c.Node
+			stack = append(stack, nd)
+			pl := u.p(nd.Size, nd.Kids[Left].size())
+			ml := pl * nd.Kids[Left].mass()
+			mr := (1 - pl) * nd.Kids[Right].mass()
+			if r.Float64()*(ml+mr) < ml {
+				c = &nd.Kids[Left]
+			} else {
+				c = &nd.Kids[Right]
+			}
+		}
+		label, ls, lok, rs, rok := t.spec.Expand(r, c.State)
+		var zero S
+		nd := &Node[S, L]{Label: label, Size: 1, Kids: [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}}
+		nd.mass = nodeMass(u, nd)
+		c.Node, c.Hole, c.State = nd, false, zero
+		for j := len(stack) - 1; j >= 0; j-- {
+			stack[j].Size++
+			stack[j].mass = nodeMass(u, stack[j])
+		}
+	}
+}
+
+func (c *Child[S, L]) size() int {
+	if c.Node == nil {
+		return 0
+	}
+	return c.Node.Size
+}
+
+func nodeMass[S, L any](u *Uniform, nd *Node[S, L]) float64 {
+	pl := u.p(nd.Size, nd.Kids[Left].size())
+	return pl*nd.Kids[Left].mass() + (1-pl)*nd.Kids[Right].mass()
+}

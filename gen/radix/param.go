@@ -1,0 +1,34 @@
+package radix
+
+// Param is a Small or a Range.
+type Param interface {
+	paramName() string
+	size() int
+}
+
+// Small is a parameter with values 0..Size-1 that Build keeps whole when
+// Size <= Options.MaxDirectSize.
+type Small struct {
+	Name string
+	Size int
+}
+
+// Range is an ordered finite range; rows hold its values.
+type Range struct {
+	Name   string
+	Values []int
+}
+
+// IntRange returns the Range lo, lo+step, ..., up to hi (step > 0).
+func IntRange(name string, lo, hi, step int) Range {
+	var vs []int
+	for v := lo; v <= hi; v += step {
+		vs = append(vs, v)
+	}
+	return Range{Name: name, Values: vs}
+}
+
+func (s Small) paramName() string { return s.Name }
+func (s Small) size() int         { return s.Size }
+func (r Range) paramName() string { return r.Name }
+func (r Range) size() int         { return len(r.Values) }

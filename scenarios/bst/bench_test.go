@@ -1,0 +1,47 @@
+package bst
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// BenchmarkTests measures tests per second of every generator over the
+// holey57 properties on the original subject (one trial of 100 tests per
+// property and iteration).
+func BenchmarkTests(b *testing.B) {
+	cfg, _ := ConfigByName("holey")
+	props, _ := PropertySet("holey57")
+	for _, g := range Generators() {
+		b.Run(g.Name, func(b *testing.B) {
+			tests := make([]runner.Test, len(props))
+			for i, p := range props {
+				t, err := NewTest(p.Name, g.Name, cfg, false)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tests[i] = t
+			}
+			b.ReportAllocs()
+			n := 0
+			for i := 0; i < b.N; i++ {
+				for j, t := range tests {
+					res := runner.RunTrial(context.Background(), t, uint64(i*1000+j), nil)
+					n += res.Tests
+				}
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "tests/s")
+		})
+	}
+}
+
+// BenchmarkFig13Reduced runs the reduced Fig. 13 experiment of the tests
+// (delete bugs, delete-heavy properties, three generators, 100 failing
+// trials per failing cell) in worker processes.
+func BenchmarkFig13Reduced(b *testing.B) {
+	gens := []string{"api", "classic-gt", "holey"}
+	for i := 0; i < b.N; i++ {
+		fig13Reduced(b, benchPool(b, gens), gens, 100)
+	}
+}

@@ -1,0 +1,300 @@
+package bst
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/mutprop/mutprop/gen/enum"
+	"github.com/mutprop/mutprop/gen/holey"
+	"github.com/mutprop/mutprop/runner"
+)
+
+// Config is a key/value configuration: the range keys are drawn from at a
+// given size, and the value generator.
+type Config struct {
+	Name string
+	Doc  string
+	// KeyRange returns the inclusive range of keys at a size.
+	KeyRange func(size int) (lo, hi int)
+	// Val generates a value.
+	Val runner.Generator[int]
+}
+
+// Configs returns the key/value configurations by name.
+func Configs() []Config {
+	return []Config{
+		{Name: "holey", Doc: "Holey Generators §5: keys uniform on 0..size, values uniform on [-size, size]",
+			KeyRange: func(n int) (int, int) { return 0, n }, Val: runner.IntSized()},
+		{Name: "hughes", Doc: "How to Specify It!: Int keys and Integer values uniform on [-size, size]",
+			KeyRange: func(n int) (int, int) { return -n, n }, Val: runner.IntSized()},
+		{Name: "etna", Doc: "Etna: Key Int uniform on [-size, size], Val Bool (0 or 1)",
+			KeyRange: func(n int) (int, int) { return -n, n }, Val: runner.IntRange(0, 1)},
+	}
+}
+
+// ConfigByName returns the named configuration.
+func ConfigByName(name string) (Config, error) {
+	for _, c := range Configs() {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	return Config{}, fmt.Errorf("unknown key/value configuration %q (known: holey, hughes, etna)", name)
+}
+
+// GeneratorInfo names and documents a tree generator.
+type GeneratorInfo struct{ Name, Doc string }
+
+// Generators lists the tree generators, each selectable by name.
+func Generators() []GeneratorInfo {
+	return []GeneratorInfo{
+		{"api", "foldr insert nil over a random key/value list (length 0..size), with the subject's own (possibly faulty) insert"},
+		{"api-correct", "as api, with a correct insert (Etna's Correct strategy)"},
+		{"tuned-api", "as api, with lists 5/3 longer (Holey §5 tuning)"},
+		{"classic", "seed page-2 genBST: key in range, Leaf when lo >= hi or size <= 1, branch:leaf 5:1, size halved per level"},
+		{"tuned-classic", "classic without the size bound, branch:leaf 7:1"},
+		{"classic-gt", "classic with Leaf only when lo > hi or size <= 0: the reading of Holey's classic that matches its 29% key presence"},
+		{"holey", "holey BST (keys by range), recursively uniform, tree size uniform on 0..size+1"},
+		{"etna-size", "Etna's Size strategy: size keys from a shuffle of 1..2·size, exactly size nodes; query keys on 1..2·size"},
+		{"enum", "FEAT-style: tree size uniform on 0..size+1, then a uniform index among the BSTs of that size over the key range"},
+		{"exhaustive", "every valid tree over 8 keys, smallest first (values random); restarts with each trial"},
+	}
+}
+
+// treeGen is one generator instantiated for a configuration: trees, keys,
+// values and pairs of equivalent trees. It may hold state (exhaustive), so
+// each test gets its own.
+type treeGen struct {
+	tree   func(r *rand.Rand, n int) *Tree
+	key    func(r *rand.Rand, n int) int
+	val    runner.Generator[int]
+	equivs func(r *rand.Rand, n int) (*Tree, *Tree)
+}
+
+// newTreeGen instantiates the named generator for cfg.
+func newTreeGen(name string, cfg Config) (*treeGen, error) {
+	keyOf := func(r *rand.Rand, n int) int {
+		lo, hi := cfg.KeyRange(max(n, 0))
+		return lo + r.IntN(hi-lo+1)
+	}
+	g := &treeGen{key: keyOf, val: cfg.Val}
+	apiList := func(ins func(k, v int, t *Tree) *Tree, scale func(int) int) func(*rand.Rand, int) *Tree {
+		return func(r *rand.Rand, n int) *Tree {
+			m := scale(n)
+			l := 0
+			if m > 0 {
+				l = r.IntN(m + 1)
+			}
+			var ks, vs [256]int
+			kbuf, vbuf := ks[:0], vs[:0]
+			for range l {
+				kbuf = append(kbuf, keyOf(r, n))
+				vbuf = append(vbuf, cfg.Val(r, n))
+			}
+			var t *Tree
+			for i := l - 1; i >= 0; i-- { // foldr
+				t = ins(kbuf[i], vbuf[i], t)
+			}
+			return t
+		}
+	}
+	id := func(n int) int { return n }
+	switch name {
+	case "api":
+		g.tree = apiList(insert, id)
+		g.equivs = hughesEquivs(keyOf, cfg.Val)
+		return g, nil
+	case "api-correct":
+		g.tree = apiList(insertCorrect, id)
+	case "tuned-api":
+		g.tree = apiList(insert, func(n int) int { return n * 5 / 3 })
+	case "classic":
+		g.tree = classic(cfg, 5, true, false)
+	case "classic-gt":
+		g.tree = classic(cfg, 5, true, true)
+	case "tuned-classic":
+		g.tree = classic(cfg, 7, false, false)
+	case "holey":
+		g.tree = holeyBST(cfg)
+	case "etna-size":
+		g.tree = etnaSize(cfg.Val)
+		g.key = func(r *rand.Rand, n int) int { return 1 + r.IntN(2*max(n, 1)) }
+	case "enum":
+		g.tree = enumBST(cfg)
+	case "exhaustive":
+		g.tree = exhaustive(cfg.Val, 8)
+	default:
+		return nil, fmt.Errorf("unknown generator %q", name)
+	}
+	g.equivs = rebuildEquivs(g.tree)
+	return g, nil
+}
+
+// hughesEquivs is BSTSpec's Equivs generator: a key/value list without
+// duplicate keys and a shuffle of it, each inserted into nil with the
+// subject's insert.
+func hughesEquivs(key func(*rand.Rand, int) int, val runner.Generator[int]) func(*rand.Rand, int) (*Tree, *Tree) {
+	return func(r *rand.Rand, n int) (*Tree, *Tree) {
+		l := 0
+		if n > 0 {
+			l = r.IntN(n + 1)
+		}
+		kvs := make([]KV, 0, l)
+		for range l {
+			kv := KV{Key: key(r, n), Val: val(r, n)}
+			if _, dup := lookup(kv.Key, kvs); !dup {
+				kvs = append(kvs, kv)
+			}
+		}
+		sh := runner.Shuffle(r, kvs)
+		var a, b *Tree
+		for i := len(kvs) - 1; i >= 0; i-- {
+			a = insert(kvs[i].Key, kvs[i].Val, a)
+			b = insert(sh[i].Key, sh[i].Val, b)
+		}
+		return a, b
+	}
+}
+
+// rebuildEquivs pairs a generated tree with the subject's insertion of its
+// bindings in a random order (Holey §5, footnote 4, in spirit).
+func rebuildEquivs(tree func(*rand.Rand, int) *Tree) func(*rand.Rand, int) (*Tree, *Tree) {
+	return func(r *rand.Rand, n int) (*Tree, *Tree) {
+		t := tree(r, n)
+		kvs := runner.Shuffle(r, appendList(nil, t))
+		var b *Tree
+		for _, kv := range kvs {
+			b = insert(kv.Key, kv.Val, b)
+		}
+		return t, b
+	}
+}
+
+// classic is the seed's page-2 genBST with keys in the configuration's
+// range: Leaf when lo >= hi (or, bounded, size <= 1), otherwise Leaf or a
+// branch with weights 1:branch; the size halves per level when bounded.
+// strict stops only when lo > hi or the size bound is <= 0 instead.
+func classic(cfg Config, branch int, bounded, strict bool) func(*rand.Rand, int) *Tree {
+	var aux func(r *rand.Rand, lo, hi, n, size int) *Tree
+	aux = func(r *rand.Rand, lo, hi, n, size int) *Tree {
+		switch {
+		case strict && (lo > hi || bounded && n <= 0):
+			return nil
+		case !strict && (lo >= hi || bounded && n <= 1):
+			return nil
+		}
+		if r.IntN(1+branch) == 0 {
+			return nil
+		}
+		x := lo + r.IntN(hi-lo+1)
+		v := cfg.Val(r, size)
+		l := aux(r, lo, x-1, n/2, size)
+		rt := aux(r, x+1, hi, n/2, size)
+		return &Tree{Left: l, Key: x, Val: v, Right: rt}
+	}
+	return func(r *rand.Rand, n int) *Tree {
+		lo, hi := cfg.KeyRange(n)
+		return aux(r, lo, hi, n, n)
+	}
+}
+
+// keyRange is the state of a holey BST hole: the keys it may hold.
+type keyRange struct{ lo, hi int }
+
+// holeyBST is Holey §5: holeyTree over the key range (a node's key is
+// uniform in its range, its children get the ranges below and above), filled
+// by the uniform weighting to a size uniform on 0..size+1.
+func holeyBST(cfg Config) func(*rand.Rand, int) *Tree {
+	u := holey.NewUniform(128)
+	return func(r *rand.Rand, n int) *Tree {
+		lo, hi := cfg.KeyRange(n)
+		spec := holey.Spec[keyRange, KV]{Expand: func(r *rand.Rand, s keyRange) (KV, keyRange, bool, keyRange, bool) {
+			x := s.lo + r.IntN(s.hi-s.lo+1)
+			return KV{Key: x, Val: cfg.Val(r, n)}, keyRange{s.lo, x - 1}, s.lo <= x-1, keyRange{x + 1, s.hi}, x+1 <= s.hi
+		}}
+		ht := holey.New(spec, keyRange{lo, hi}, lo <= hi)
+		ht.Fill(r, u, r.IntN(n+2))
+		return holey.Walk(ht, func(kv KV, l, rt *Tree) *Tree {
+			return &Tree{Left: l, Key: kv.Key, Val: kv.Val, Right: rt}
+		})
+	}
+}
+
+// etnaSize is Etna's Size strategy: n distinct keys from a shuffle of
+// 1..2n, n values, inserted with a correct insert.
+func etnaSize(val runner.Generator[int]) func(*rand.Rand, int) *Tree {
+	return func(r *rand.Rand, n int) *Tree {
+		keys := make([]int, 2*n)
+		for i := range keys {
+			keys[i] = i + 1
+		}
+		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		var t *Tree
+		for i := n - 1; i >= 0; i-- {
+			t = insertCorrect(keys[i], val(r, n), t)
+		}
+		return t
+	}
+}
+
+// enumBST draws a tree size uniform on 0..size+1 (capped by the number of
+// keys), then a uniform index among the BSTs of that size over the key
+// range, and builds that tree.
+func enumBST(cfg Config) func(*rand.Rand, int) *Tree {
+	c := enum.NewCounts()
+	return func(r *rand.Rand, n int) *Tree {
+		lo, hi := cfg.KeyRange(n)
+		m := hi - lo + 1
+		k := min(r.IntN(n+2), m)
+		s, keys, err := c.BST(m, k, enum.RandomBelow(r, c.BSTs(m, k)))
+		if err != nil {
+			panic(err) // the index is in range by construction
+		}
+		i := 0
+		return labelShape(s, func() (int, int) {
+			key := lo + keys[i]
+			i++
+			return key, cfg.Val(r, n)
+		})
+	}
+}
+
+// labelShape turns a shape into a tree, labelling nodes in order.
+func labelShape(s *enum.Shape, next func() (int, int)) *Tree {
+	if s == nil {
+		return nil
+	}
+	l := labelShape(s.Left, next)
+	k, v := next()
+	return &Tree{Left: l, Key: k, Val: v, Right: labelShape(s.Right, next)}
+}
+
+// exhaustive enumerates every BST over keys 0..m-1 smallest first (by
+// size, then key set, then shape), with random values. The enumeration
+// restarts when the trial's random source changes, so every trial starts
+// from the empty tree.
+func exhaustive(val runner.Generator[int], m int) func(*rand.Rand, int) *Tree {
+	c := enum.NewCounts()
+	var last *rand.Rand
+	size, idx := 0, new(big.Int)
+	return func(r *rand.Rand, n int) *Tree {
+		if r != last {
+			last, size, idx = r, 0, new(big.Int)
+		}
+		for idx.Cmp(c.BSTs(m, size)) >= 0 {
+			size, idx = (size+1)%(m+1), new(big.Int)
+		}
+		s, keys, err := c.BST(m, size, idx)
+		if err != nil {
+			panic(err)
+		}
+		idx.Add(idx, big.NewInt(1))
+		i := 0
+		return labelShape(s, func() (int, int) {
+			k := keys[i]
+			i++
+			return k, val(r, n)
+		})
+	}
+}

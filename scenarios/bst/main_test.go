@@ -1,0 +1,73 @@
+package bst
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// workerEnv, when set in the environment of this test binary, makes it a
+// pool worker serving the named experiment instead of running tests: the
+// tests measure mutants in processes of their own binary, each with its
+// MUTPROP_ACTIVE, exactly as mutprop does.
+const workerEnv = "MUTPROP_BST_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(workerEnv); name != "" {
+		os.Exit(serveWorker(name))
+	}
+	os.Exit(m.Run())
+}
+
+func serveWorker(spec string) int {
+	name, gens, _ := strings.Cut(spec, ":")
+	e, err := ExperimentByName(name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	s, err := e.Suite(strings.Split(gens, ","), true)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	active, err := runner.ParseActive(os.Getenv(runner.ActiveEnv))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	if err := runner.Serve(context.Background(), s, active, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// testPool returns a pool whose workers are this test binary serving the
+// experiment over the generators.
+func testPool(t testing.TB, experiment string, generators []string) *runner.Pool {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := experiment + ":" + strings.Join(generators, ",")
+	return &runner.Pool{
+		CellTimeout: time.Minute,
+		Command: func() (*exec.Cmd, error) {
+			cmd := exec.Command(exe, "-test.run=^$")
+			cmd.Env = append(os.Environ(), workerEnv+"="+spec)
+			return cmd, nil
+		},
+	}
+}
+
+func benchPool(b *testing.B, generators []string) *runner.Pool {
+	return testPool(b, "fig13", generators)
+}

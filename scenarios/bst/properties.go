@@ -1,0 +1,359 @@
+package bst
+
+import (
+	"math/rand/v2"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// Kind classifies a property as How to Specify It! does.
+type Kind string
+
+// The kinds of property.
+const (
+	Validity      Kind = "validity"
+	Postcondition Kind = "postcondition"
+	Metamorphic   Kind = "metamorphic"
+	Equivalence   Kind = "equivalence"
+	Completeness  Kind = "completeness"
+	Model         Kind = "model"
+	QuickSpec     Kind = "quickspec"
+)
+
+// Property is one property of BSTSpec.hs: a name, a kind, and a check that
+// draws its own arguments (in the Haskell argument order) from a world.
+type Property struct {
+	Name string
+	Kind Kind
+	// Duplicate, for QuickSpec properties, names the hand-written property
+	// it duplicates ("" when it is new).
+	Duplicate string
+	check     func(w *world, r *rand.Rand, n int) runner.Verdict
+}
+
+// maybe is a Haskell Maybe Int; the zero value is Nothing.
+type maybe struct {
+	v  int
+	ok bool
+}
+
+func fnd(k int, t *Tree) maybe {
+	v, ok := find(k, t)
+	if !ok {
+		return maybe{}
+	}
+	return maybe{v, true}
+}
+
+func just(v int) maybe { return maybe{v, true} }
+
+// orElse is Haskell's <|> on Maybe: a if it is Just, else b.
+func orElse(a, b maybe) maybe {
+	if a.ok {
+		return a
+	}
+	return b
+}
+
+func chk(ok bool) runner.Verdict {
+	if ok {
+		return runner.Pass
+	}
+	return runner.Fail
+}
+
+func discard() runner.Verdict { return runner.Discard }
+
+// Properties returns the 79 active properties of BSTSpec.hs in file order:
+// 48 hand-written, then the 31 found by QuickSpec.
+func Properties() []Property { return append(handWritten(), quickSpec()...) }
+
+// handWritten returns the 48 active hand-written properties.
+func handWritten() []Property {
+	type P = Property
+	return []P{
+		// Validity.
+		{Name: "ArbitraryValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			return chk(valid(w.tree(r, n)))
+		}},
+		{Name: "NilValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			return chk(valid(nil))
+		}},
+		{Name: "InsertValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
+			return chk(valid(insert(k, v, t)))
+		}},
+		{Name: "DeleteValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			return chk(valid(del(k, t)))
+		}},
+		{Name: "UnionValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2 := w.tree(r, n), w.tree(r, n)
+			return chk(valid(union(t, t2)))
+		}},
+		{Name: "ShrinkValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t := w.tree(r, n)
+			if !valid(t) {
+				return discard()
+			}
+			for _, s := range shrinkTree(t) {
+				if !valid(s) {
+					return runner.Fail
+				}
+			}
+			return runner.Pass
+		}},
+
+		// Postconditions.
+		{Name: "InsertPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t, k2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.key(r, n)
+			want := fnd(k2, t)
+			if k == k2 {
+				want = just(v)
+			}
+			return chk(fnd(k2, insert(k, v, t)) == want)
+		}},
+		{Name: "DeletePost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t, k2 := w.key(r, n), w.tree(r, n), w.key(r, n)
+			want := fnd(k2, t)
+			if k == k2 {
+				want = maybe{}
+			}
+			return chk(fnd(k2, del(k, t)) == want)
+		}},
+		{Name: "FindPostPresent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
+			return chk(fnd(k, insert(k, v, t)) == just(v))
+		}},
+		{Name: "FindPostAbsent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			return chk(fnd(k, del(k, t)) == maybe{})
+		}},
+		{Name: "InsertDeleteComplete", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			if m := fnd(k, t); m.ok {
+				return chk(same(t, insert(k, m.v, t)))
+			}
+			return chk(same(t, del(k, t)))
+		}},
+		{Name: "UnionPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
+			return chk(fnd(k, union(t, t2)) == orElse(fnd(k, t), fnd(k, t2)))
+		}},
+
+		// Metamorphic.
+		{Name: "SizeInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
+			return chk(size(insert(k, v, t)) >= size(t))
+		}},
+		{Name: "InsertInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
+			if k == k2 {
+				return discard()
+			}
+			return chk(w.s.equiv(insert(k, v, insert(k2, v2, t)), insert(k2, v2, insert(k, v, t))))
+		}},
+		{Name: "InsertInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
+			want := insert(k, v, t)
+			if k != k2 {
+				want = insert(k2, v2, want)
+			}
+			return chk(w.s.equiv(insert(k, v, insert(k2, v2, t)), want))
+		}},
+		{Name: "InsertDeleteWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
+			if k == k2 {
+				return discard()
+			}
+			return chk(w.s.equiv(insert(k, v, del(k2, t)), del(k2, insert(k, v, t))))
+		}},
+		{Name: "InsertDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
+			var want *Tree
+			if k == k2 {
+				want = insert(k, v, t)
+			} else {
+				want = del(k2, insert(k, v, t))
+			}
+			return chk(w.s.equiv(insert(k, v, del(k2, t)), want))
+		}},
+		{Name: "InsertUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t, t2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.tree(r, n)
+			return chk(w.s.equiv(insert(k, v, union(t, t2)), union(insert(k, v, t), t2)))
+		}},
+		{Name: "UnionInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
+			return chk(w.s.equiv(union(insert(k, v, t), t2), insert(k, v, union(t, t2))))
+		}},
+		{Name: "DeleteNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k := w.key(r, n)
+			return chk(same(del(k, nil), nil))
+		}},
+		{Name: "DeleteInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
+			if k == k2 {
+				return discard()
+			}
+			return chk(w.s.equiv(del(k, insert(k2, v2, t)), insert(k2, v2, del(k, t))))
+		}},
+		{Name: "DeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
+			var want *Tree
+			if k == k2 {
+				want = del(k, t)
+			} else {
+				want = insert(k2, v2, del(k, t))
+			}
+			return chk(w.s.equiv(del(k, insert(k2, v2, t)), want))
+		}},
+		{Name: "DeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
+			return chk(w.s.equiv(del(k, del(k2, t)), del(k2, del(k, t))))
+		}},
+		{Name: "DeleteUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
+			return chk(w.s.equiv(del(k, union(t, t2)), union(del(k, t), del(k, t2))))
+		}},
+		{Name: "UnionDeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
+			return chk(w.s.equiv(union(del(k, t), del(k, t2)), del(k, union(t, t2))))
+		}},
+		{Name: "UnionNil1", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t := w.tree(r, n)
+			return chk(same(union(nil, t), t))
+		}},
+		{Name: "UnionNil2", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t := w.tree(r, n)
+			return chk(same(union(t, nil), t))
+		}},
+		{Name: "UnionDeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
+			return chk(w.s.equiv(union(del(k, t), insert(k, v, t2)), insert(k, v, union(t, t2))))
+		}},
+		{Name: "UnionUnionIdem", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t := w.tree(r, n)
+			return chk(w.s.equiv(union(t, t), t))
+		}},
+		{Name: "UnionUnionAssoc", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t1, t2, t3 := w.tree(r, n), w.tree(r, n), w.tree(r, n)
+			return chk(same(union(union(t1, t2), t3), union(t1, union(t2, t3))))
+		}},
+		{Name: "FindNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k := w.key(r, n)
+			return chk(fnd(k, nil) == maybe{})
+		}},
+		{Name: "FindInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
+			want := fnd(k, t)
+			if k == k2 {
+				want = just(v2)
+			}
+			return chk(fnd(k, insert(k2, v2, t)) == want)
+		}},
+		{Name: "FindDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
+			want := fnd(k, t)
+			if k == k2 {
+				want = maybe{}
+			}
+			return chk(fnd(k, del(k2, t)) == want)
+		}},
+		{Name: "FindUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
+			return chk(fnd(k, union(t, t2)) == orElse(fnd(k, t), fnd(k, t2)))
+		}},
+
+		// Properties over equivalent trees.
+		{Name: "Equivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2 := w.equivs(r, n)
+			return chk(w.s.equiv(t, t2))
+		}},
+		{Name: "ShrinkEquivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2 := w.equivs(r, n)
+			if !w.s.equiv(t, t2) {
+				return discard()
+			}
+			for _, s := range shrinkEquivs(t, t2) {
+				if !w.s.equiv(s[0], s[1]) {
+					return runner.Fail
+				}
+			}
+			return runner.Pass
+		}},
+		{Name: "InsertPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v := w.key(r, n), w.val(r, n)
+			t, t2 := w.equivs(r, n)
+			return chk(w.s.equiv(insert(k, v, t), insert(k, v, t2)))
+		}},
+		{Name: "DeletePreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k := w.key(r, n)
+			t, t2 := w.equivs(r, n)
+			return chk(w.s.equiv(del(k, t), del(k, t2)))
+		}},
+		{Name: "UnionPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t1, t1b := w.equivs(r, n)
+			t2, t2b := w.equivs(r, n)
+			return chk(w.s.equiv(union(t1, t2), union(t1b, t2b)))
+		}},
+		{Name: "FindPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k := w.key(r, n)
+			t, t2 := w.equivs(r, n)
+			return chk(fnd(k, t) == fnd(k, t2))
+		}},
+
+		// Completeness of insertion.
+		{Name: "InsertComplete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t := w.tree(r, n)
+			return chk(w.insertComplete(t))
+		}},
+		{Name: "InsertCompleteForDelete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			return chk(w.insertComplete(del(k, t)))
+		}},
+		{Name: "InsertCompleteForUnion", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2 := w.tree(r, n), w.tree(r, n)
+			return chk(w.insertComplete(union(t, t2)))
+		}},
+
+		// Model-based.
+		{Name: "NilModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			return chk(len(appendList(w.s.a[:0], nil)) == 0)
+		}},
+		{Name: "InsertModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
+			s := &w.s
+			s.a = appendList(s.a[:0], insert(k, v, t))
+			s.b = appendList(s.b[:0], t)
+			s.c = deleteKey(s.c[:0], k, s.b)
+			s.b = sortedInsert(s.b[:0], KV{Key: k, Val: v}, s.c)
+			return chk(equalKVs(s.a, s.b))
+		}},
+		{Name: "DeleteModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			s := &w.s
+			s.a = appendList(s.a[:0], del(k, t))
+			s.b = appendList(s.b[:0], t)
+			s.c = deleteKey(s.c[:0], k, s.b)
+			return chk(equalKVs(s.a, s.c))
+		}},
+		{Name: "UnionModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			t, t2 := w.tree(r, n), w.tree(r, n)
+			s := &w.s
+			s.a = appendList(s.a[:0], t)
+			s.b = appendList(s.b[:0], t2)
+			s.c = unionModel(s.c[:0], s.a, s.b)
+			s.a = appendList(s.a[:0], union(t, t2))
+			return chk(equalKVs(s.a, s.c))
+		}},
+		{Name: "FindModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
+			k, t := w.key(r, n), w.tree(r, n)
+			w.s.a = appendList(w.s.a[:0], t)
+			v, ok := lookup(k, w.s.a)
+			if !ok {
+				v = 0
+			}
+			return chk(fnd(k, t) == maybe{v, ok})
+		}},
+	}
+}

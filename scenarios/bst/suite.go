@@ -1,0 +1,131 @@
+package bst
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// Experiment is a named configuration of the case study: which keys and
+// values, which properties, which mutants and which generators.
+type Experiment struct {
+	Name        string
+	Doc         string
+	Config      string   // key/value configuration
+	PropertySet string   // named property set
+	Mutants     []string // named-variant names
+	Generators  []string // default generators
+	// Guard discards tests whose generated trees are invalid (Etna's isBST).
+	Guard bool
+}
+
+var hughesBugs = []string{"bug1", "bug2", "bug3", "bug4", "bug5", "bug6", "bug7", "bug8"}
+
+// Experiments lists the configurations selectable by name.
+func Experiments() []Experiment {
+	return []Experiment{
+		{Name: "fig13", Doc: "Holey Generators §5, Fig. 13: keys 0..size, holey57, bugs 1-8, five generators",
+			Config: "holey", PropertySet: "holey57", Mutants: hughesBugs,
+			Generators: []string{"api", "classic", "holey", "tuned-api", "tuned-classic"}},
+		{Name: "hughes", Doc: "How to Specify It! Figs. 8-9: Int keys and values on [-size, size], 48 hand-written properties, API-based generator",
+			Config: "hughes", PropertySet: "hughes", Mutants: hughesBugs, Generators: []string{"api"}},
+		{Name: "etna", Doc: "Etna's BST workload: Key Int, Val Bool, 18 properties guarded by isBST, Etna's 8 mutants",
+			Config: "etna", PropertySet: "etna18", Guard: true,
+			Mutants:    []string{"bug1", "etna_insert2", "bug3", "bug4", "bug5", "bug6", "bug7", "bug8"},
+			Generators: []string{"api-correct", "etna-size", "holey", "enum"}},
+	}
+}
+
+// ExperimentByName returns the named experiment.
+func ExperimentByName(name string) (Experiment, error) {
+	for _, e := range Experiments() {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	return Experiment{}, fmt.Errorf("unknown configuration %q (known: fig13, hughes, etna)", name)
+}
+
+// Mutants returns the experiment's mutants as the schematized subject
+// declares them (ID named:<name>, its schemata switch).
+func (e Experiment) mutants() ([]runner.Mutant, error) {
+	known := subjectMutants()
+	var out []runner.Mutant
+	for _, name := range e.Mutants {
+		i := slices.IndexFunc(known, func(m mutantInfo) bool { return m.ID == "named:"+name })
+		if i < 0 {
+			return nil, fmt.Errorf("experiment %s: the subject declares no variant %q", e.Name, name)
+		}
+		m := known[i]
+		out = append(out, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
+	}
+	return out, nil
+}
+
+// Suite returns the experiment as a runner suite over the given generators
+// (nil: the experiment's defaults). withOriginal adds the original subject
+// (mutant ID "") as a baseline.
+func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite, error) {
+	cfg, err := ConfigByName(e.Config)
+	if err != nil {
+		return nil, err
+	}
+	props, err := PropertySet(e.PropertySet)
+	if err != nil {
+		return nil, err
+	}
+	if generators == nil {
+		generators = e.Generators
+	}
+	for _, g := range generators {
+		if _, err := newTreeGen(g, cfg); err != nil {
+			return nil, fmt.Errorf("experiment %s: %w", e.Name, err)
+		}
+	}
+	ms, err := e.mutants()
+	if err != nil {
+		return nil, err
+	}
+	if withOriginal {
+		ms = append([]runner.Mutant{{}}, ms...)
+	}
+	names := make([]string, len(props))
+	for i, p := range props {
+		names[i] = p.Name
+	}
+	guard := e.Guard
+	return &runner.Suite{
+		Name:       "bst-" + e.Name,
+		Mutants:    ms,
+		Properties: names,
+		Generators: generators,
+		Test: func(_ runner.Mutant, property, generator string) (runner.Test, error) {
+			return NewTest(property, generator, cfg, guard)
+		},
+	}, nil
+}
+
+// NewTest returns the test of one property with one generator under a
+// key/value configuration. The subject is whatever mutant this process
+// runs (MUTPROP_ACTIVE). guard discards tests on invalid generated trees.
+func NewTest(property, generator string, cfg Config, guard bool) (runner.Test, error) {
+	p, ok := propertyByName(property)
+	if !ok {
+		return nil, fmt.Errorf("unknown property %q", property)
+	}
+	g, err := newTreeGen(generator, cfg)
+	if err != nil {
+		return nil, err
+	}
+	w := &world{gen: g, guard: guard}
+	return func(r *rand.Rand, n int) runner.Verdict {
+		w.invalid = false
+		v := p.check(w, r, n)
+		if w.invalid {
+			return runner.Discard
+		}
+		return v
+	}, nil
+}

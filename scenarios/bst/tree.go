@@ -1,0 +1,139 @@
+package bst
+
+// Helpers over trees that do not belong to the subject: the correct insert
+// that the api-correct generator and the enumerators use, structural and
+// toList equality, depth, and the list model of How to Specify It!.
+
+// insertCorrect is Hughes's insert, independent of the schemata switch.
+func insertCorrect(k, v int, t *Tree) *Tree {
+	if t == nil {
+		return &Tree{Key: k, Val: v}
+	}
+	switch {
+	case k < t.Key:
+		return &Tree{Left: insertCorrect(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
+	case k > t.Key:
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: insertCorrect(k, v, t.Right)}
+	default:
+		return &Tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right}
+	}
+}
+
+// same is structural equality (Haskell's derived Eq on BST).
+func same(a, b *Tree) bool {
+	for {
+		if a == b {
+			return true
+		}
+		if a == nil || b == nil || a.Key != b.Key || a.Val != b.Val || !same(a.Left, b.Left) {
+			return false
+		}
+		a, b = a.Right, b.Right
+	}
+}
+
+// depth is the number of nodes on the longest root-to-leaf path.
+func depth(t *Tree) int {
+	if t == nil {
+		return 0
+	}
+	return 1 + max(depth(t.Left), depth(t.Right))
+}
+
+// scratch holds reusable buffers so that toList comparisons do not allocate
+// in the steady state. One scratch belongs to one test (one goroutine).
+type scratch struct {
+	a, b, c []KV
+}
+
+// appendList appends t's bindings in order.
+func appendList(dst []KV, t *Tree) []KV {
+	for t != nil {
+		dst = appendList(dst, t.Left)
+		dst = append(dst, KV{Key: t.Key, Val: t.Val})
+		t = t.Right
+	}
+	return dst
+}
+
+// equiv is Hughes's =~=: equal toList.
+func (s *scratch) equiv(a, b *Tree) bool {
+	if a == b {
+		return true
+	}
+	s.a = appendList(s.a[:0], a)
+	s.b = appendList(s.b[:0], b)
+	return equalKVs(s.a, s.b)
+}
+
+func equalKVs(a, b []KV) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup is Haskell's lookup over an association list.
+func lookup(k int, kvs []KV) (int, bool) {
+	for _, kv := range kvs {
+		if kv.Key == k {
+			return kv.Val, true
+		}
+	}
+	return 0, false
+}
+
+// deleteKey appends the pairs of kvs whose key is not k.
+func deleteKey(dst []KV, k int, kvs []KV) []KV {
+	for _, kv := range kvs {
+		if kv.Key != k {
+			dst = append(dst, kv)
+		}
+	}
+	return dst
+}
+
+// sortedInsert inserts kv into a list sorted by key (Data.List.insert on
+// pairs: before the first pair that is not smaller).
+func sortedInsert(dst []KV, kv KV, kvs []KV) []KV {
+	i := 0
+	for i < len(kvs) && less(kvs[i], kv) {
+		i++
+	}
+	dst = append(dst, kvs[:i]...)
+	dst = append(dst, kv)
+	return append(dst, kvs[i:]...)
+}
+
+func less(a, b KV) bool { return a.Key < b.Key || a.Key == b.Key && a.Val < b.Val }
+
+// unionModel is sort (unionBy ((==) `on` fst) l r): all of l, then the pairs
+// of r whose key l does not have (nor an earlier pair of r), sorted.
+func unionModel(dst []KV, l, r []KV) []KV {
+	dst = append(dst, l...)
+	n := len(dst)
+	for _, kv := range r {
+		if _, ok := lookup(kv.Key, dst[:n]); ok {
+			continue
+		}
+		if _, ok := lookup(kv.Key, dst[n:]); ok {
+			continue
+		}
+		dst = append(dst, kv)
+	}
+	insertionSort(dst)
+	return dst
+}
+
+func insertionSort(kvs []KV) {
+	for i := 1; i < len(kvs); i++ {
+		for j := i; j > 0 && less(kvs[j], kvs[j-1]); j-- {
+			kvs[j], kvs[j-1] = kvs[j-1], kvs[j]
+		}
+	}
+}
