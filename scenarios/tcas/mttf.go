@@ -1,0 +1,106 @@
+package tcas
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// The random-generation experiment as a runner suite: mean tests-to-failure
+// of every scored version under uniform random generation over each domain,
+// with the differential oracle and each safety property that holds on the
+// original. Cells run in worker processes (one per version).
+
+// generatorName is the runner name of uniform generation over a domain.
+func generatorName(domain string) string { return "uniform-" + domain }
+
+// mttfSpec is what parent and workers must agree on to build the suite.
+type mttfSpec struct {
+	Domains    []string
+	Properties []string
+}
+
+func (s mttfSpec) String() string {
+	return strings.Join(s.Domains, ",") + ";" + strings.Join(s.Properties, ",")
+}
+
+func parseMTTFSpec(s string) (mttfSpec, error) {
+	d, p, ok := strings.Cut(s, ";")
+	if !ok {
+		return mttfSpec{}, fmt.Errorf("mttf worker spec %q: want DOMAINS;PROPERTIES", s)
+	}
+	return mttfSpec{Domains: strings.Split(d, ","), Properties: strings.Split(p, ",")}, nil
+}
+
+// mttfSuite builds the runner suite of spec over the scored versions.
+func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
+	vs, err := versions()
+	if err != nil {
+		return nil, err
+	}
+	s := &runner.Suite{Name: "tcas-random", Properties: spec.Properties}
+	for _, v := range vs {
+		if v.NotPortable {
+			continue
+		}
+		s.Mutants = append(s.Mutants, runner.Mutant{ID: v.ID, Origin: "named", Description: v.Description, Schema: v.Schema})
+	}
+	gens := make(map[string]runner.Generator[Input])
+	for _, d := range spec.Domains {
+		vals, err := domainValues(d)
+		if err != nil {
+			return nil, err
+		}
+		s.Generators = append(s.Generators, generatorName(d))
+		gens[generatorName(d)] = func(r *rand.Rand, _ int) Input { return uniform(r, &vals) }
+	}
+	for _, p := range spec.Properties {
+		if _, ok := propertyByName(p); !ok {
+			return nil, fmt.Errorf("unknown property %q", p)
+		}
+	}
+	s.Test = func(_ runner.Mutant, prop, gen string) (runner.Test, error) {
+		p, ok := propertyByName(prop)
+		if !ok {
+			return nil, fmt.Errorf("unknown property %q", prop)
+		}
+		g, ok := gens[gen]
+		if !ok {
+			return nil, fmt.Errorf("unknown generator %q", gen)
+		}
+		return runner.ForAll(g, func(in Input) bool { return p.Check(in, decide(in), reference(in)) }), nil
+	}
+	return s, s.Validate()
+}
+
+// ServeWorker is the worker side of both protocols: mode WorkerEval
+// evaluates input sets; WorkerMTTF + ":" + spec serves runner cells. active
+// is this process's MUTPROP_ACTIVE.
+func ServeWorker(ctx context.Context, mode string, active int, in io.Reader, out io.Writer) error {
+	switch mode {
+	case WorkerEval:
+		return serveEval(in, out, decide)
+	case WorkerEvalOperators:
+		return serveEval(in, out, decideOperators)
+	}
+	spec, ok := strings.CutPrefix(mode, WorkerMTTF+":")
+	if !ok {
+		return fmt.Errorf("tcas worker: unknown mode %q", mode)
+	}
+	sp, err := parseMTTFSpec(spec)
+	if err != nil {
+		return err
+	}
+	s, err := mttfSuite(sp)
+	if err != nil {
+		return err
+	}
+	if err := runner.Serve(ctx, s, active, in, out); err != nil {
+		return fmt.Errorf("tcas worker: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,573 @@
+package tcas
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os/exec"
+	"slices"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/stats"
+)
+
+// Experiments.
+const (
+	ExpUniverse   = "universe"
+	ExpProperties = "properties"
+	ExpRandom     = "random"
+	ExpCovering   = "covering"
+	ExpRadix      = "radix"
+	ExpGeneric    = "generic"
+	ExpAll        = "all"
+)
+
+// Config describes one run of the TCAS study.
+type Config struct {
+	// Experiment is universe, properties, random, covering, radix or all.
+	Experiment string
+	// Domains restricts the domains (nil: all three).
+	Domains []string
+	// Ts are the strengths of the combinatorial experiments (nil: per
+	// domain and method defaults, see DefaultTs).
+	Ts   []int
+	Seed uint64
+	// Workers is the number of worker processes at once (>= 1).
+	Workers int
+	// Launch starts worker processes.
+	Launch Launcher
+	// Samples is the number of uniform random inputs per large domain used
+	// for equivalence, the properties' check and the random curve (0:
+	// 1,000,000).
+	Samples int
+	// Trials is the number of failing trials per failing random cell (0: 100).
+	Trials int
+	// GenTimeout bounds the generation of one array (0: none).
+	GenTimeout time.Duration
+	// MaxRows: plain arrays whose lower bound exceeds it are reported
+	// infeasible instead of generated (0: 250,000).
+	MaxRows float64
+	// Blackbox is the number of black-box mutants of the generic experiment
+	// (0: 100).
+	Blackbox int
+	// Log receives progress lines (nil: none).
+	Log io.Writer
+}
+
+// DefaultTs are the strengths run when Config.Ts is nil: what finishes in
+// minutes on two cores.
+func DefaultTs(domain, method string) []int {
+	switch {
+	case domain == DomainNIST && method == MethodCovering:
+		return []int{2, 3, 4, 5, 6}
+	case domain == DomainNIST && method == MethodRadix:
+		return []int{6} // the seed's whitebox comparison (the 10-value separations split)
+	case domain == DomainInt1001 && method == MethodRadix:
+		return []int{2, 3}
+	case domain == DomainStep10 && method == MethodRadix:
+		return []int{2, 3, 4}
+	case method == MethodCovering:
+		return []int{2, 3}
+	}
+	return nil
+}
+
+// Row is one (experiment, domain, method, t) measurement.
+type Row struct {
+	Experiment string  `json:"experiment"`
+	Domain     string  `json:"domain"`
+	Method     string  `json:"method"`
+	Oracle     string  `json:"oracle"`
+	T          int     `json:"t,omitempty"`
+	Rows       int     `json:"rows"`
+	GenSeconds float64 `json:"gen_seconds"`
+	// TestSeconds is the time to run every scored version on the rows
+	// (inside the workers, process start excluded).
+	TestSeconds float64 `json:"test_seconds"`
+	PeakHeap    uint64  `json:"peak_heap_bytes,omitempty"`
+	Allocated   uint64  `json:"allocated_bytes,omitempty"`
+	Verified    bool    `json:"verified,omitempty"`
+	// FaultsFound counts the distinct faults (equivalence classes) with a
+	// killed member, of FaultsTotal.
+	FaultsFound int `json:"faults_found"`
+	FaultsTotal int `json:"faults_total"`
+	// VersionsKilled counts the scored versions (v38 excluded) killed.
+	VersionsKilled int `json:"versions_killed"`
+	VersionsScored int `json:"versions_scored"`
+	// Seed38Killed counts the killed versions among the seed's 38 distinct
+	// mutations, read as the 41 minus the textual duplicates v27 (of v5)
+	// and v39 (of v25) and minus v38: the figure comparable to the seed's
+	// bug counts.
+	Seed38Killed int        `json:"seed38_killed"`
+	Skipped      string     `json:"skipped,omitempty"`
+	LowerBound   float64    `json:"lower_bound_rows,omitempty"`
+	Paper        *Published `json:"paper,omitempty"`
+	Faults       []Fault    `json:"faults,omitempty"`
+}
+
+// MTTF is one random cell: mean tests-to-failure of a version under a
+// property and a uniform generator.
+type MTTF struct {
+	Version   int           `json:"version"`
+	Property  string        `json:"property"`
+	Domain    string        `json:"domain"`
+	Fails     bool          `json:"fails"`
+	Summary   stats.Summary `json:"summary"`
+	Survived  int           `json:"survived,omitempty"`
+	CrashNote string        `json:"crash,omitempty"`
+}
+
+// CurvePoint is the number of distinct faults found by the first Tests
+// uniform random tests of one sequence.
+type CurvePoint struct {
+	Tests  int `json:"tests"`
+	Faults int `json:"faults"`
+}
+
+// Curve is faults found against tests for one domain and oracle.
+type Curve struct {
+	Domain string       `json:"domain"`
+	Oracle string       `json:"oracle"`
+	Points []CurvePoint `json:"points"`
+}
+
+// VersionInfo describes a faulty version in the report.
+type VersionInfo struct {
+	Number      int    `json:"number"`
+	ID          string `json:"id"`
+	Category    string `json:"category"`
+	Description string `json:"description"`
+	NotPortable bool   `json:"not_portable,omitempty"`
+	// Class is the distinct fault (index into Report.Faults) it belongs to,
+	// -1 when equivalent to the original.
+	Class int `json:"class"`
+}
+
+// UniverseInfo counts the universe test plan.
+type UniverseInfo struct {
+	Lines      int `json:"lines"`
+	WellFormed int `json:"well_formed"`
+	BadLayer   int `json:"bad_alt_layer_value"`
+	Tests      int `json:"tests"`
+}
+
+// Report is everything a run measured.
+type Report struct {
+	Experiment  string          `json:"experiment"`
+	Seed        uint64          `json:"seed"`
+	Samples     int             `json:"samples"`
+	Versions    []VersionInfo   `json:"versions"`
+	Universe    UniverseInfo    `json:"universe"`
+	Properties  []PropertyHold  `json:"properties"`
+	Equivalence []EquivalenceOn `json:"equivalence"`
+	// Faults are the distinct faults: classes of versions that no
+	// evaluated input separates (all domains together), original and v38
+	// excluded.
+	Faults [][]int `json:"faults"`
+	Rows   []Row   `json:"rows"`
+	MTTF   []MTTF  `json:"mttf,omitempty"`
+	Curves []Curve `json:"curves,omitempty"`
+	// Generic is the generic-mutant experiment (operator and black-box).
+	Generic      *GenericReport `json:"generic,omitempty"`
+	EvalSeconds  float64        `json:"eval_seconds"`
+	TotalSeconds float64        `json:"total_seconds"`
+	MaxRSS       int64          `json:"max_rss_bytes"`
+	ChildMaxRSS  int64          `json:"child_max_rss_bytes"`
+}
+
+// seedDuplicate are the textual duplicates left out of the seed's 38.
+var seedDuplicate = map[int]bool{27: true, 39: true}
+
+// Run runs the study.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	start := time.Now()
+	exps := map[string]bool{}
+	switch cfg.Experiment {
+	case ExpAll:
+		for _, e := range []string{ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric} {
+			exps[e] = true
+		}
+	case ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric:
+		exps[cfg.Experiment] = true
+	default:
+		return nil, fmt.Errorf("unknown experiment %q (want universe, properties, random, covering, radix, generic or all)", cfg.Experiment)
+	}
+	domains := cfg.Domains
+	if len(domains) == 0 {
+		domains = Domains
+	}
+	for _, d := range domains {
+		if _, err := domainValues(d); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Samples == 0 {
+		cfg.Samples = 1000000
+	}
+	if cfg.Blackbox == 0 {
+		cfg.Blackbox = 100
+	}
+	if cfg.Trials == 0 {
+		cfg.Trials = 100
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = 1
+	}
+	logf := func(format string, a ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", a...)
+		}
+	}
+	all, err := versions()
+	if err != nil {
+		return nil, err
+	}
+	var scored []Version
+	for _, v := range all {
+		if !v.NotPortable {
+			scored = append(scored, v)
+		}
+	}
+	rep := &Report{Experiment: cfg.Experiment, Seed: cfg.Seed, Samples: cfg.Samples}
+
+	// Base input sets: the universe, the NIST grid, a uniform sample per
+	// large domain. They give equivalence, the properties' check and the
+	// random curves whatever the experiment.
+	u, err := LoadUniverse()
+	if err != nil {
+		return nil, err
+	}
+	rep.Universe = UniverseInfo{Lines: u.Lines, WellFormed: u.WellFormed, BadLayer: u.BadLayer, Tests: len(u.Tests)}
+	type named struct {
+		name, domain string
+		set          *inputSet
+	}
+	sets := []named{{"universe", "", rowsSet(u.Tests)}, {"nist-grid", DomainNIST, &inputSet{Kind: "grid", Domain: DomainNIST}}}
+	for i, d := range Domains {
+		sets = append(sets, named{"sample-" + d, d, &inputSet{Kind: "sample", Domain: d, N: cfg.Samples, Seed: cfg.Seed*31 + uint64(i)}})
+	}
+	baseSets := len(sets)
+
+	// Combinatorial arrays.
+	var arrays []*array
+	arraySet := map[*array]int{}
+	for _, method := range []string{MethodCovering, MethodRadix} {
+		if !exps[method] {
+			continue
+		}
+		for _, d := range domains {
+			ts := cfg.Ts
+			if ts == nil {
+				ts = DefaultTs(d, method)
+			}
+			for _, t := range ts {
+				spec := arraySpec{Domain: d, Method: method, T: t}
+				logf("generating %s ...", spec)
+				a, err := generateArray(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true})
+				if err != nil {
+					return nil, err
+				}
+				if a.Skipped != "" {
+					logf("  %s: %s", spec, a.Skipped)
+				} else {
+					logf("  %s: %d rows in %.2fs (verified complete)", spec, len(a.Tests), a.GenSeconds)
+					arraySet[a] = len(sets)
+					sets = append(sets, named{spec.String(), d, rowsSet(a.Tests)})
+				}
+				arrays = append(arrays, a)
+			}
+		}
+	}
+
+	// One evaluation of every version on every set.
+	evStart := time.Now()
+	inSets := make([]*inputSet, len(sets))
+	for i, s := range sets {
+		inSets[i] = s.set
+	}
+	logf("evaluating the original and %d versions on %d input sets (%d workers) ...", len(all), len(sets), cfg.Workers)
+	ev, err := evaluate(ctx, cfg.Launch, all, inSets, cfg.Workers)
+	if err != nil {
+		return nil, err
+	}
+	rep.EvalSeconds = time.Since(evStart).Seconds()
+	logf("  done in %.1fs", rep.EvalSeconds)
+
+	// Properties that hold on the original (NIST grid and samples).
+	var checkSets []int
+	var checkNames []string
+	for i := 1; i < baseSets; i++ {
+		checkSets = append(checkSets, i)
+		checkNames = append(checkNames, sets[i].name)
+	}
+	if rep.Properties, err = holding(ev, checkSets, checkNames); err != nil {
+		return nil, err
+	}
+	var holds []property
+	var holdNames []string
+	for i, h := range rep.Properties {
+		if h.Holds {
+			holds = append(holds, safety[i])
+			holdNames = append(holdNames, h.Name)
+		}
+	}
+
+	// Equivalence per domain, and the distinct faults over everything.
+	for i := 1; i < baseSets; i++ {
+		ins, err := sets[i].set.materialize()
+		if err != nil {
+			return nil, err
+		}
+		rep.Equivalence = append(rep.Equivalence, equivalence(sets[i].name, len(ins), sets[i].set.Kind == "grid", partition(ev, all, []int{i})))
+	}
+	every := make([]int, len(sets))
+	for i := range every {
+		every[i] = i
+	}
+	classOf := map[int]int{}
+	for _, g := range partition(ev, all, every) {
+		if g[0] == "original" {
+			continue
+		}
+		var nums []int
+		for _, m := range g {
+			var n int
+			if _, err := fmt.Sscanf(m, "v%d", &n); err != nil {
+				return nil, fmt.Errorf("class member %q: %w", m, err)
+			}
+			nums = append(nums, n)
+		}
+		if len(nums) == 1 && nums[0] == NotPortableVersion {
+			continue
+		}
+		for _, n := range nums {
+			classOf[n] = len(rep.Faults)
+		}
+		rep.Faults = append(rep.Faults, nums)
+	}
+	for _, v := range all {
+		c, ok := classOf[v.Number]
+		if !ok {
+			c = -1
+		}
+		rep.Versions = append(rep.Versions, VersionInfo{Number: v.Number, ID: v.ID, Category: v.Category, Description: v.Description, NotPortable: v.NotPortable, Class: c})
+	}
+
+	row := func(exp, domain, method, oracle string, t, set int, props []property) (Row, error) {
+		ins, err := sets[set].set.materialize()
+		if err != nil {
+			return Row{}, err
+		}
+		faults, err := scoreSet(ev, set, scored, props)
+		if err != nil {
+			return Row{}, err
+		}
+		r := Row{Experiment: exp, Domain: domain, Method: method, Oracle: oracle, T: t, Rows: len(ins), TestSeconds: float64(ev.nanos[set]) / 1e9, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Faults: faults}
+		found := map[int]bool{}
+		for _, f := range faults {
+			if f.Killed {
+				r.VersionsKilled++
+				if !seedDuplicate[f.Version] {
+					r.Seed38Killed++
+				}
+				if c, ok := classOf[f.Version]; ok {
+					found[c] = true
+				}
+			}
+		}
+		r.FaultsFound = len(found)
+		return r, nil
+	}
+	addRows := func(exp, domain, method string, t, set int) error {
+		for _, o := range []struct {
+			name  string
+			props []property
+		}{{Differential, []property{differential}}, {"properties", holds}} {
+			r, err := row(exp, domain, method, o.name, t, set, o.props)
+			if err != nil {
+				return err
+			}
+			rep.Rows = append(rep.Rows, r)
+		}
+		return nil
+	}
+	if exps[ExpUniverse] {
+		if err := addRows(ExpUniverse, "sir", "universe", 0, 0); err != nil {
+			return nil, err
+		}
+	}
+	if exps[ExpProperties] || exps[ExpRandom] {
+		exp := ExpRandom
+		if !exps[ExpRandom] {
+			exp = ExpProperties
+		}
+		if slices.Contains(domains, DomainNIST) {
+			if err := addRows(exp, DomainNIST, "exhaustive", 0, 1); err != nil {
+				return nil, err
+			}
+		}
+		for i, d := range Domains {
+			if slices.Contains(domains, d) {
+				if err := addRows(exp, d, "uniform", 0, 2+i); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	for _, a := range arrays {
+		p, hasPaper := published(a.Spec.Domain, a.Spec.Method, a.Spec.T)
+		var pp *Published
+		if hasPaper {
+			pp = &p
+		}
+		if a.Skipped != "" {
+			rep.Rows = append(rep.Rows, Row{Experiment: a.Spec.Method, Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
+			continue
+		}
+		n := len(rep.Rows)
+		if err := addRows(a.Spec.Method, a.Spec.Domain, a.Spec.Method, a.Spec.T, arraySet[a]); err != nil {
+			return nil, err
+		}
+		for i := n; i < len(rep.Rows); i++ {
+			r := &rep.Rows[i]
+			r.GenSeconds, r.PeakHeap, r.Allocated, r.Verified, r.LowerBound = a.GenSeconds, a.PeakHeap, a.Allocated, a.Verified, a.Projection.LowerBound
+			if r.Oracle == Differential {
+				r.Paper = pp
+			}
+		}
+	}
+
+	// Random generation: curves from the sample sequences, MTTF from the
+	// runner.
+	if exps[ExpRandom] {
+		for i, d := range Domains {
+			if !slices.Contains(domains, d) {
+				continue
+			}
+			for _, o := range []struct {
+				name  string
+				props []property
+			}{{Differential, []property{differential}}, {"properties", holds}} {
+				faults, err := scoreSet(ev, 2+i, scored, o.props)
+				if err != nil {
+					return nil, err
+				}
+				rep.Curves = append(rep.Curves, curve(d, o.name, faults, classOf, cfg.Samples))
+			}
+		}
+		logf("random generation: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Trials)
+		spec := mttfSpec{Domains: domains, Properties: append([]string{Differential}, holdNames...)}
+		if rep.MTTF, err = runMTTF(ctx, cfg, spec); err != nil {
+			return nil, err
+		}
+	}
+	if exps[ExpGeneric] {
+		n := min(cfg.Samples, 100000)
+		names := []string{"universe"}
+		gsets := []*inputSet{rowsSet(u.Tests)}
+		if slices.Contains(domains, DomainNIST) {
+			names = append(names, "nist-grid")
+			gsets = append(gsets, &inputSet{Kind: "grid", Domain: DomainNIST})
+		}
+		for i, d := range Domains {
+			if !slices.Contains(domains, d) {
+				continue
+			}
+			names = append(names, fmt.Sprintf("sample-%s (%d)", d, n))
+			gsets = append(gsets, &inputSet{Kind: "sample", Domain: d, N: n, Seed: cfg.Seed*31 + uint64(i)})
+		}
+		logf("generic mutants: %d operator mutants (worker processes) and %d black-box mutants ...", len(operatorMutants()), cfg.Blackbox)
+		g0 := time.Now()
+		if rep.Generic, err = generic(ctx, cfg, names, gsets, holds, cfg.Blackbox); err != nil {
+			return nil, err
+		}
+		logf("  done in %.1fs", time.Since(g0).Seconds())
+	}
+	rep.TotalSeconds = time.Since(start).Seconds()
+	rep.MaxRSS, rep.ChildMaxRSS = maxRSS()
+	return rep, nil
+}
+
+// curve is the number of distinct faults found by the first n tests of one
+// uniform sequence, at 1, 2, 5, 10, ... up to n.
+func curve(domain, oracle string, faults []Fault, classOf map[int]int, n int) Curve {
+	first := map[int]int{} // class -> first failure
+	for _, f := range faults {
+		c, ok := classOf[f.Version]
+		if !ok || !f.Killed {
+			continue
+		}
+		if cur, seen := first[c]; !seen || f.TestsToFailure < cur {
+			first[c] = f.TestsToFailure
+		}
+	}
+	var ttf []int
+	for _, x := range first {
+		ttf = append(ttf, x)
+	}
+	sort.Ints(ttf)
+	cv := Curve{Domain: domain, Oracle: oracle}
+	for e := 0.0; ; e += 0.25 {
+		k := int(math.Round(math.Pow(10, e)))
+		if k > n {
+			k = n
+		}
+		if len(cv.Points) == 0 || cv.Points[len(cv.Points)-1].Tests != k {
+			cv.Points = append(cv.Points, CurvePoint{Tests: k, Faults: sort.SearchInts(ttf, k+1)})
+		}
+		if k == n {
+			return cv
+		}
+	}
+}
+
+// runMTTF runs the random-generation suite on worker processes.
+func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
+	s, err := mttfSuite(spec)
+	if err != nil {
+		return nil, err
+	}
+	mode := WorkerMTTF + ":" + spec.String()
+	res, err := runner.Run(ctx, s, &runner.Options{
+		Seed:     cfg.Seed,
+		Protocol: &runner.Protocol{Kind: "mttf", Trials: cfg.Trials},
+		Workers:  cfg.Workers,
+		Pool: &runner.Pool{
+			CellTimeout: 5 * time.Minute,
+			Command:     func() (*exec.Cmd, error) { return cfg.Launch(mode) },
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("random generation: %w", err)
+	}
+	var out []MTTF
+	for _, c := range res.Cells {
+		if c.Error != "" {
+			return nil, fmt.Errorf("random generation: cell %s: %s", c.Key(), c.Error)
+		}
+		var n int
+		if _, err := fmt.Sscanf(c.Mutant, "named:v%d", &n); err != nil {
+			return nil, fmt.Errorf("random generation: mutant %q: %w", c.Mutant, err)
+		}
+		out = append(out, MTTF{Version: n, Property: c.Property, Domain: strings.TrimPrefix(c.Generator, "uniform-"), Fails: c.Fails, Summary: c.Summary, Survived: c.Outcomes[runner.Survived], CrashNote: c.Crash})
+	}
+	return out, nil
+}
+
+// maxRSS returns the peak resident set of this process and of its largest
+// waited-for child, in bytes.
+func maxRSS() (self, child int64) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
+		self = ru.Maxrss * 1024
+	}
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
+		child = ru.Maxrss * 1024
+	}
+	return self, child
+}
