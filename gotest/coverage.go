@@ -86,4 +86,3 @@ func lineCol(src []byte, off int) pos {
 	}
 	return pos{line, col}
 }
-
