@@ -30,6 +30,11 @@
 //	             testdata without testdata/rapid and testdata/fuzz
 //	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
 //	             minimal killing set
+//	suite.go     registered suites (mutproptest): the tests that register
+//	             them, read from the test files; described by the test
+//	             binary, then measured in its worker processes (runner.Pool)
+//	             against their black-box mutants and the covered white-box
+//	             mutants; suite_report.go renders them (tables, JSON)
 //
 // # Host choice
 //

@@ -82,6 +82,8 @@ type PackageResult struct {
 	Mutants         []MutantResult
 	// Durations of the stages.
 	Build, Baseline, Coverage, Run time.Duration
+	// Suites are the suites the package's tests register (mutproptest).
+	Suites []SuiteResult
 }
 
 // Result is what Score found.
@@ -267,6 +269,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	if ctx.Err() != nil {
 		return pr, ctx.Err()
 	}
+	pr.Suites = s.runSuites(ctx, pr, cover)
 	return pr, nil
 }
 

@@ -26,6 +26,9 @@
 //     mutant (MUTPROP_ACTIVE is fixed for a process's life), sends it JSON
 //     jobs on stdin and reads JSON cells from stdout, and kills the whole
 //     process group of a worker that hangs or dies.
+//   - hosted.go: suites hosted by a Go package's test binary (package
+//     mutproptest): the environment contract, SuiteInfo, HostedProtocol,
+//     HostedTest (white-box mutants run the suite's test of the original).
 //
 // Why processes, and why one schemata mutant per process: a Go program
 // cannot recover from a stack overflow or stop a goroutine that loops, so

@@ -1,0 +1,119 @@
+package gotest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+func TestSuiteTestsFindsTheTestsThatRegisterSuitesDirectlyOrThroughHelpers(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.26\n",
+		"p.go":   "package p\n",
+		"a_test.go": `package p
+
+import (
+	"testing"
+
+	mpt "github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestDirect(t *testing.T) { mpt.Run(t, nil) }
+
+func check(t *testing.T) { mpt.Run(t, nil) }
+
+func wrapped(t *testing.T) { check(t) }
+
+func TestThroughHelpers(t *testing.T) { wrapped(t) }
+
+func TestUnrelated(t *testing.T) {}
+
+func Testlower(t *testing.T) { check(t) }
+`,
+		"b_test.go": `package p_test
+
+import (
+	"testing"
+
+	"github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestMain(m *testing.M) { mutproptest.Main(m, nil) }
+
+func TestCheck(t *testing.T) { check(t) } // not the internal package's check
+func check(*testing.T) {}
+`,
+		"c_test.go": `//go:build never
+
+package p
+
+import (
+	"testing"
+
+	"github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestExcluded(t *testing.T) { mutproptest.Run(t, nil) }
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, hasMain, err := suiteTests(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"TestDirect", "TestThroughHelpers"}; !slices.Equal(tests, want) || !hasMain {
+		t.Errorf("suiteTests = %v, TestMain %v; want %v, true", tests, hasMain, want)
+	}
+}
+
+func TestCellStatusOrdersKillsBeforeCrashesBeforeTimeouts(t *testing.T) {
+	for _, c := range []struct {
+		cell runner.Cell
+		want string
+	}{
+		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Survived: 3}}, Survived},
+		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Killed: 1, runner.Crashed: 1}}, Killed},
+		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Crashed: 1}}, Crashed},
+		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Timeout: 1}}, Timeout},
+		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.GaveUp: 1}}, GaveUp},
+		{runner.Cell{Error: "no such cell"}, Error},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10, Failed: 2}}, Killed},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10}}, Survived},
+	} {
+		if got := cellStatus(c.cell); got != c.want {
+			t.Errorf("cellStatus(%+v) = %s, want %s", c.cell, got, c.want)
+		}
+	}
+}
+
+func TestAddSuitesJSONKeepsTheDocumentAndAddsOneKey(t *testing.T) {
+	doc := []byte("{\n  \"schemaVersion\": \"2\",\n  \"files\": {}\n}\n")
+	same, err := AddSuitesJSON(doc, nil)
+	if err != nil || string(same) != string(doc) {
+		t.Errorf("no suites: got %q, %v; want the document unchanged", same, err)
+	}
+	out, err := AddSuitesJSON(doc, []SuiteResult{{Package: "p", Name: "s", Properties: []SuiteProperty{{Property: "prop"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	var suites []SuiteResult
+	if err := json.Unmarshal(got[SuitesJSONKey], &suites); err != nil || len(got) != 3 || len(suites) != 1 || suites[0].Properties[0].Property != "prop" {
+		t.Errorf("got %s", out)
+	}
+	if _, err := AddSuitesJSON([]byte("[]"), []SuiteResult{{}}); err == nil {
+		t.Error("a document that is not an object was accepted")
+	}
+}

@@ -1,0 +1,128 @@
+package gotest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runner"
+)
+
+// SuitesJSONKey is the top-level key under which AddSuitesJSON puts the
+// suites in a mutation-testing-report-schema document (the schema allows
+// extra top-level properties).
+const SuitesJSONKey = "mutpropSuites"
+
+// SuiteTables renders registered suites (PackageResult.Suites): per suite,
+// its properties (kill rate by mutant origin, mean tests-to-failure), then
+// the mutants no property detected.
+func SuiteTables(suites []SuiteResult) []report.Table {
+	var out []report.Table
+	for i := range suites {
+		r := &suites[i]
+		t := report.Table{
+			Title: fmt.Sprintf("Suite %s of %s: %s", r.Label(), r.Package, protocolString(r.Protocol)),
+			Header: []string{"property", "original", "black-box detected", "black-box mean tests-to-failure",
+				"white-box detected", "white-box mean tests-to-failure", "crashed", "timeout"},
+		}
+		multi := false
+		for _, sp := range r.Properties {
+			multi = multi || sp.Generator != r.Properties[0].Generator
+		}
+		for _, sp := range r.Properties {
+			name := sp.Property
+			if multi {
+				name += " [" + sp.Generator + "]"
+			}
+			var orig string
+			switch sp.Original {
+			case "":
+				orig = "not run"
+			case Survived:
+				orig = "holds"
+			default:
+				orig = "FAILS (" + sp.Original + "): not scored"
+			}
+			t.Rows = append(t.Rows, []string{name, orig, killsText(sp.BlackBox), ttfText(sp.BlackBox), killsText(sp.WhiteBox), ttfText(sp.WhiteBox),
+				fmt.Sprint(sp.BlackBox.Crashed + sp.WhiteBox.Crashed), fmt.Sprint(sp.BlackBox.Timeout + sp.WhiteBox.Timeout)})
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("seed %d; %d mutants in %v; deadline of a deciding cell %v; run in worker processes of the package's test binary",
+			r.Seed, len(r.Mutants), r.Duration.Round(time.Millisecond), r.CellTimeout.Round(time.Millisecond)))
+		if r.NotCovered > 0 {
+			t.Notes = append(t.Notes, fmt.Sprintf("%d white-box mutants not run: %s does not execute their code", r.NotCovered, r.Test))
+		}
+		if r.NotInSchemata > 0 {
+			t.Notes = append(t.Notes, fmt.Sprintf("%d white-box mutants not run: not in the schemata build (overlay mode, or left out)", r.NotInSchemata))
+		}
+		if r.Err != "" {
+			t.Notes = append(t.Notes, "error: "+firstLine(r.Err))
+		}
+		out = append(out, t)
+		var missed [][]string
+		for _, m := range r.Mutants {
+			if m.Status == Survived || m.Status == GaveUp || m.Status == Error {
+				missed = append(missed, []string{m.ID, m.Origin, m.Status, m.Description})
+			}
+		}
+		if len(missed) > 0 {
+			out = append(out, report.Table{Title: "Mutants no property of suite " + r.Label() + " detects",
+				Header: []string{"mutant", "origin", "status", "description"}, Rows: missed})
+		}
+	}
+	return out
+}
+
+func killsText(k SuiteKills) string {
+	if k.Total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d (%.0f%%)", k.Detected, k.Total, k.Pct())
+}
+
+func ttfText(k SuiteKills) string {
+	if k.MeanTestsToFailure == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", k.MeanTestsToFailure)
+}
+
+// AddSuitesJSON returns doc, a mutation-testing-report-schema document
+// (report.JSON), with the suites under SuitesJSONKey; doc unchanged when
+// there are none. The document's own keys keep their order.
+func AddSuitesJSON(doc []byte, suites []SuiteResult) ([]byte, error) {
+	if len(suites) == 0 {
+		return doc, nil
+	}
+	b, err := json.MarshalIndent(suites, "  ", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("json report: suites: %w", err)
+	}
+	trimmed := bytes.TrimRight(doc, " \t\r\n")
+	if !bytes.HasSuffix(trimmed, []byte("}")) {
+		return nil, fmt.Errorf("json report: suites: the report is not a JSON object")
+	}
+	body := bytes.TrimRight(trimmed[:len(trimmed)-1], " \t\r\n")
+	var out bytes.Buffer
+	out.Write(body)
+	if !bytes.HasSuffix(body, []byte("{")) {
+		out.WriteString(",")
+	}
+	fmt.Fprintf(&out, "\n  %q: %s\n}\n", SuitesJSONKey, b)
+	if !json.Valid(out.Bytes()) {
+		return nil, fmt.Errorf("json report: suites: the result is not valid JSON")
+	}
+	return out.Bytes(), nil
+}
+
+// protocolString describes a protocol in a table title.
+func protocolString(p runner.Protocol) string {
+	switch p.Kind {
+	case "trials":
+		return fmt.Sprintf("%d trials of at most %d tests per cell", p.Trials, p.DecideBudget)
+	case "score":
+		return fmt.Sprintf("per-test-case score over %d tests", p.Tests)
+	}
+	return fmt.Sprintf("mttf: %d tests decide, then %d trials of at most %d tests for tests-to-failure", p.DecideBudget, p.Trials, p.FailBudget)
+}
