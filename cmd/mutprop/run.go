@@ -180,11 +180,15 @@ func writeRunReport(e *env, res *gotest.Result, jsonPath string, matrix bool) er
 			tables = append(tables, kr)
 		}
 		tables = append(tables, survivorsTable(p))
+		tables = append(tables, gotest.SuiteTables(p.Suites)...)
 		if err := report.Write(e.stdout, report.FormatText, tables...); err != nil {
 			return err
 		}
 		if jsonPath != "" {
 			b, err := report.JSON(r)
+			if err == nil {
+				b, err = gotest.AddSuitesJSON(b, p.Suites)
+			}
 			if err != nil {
 				return err
 			}
