@@ -16,6 +16,9 @@ import (
 
 const testWorkerEnv = "MUTPROP_RUNNER_TEST_WORKER"
 
+// testOwnerEnv names the test that started a worker.
+const testOwnerEnv = "MUTPROP_RUNNER_TEST_OWNER"
+
 // TestMain lets the test binary act as a pool worker, the way mutprop's own
 // binary and users' test binaries do.
 func TestMain(m *testing.M) {
@@ -82,6 +85,9 @@ func workerSuite(active int) *Suite {
 	}
 }
 
+// testPool returns a pool of this test binary's workers. Each worker also
+// carries testOwnerEnv=<t.Name()>, so assertNoWorkerLeft counts only the
+// workers of its own test, not those of tests running in parallel.
 func testPool(t *testing.T) *Pool {
 	t.Helper()
 	exe, err := os.Executable()
@@ -92,7 +98,7 @@ func testPool(t *testing.T) *Pool {
 		CellTimeout: 8 * time.Second, // generous: the machine may be loaded
 		Command: func() (*exec.Cmd, error) {
 			cmd := exec.Command(exe, "-test.run=^$")
-			cmd.Env = append(os.Environ(), testWorkerEnv+"=1")
+			cmd.Env = append(os.Environ(), testWorkerEnv+"=1", testOwnerEnv+"="+t.Name())
 			return cmd, nil
 		},
 	}
@@ -245,8 +251,8 @@ func TestShardsPartitionTheCells(t *testing.T) {
 	}
 }
 
-// assertNoWorkerLeft checks that no process still carries the test worker
-// environment variable.
+// assertNoWorkerLeft checks that no worker started by t's pools is still
+// running.
 func assertNoWorkerLeft(t *testing.T) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Second)
@@ -255,7 +261,7 @@ func assertNoWorkerLeft(t *testing.T) {
 		procs, _ := filepath.Glob("/proc/[0-9]*/environ")
 		for _, p := range procs {
 			b, err := os.ReadFile(p)
-			if err != nil || !strings.Contains(string(b), testWorkerEnv+"=1") {
+			if err != nil || !strings.Contains(string(b), "\x00"+testOwnerEnv+"="+t.Name()+"\x00") {
 				continue
 			}
 			pid := filepath.Base(filepath.Dir(p))
