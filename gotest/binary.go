@@ -53,9 +53,12 @@ func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
 
 // RunSpec is one run of a test binary.
 type RunSpec struct {
-	Tests    []string // top-level tests to run; required
-	Active   int      // the schema number of the active mutant; 0 runs the original
-	Dir      string   // the scratch working directory
+	Tests  []string // top-level tests to run; required
+	Active int      // the schema number of the active mutant; 0 runs the original
+	Dir    string   // the scratch working directory
+	// TempDir is the binary's TMPDIR (os.TempDir, t.TempDir); "" means
+	// Dir + ".tmp", created if missing (and, without Dir, mutprop's own).
+	TempDir  string
 	Timeout  time.Duration
 	Seed     uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
 	Failfast bool   // -test.failfast: stop after the first failing test
@@ -82,6 +85,15 @@ func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result,
 		}
 	}
 	env := baseEnv()
+	if tmp := r.TempDir; tmp != "" || r.Dir != "" {
+		if tmp == "" {
+			tmp = r.Dir + ".tmp"
+			if err := os.MkdirAll(tmp, 0o755); err != nil {
+				return nil, proc.Result{}, fmt.Errorf("run %s: %w", b.Path, err)
+			}
+		}
+		env = append(env, "TMPDIR="+tmp)
+	}
 	if r.Active != 0 {
 		env = append(env, mutate.ActiveEnv+"="+strconv.Itoa(r.Active))
 	}

@@ -30,6 +30,10 @@ type Verdict struct {
 	// the number of generated tests up to the failing one.
 	TestsToFailure map[string]int
 	Passed         []string // top-level tests that passed
+	// Notes are what the run did besides its tests' verdict: processes that
+	// left the process group and were killed, writes into the package
+	// directory. They hold whatever the outcome, survived included.
+	Notes []string
 }
 
 // crashLine finds the line that explains a dead binary.
@@ -81,6 +85,9 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		} else {
 			v.Reason = fmt.Sprintf("the test binary ended without a result (exit code %d%s)", res.ExitCode, signalNote(res))
 		}
+		if outOfMemory.MatchString(s.Output) {
+			v.Reason = "exceeded its memory cap (" + capNote(res.Memory) + "): " + v.Reason
+		}
 		if len(running) > 0 {
 			v.Reason += " in " + running[0]
 		}
@@ -92,7 +99,46 @@ func Classify(s *Stream, res proc.Result) Verdict {
 	default:
 		v.Outcome = Survived
 	}
+	if len(res.Escaped) > 0 {
+		names := make([]string, len(res.Escaped))
+		for i, p := range res.Escaped {
+			names[i] = p.String()
+		}
+		what := "a process"
+		if len(names) > 1 {
+			what = fmt.Sprintf("%d processes", len(names))
+		}
+		v.Notes = append(v.Notes, fmt.Sprintf("killed %s that had left the test binary's process group: %s",
+			what, strings.Join(names, ", ")))
+	}
 	return v
+}
+
+// outOfMemory matches the Go runtime's messages when an allocation, a
+// thread or a stack cannot get memory (RLIMIT_AS makes mmap fail with
+// ENOMEM, errno 12).
+var outOfMemory = regexp.MustCompile(`fatal error: (runtime: )?(out of memory|cannot allocate memory)|runtime: out of memory|failed to create new OS thread.*errno=12`)
+
+// capNote describes a memory cap: "GOMEMLIMIT 512 MiB, RLIMIT_AS 1 GiB".
+func capNote(m proc.MemoryCap) string {
+	var parts []string
+	if m.Soft > 0 {
+		parts = append(parts, "GOMEMLIMIT "+mib(m.Soft))
+	}
+	if m.Hard > 0 {
+		parts = append(parts, "RLIMIT_AS "+mib(m.Hard))
+	}
+	if len(parts) == 0 {
+		return "none set: the machine's memory"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func mib(n int64) string {
+	if n >= 1<<30 && n%(1<<30) == 0 {
+		return fmt.Sprintf("%d GiB", n>>30)
+	}
+	return fmt.Sprintf("%d MiB", n>>20)
 }
 
 func signalNote(res proc.Result) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,6 +19,13 @@ import (
 func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int) {
 	total := len(pr.Mutants)
 	done := total - len(jobs)
+	guard, err := newTreeGuard(s.pkg.Dir, filepath.Join(s.tmp, "pristine"), s.cfg.logf)
+	if err != nil {
+		s.cfg.logf("%s: the package directory is not guarded: %v", s.pkg.Path, err)
+		guard = nil
+	} else {
+		defer guard.finish()
+	}
 	var mu sync.Mutex
 	work := make(chan int)
 	var wg sync.WaitGroup
@@ -25,7 +33,7 @@ func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int)
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w))}
+			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w)), guard: guard}
 			for i := range work {
 				start := time.Now()
 				r := s.runMutant(ctx, sc, pr.Mutants[i])
@@ -89,35 +97,50 @@ func (s *session) runMutant(ctx context.Context, sc *scratch, r MutantResult) Mu
 	if len(r.CoveredBy) > 1 {
 		stages = append(stages, r.CoveredBy[1:])
 	}
+	var notes []string
 	for _, tests := range stages {
-		v, err := s.runOnce(ctx, sc, bin, active, tests)
+		v, err := s.runOnce(ctx, sc, bin, active, r.Mutant.ID, tests)
 		if err != nil {
-			r.Outcome, r.Reason = Crashed, err.Error()
+			r.Outcome, r.Reason = Crashed, withNotes(err.Error(), notes)
 			return r
 		}
-		r.Outcome, r.KilledBy, r.Reason, r.TestsToFailure = v.Outcome, v.KilledBy, v.Reason, v.TestsToFailure
+		notes = append(notes, v.Notes...)
+		r.Outcome, r.KilledBy, r.Reason, r.TestsToFailure = v.Outcome, v.KilledBy, withNotes(v.Reason, notes), v.TestsToFailure
 		if v.Outcome != Survived {
 			return r
 		}
 	}
-	r.Reason = ""
+	r.Reason = withNotes("", notes)
 	return r
 }
 
+// withNotes appends the notes of a mutant's runs (escaped processes,
+// writes into the package directory) to its reason.
+func withNotes(reason string, notes []string) string {
+	parts := make([]string, 0, 1+len(notes))
+	if reason != "" {
+		parts = append(parts, reason)
+	}
+	return strings.Join(append(parts, notes...), "; ")
+}
+
 // runMatrix runs every covering test alone against the mutant.
-func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, active int, r MutantResult) MutantResult {
+func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, active int, r MutantResult) (out MutantResult) {
 	r.PerTest = map[string]string{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[string]int{Survived: 0, Timeout: 1, Crashed: 2, Killed: 3}
 	r.Outcome = Survived
+	var notes []string
+	defer func() { out.Reason = withNotes(out.Reason, notes) }()
 	for _, t := range r.CoveredBy {
-		v, err := s.runOnce(ctx, sc, bin, active, []string{t})
+		v, err := s.runOnce(ctx, sc, bin, active, r.Mutant.ID, []string{t})
 		if err != nil {
 			v = Verdict{Outcome: Crashed, Reason: err.Error()}
 		}
 		if ctx.Err() != nil {
 			return r
 		}
+		notes = append(notes, v.Notes...)
 		r.PerTest[t] = v.Outcome
 		if v.Outcome == Killed {
 			r.KilledBy = append(r.KilledBy, t)
@@ -132,19 +155,26 @@ func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, activ
 	return r
 }
 
-// runOnce runs tests in a fresh scratch directory and classifies the run.
-func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, tests []string) (Verdict, error) {
-	if err := sc.reset(); err != nil {
-		return Verdict{}, err
+// runOnce runs tests in a fresh scratch directory and classifies the run,
+// under the scratch's guard of the package directory when it has one.
+func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, id string, tests []string) (Verdict, error) {
+	run := func() (Verdict, error) {
+		if err := sc.reset(); err != nil {
+			return Verdict{}, err
+		}
+		st, res, err := bin.RunTests(ctx, RunSpec{
+			Tests: tests, Active: active, Dir: sc.dir, TempDir: sc.tempDir(), Timeout: s.timeout(tests),
+			Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
+		})
+		if err != nil {
+			return Verdict{}, err
+		}
+		return Classify(st, res), nil
 	}
-	st, res, err := bin.RunTests(ctx, RunSpec{
-		Tests: tests, Active: active, Dir: sc.dir, Timeout: s.timeout(tests),
-		Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
-	})
-	if err != nil {
-		return Verdict{}, err
+	if sc.guard == nil {
+		return run()
 	}
-	return Classify(st, res), nil
+	return sc.guard.do(ctx, id, run)
 }
 
 // buildAlone builds the single-mutant test binary of m (mutate.Apply and

@@ -17,10 +17,17 @@ var hiddenTestdata = map[string]bool{"rapid": true, "fuzz": true}
 // testdata (without rapid fail files and fuzz corpora) for every run, so
 // tests that read fixtures work and files a mutant writes do not leak
 // into the next run or into the user's tree.
+//
+// Its temporary directory (TMPDIR for the test binary, so t.TempDir and
+// os.CreateTemp) is dir + ".tmp", emptied with it.
 type scratch struct {
 	template string // the prepared copy of testdata ("" when the package has none)
 	dir      string
+	guard    *treeGuard // the package directory's guard (mutant runs only)
 }
+
+// tempDir is the test binary's TMPDIR.
+func (s *scratch) tempDir() string { return s.dir + ".tmp" }
 
 // prepareTemplate copies pkgDir/testdata into dst/testdata, without the
 // hidden subdirectories. It returns "" when the package has no testdata.
@@ -37,13 +44,16 @@ func prepareTemplate(pkgDir, dst string) (string, error) {
 	return dst, nil
 }
 
-// reset empties the scratch directory and copies the template into it.
+// reset empties the scratch and temporary directories and copies the
+// template into the scratch directory.
 func (s *scratch) reset() error {
-	if err := os.RemoveAll(s.dir); err != nil {
-		return fmt.Errorf("reset scratch: %w", err)
-	}
-	if err := os.MkdirAll(s.dir, 0o755); err != nil {
-		return fmt.Errorf("reset scratch: %w", err)
+	for _, d := range []string{s.dir, s.tempDir()} {
+		if err := os.RemoveAll(d); err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
 	}
 	if s.template == "" {
 		return nil

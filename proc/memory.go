@@ -8,8 +8,9 @@ import (
 // runtime collects harder as it approaches it); Hard sets RLIMIT_AS on
 // Linux, so an unbounded allocation ends in the process's own "out of
 // memory" fatal error instead of the machine's OOM killer. Zero fields mean
-// no cap. Go reserves address space lazily, but a Go test binary still maps
-// a few hundred MiB of virtual memory at start: keep Hard at 1 GiB or more.
+// no cap. The limit holds from exec (Run), and the Go runtime then keeps its
+// reservations under it, but a Go test binary needs about 900 MiB of
+// address space to start: keep Hard at 1 GiB or more.
 type MemoryCap struct {
 	Soft int64 // bytes, GOMEMLIMIT
 	Hard int64 // bytes, RLIMIT_AS

@@ -2,8 +2,12 @@ package proc
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -22,6 +26,21 @@ func TestMain(m *testing.M) {
 			keep = append(keep, b)
 			_ = keep[len(keep)-1]
 		}
+	case "ok":
+		fmt.Println("ok")
+		os.Exit(0)
+	case "escape":
+		// Children that leave the group: a new session, a new group.
+		for _, attr := range []*syscall.SysProcAttr{{Setsid: true}, {Setpgid: true}} {
+			cmd := exec.Command("sleep", "1000")
+			cmd.SysProcAttr = attr
+			if err := cmd.Start(); err != nil {
+				fmt.Println("start:", err)
+				os.Exit(1)
+			}
+			fmt.Println("pid", cmd.Process.Pid)
+		}
+		os.Exit(0)
 	case "":
 		os.Exit(m.Run())
 	}
@@ -133,6 +152,103 @@ func TestAnAllocatingProcessDiesOfItsMemoryCap(t *testing.T) {
 	out := string(res.Output)
 	if !strings.Contains(out, "out of memory") && !strings.Contains(out, "cannot allocate memory") && !strings.Contains(out, "fatal error") {
 		t.Errorf("output %q: want a Go runtime memory error", tail(res.Output))
+	}
+}
+
+func TestProcessesThatLeaveTheGroupAreFoundByTheirTagAndKilled(t *testing.T) {
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Spec{Path: exe, Env: append(os.Environ(), "PROC_TEST_CHILD=escape"), Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 {
+		t.Fatalf("child: %+v %s", res, res.Output)
+	}
+	var pids []int
+	for _, l := range strings.Split(string(res.Output), "\n") {
+		if p, ok := strings.CutPrefix(l, "pid "); ok {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pids = append(pids, n)
+		}
+	}
+	if len(pids) != 2 {
+		t.Fatalf("output %q: want two pids", res.Output)
+	}
+	if len(res.Escaped) != 2 {
+		t.Errorf("Escaped = %v, want the two sleeps", res.Escaped)
+	}
+	for _, e := range res.Escaped {
+		if e.Name != "sleep" || (e.Pid != pids[0] && e.Pid != pids[1]) {
+			t.Errorf("escaped %v: want one of the sleeps %v", e, pids)
+		}
+	}
+	for _, pid := range pids {
+		if gone, err := GroupGone(pid, 5*time.Second); err != nil || !gone {
+			t.Errorf("the escaped sleep %d (a group leader) is still alive (%v)", pid, err)
+		}
+	}
+}
+
+func TestTaggedFindsALiveProcessByItsEnvironment(t *testing.T) {
+	t.Parallel()
+	entry := fmt.Sprintf("PROC_TEST_TAG=%d_%d", os.Getpid(), time.Now().UnixNano())
+	cmd := exec.Command("sleep", "1000")
+	cmd.Env = append(os.Environ(), entry)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	found, err := Tagged(entry)
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 1 || found[0].Pid != cmd.Process.Pid {
+		t.Errorf("Tagged(%q) = %v, want the sleep %d", entry, found, cmd.Process.Pid)
+	}
+	if again, _ := Tagged(entry); len(again) != 0 {
+		t.Errorf("after the kill, Tagged = %v", again)
+	}
+}
+
+// The Go runtime sizes its address-space reservations to the RLIMIT_AS it
+// sees at start (a Go test binary maps about 1.2 GiB otherwise): lowering
+// the limit under a running binary made about 40% of these runs fail with
+// "runtime: cannot allocate memory" before Run applied it before exec.
+func TestAGoProgramStartsReliablyUnderATightMemoryCap(t *testing.T) {
+	t.Parallel()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc := MemoryCap{Soft: 256 << 20, Hard: 1 << 30}
+	for i := 0; i < 20; i++ {
+		res, err := Run(context.Background(), Spec{Path: exe, Env: append(os.Environ(), "PROC_TEST_CHILD=ok"), Memory: mc, Timeout: 30 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode != 0 || strings.TrimSpace(string(res.Output)) != "ok" {
+			t.Fatalf("run %d under %+v: exit %d: %s", i, mc, res.ExitCode, tail(res.Output))
+		}
+		if res.Memory != mc {
+			t.Fatalf("Result.Memory = %+v, want %+v", res.Memory, mc)
+		}
+	}
+}
+
+func TestAMissingProgramIsAnError(t *testing.T) {
+	t.Parallel()
+	for _, mc := range []MemoryCap{{}, {Hard: 1 << 30}} {
+		if _, err := Run(context.Background(), Spec{Path: "/nonexistent/prog", Memory: mc}); err == nil {
+			t.Errorf("memory %+v: no error for a missing program", mc)
+		}
 	}
 }
 

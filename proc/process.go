@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -38,27 +41,72 @@ type Result struct {
 	TimedOut  bool   // the deadline passed and the group was killed
 	Canceled  bool   // the context was cancelled and the group was killed
 	Duration  time.Duration
+	// Memory is the cap the process ran under (Spec.Memory).
+	Memory MemoryCap
+	// Escaped lists the descendants that had left the process group
+	// (setsid, setpgid) and were still running when the leader exited:
+	// Run found them by the tag in their environment and killed them.
+	Escaped []Process
+}
+
+// Process is a process found in /proc.
+type Process struct {
+	Pid  int
+	Pgid int    // its process group
+	Name string // its command name (comm)
+}
+
+func (p Process) String() string {
+	return p.Name + " (pid " + strconv.Itoa(p.Pid) + ")"
 }
 
 // Run starts the process in a new process group, waits for it, and kills
 // the whole group with SIGKILL when the deadline passes or ctx is
 // cancelled. Whatever happens, once the leader has exited the group is
 // killed too (before the leader is reaped, on Linux, so the group id cannot
-// have been reused), so no grandchild of the process survives Run unless it
-// left the group itself (setsid). The returned error is only for a process
-// that could not be started or waited for.
+// have been reused). Every process Run starts carries a tag of its own in
+// its environment (TagPrefix), which its descendants inherit: after the
+// group kill, Run kills the tagged processes that left the group (setsid,
+// setpgid) and lists them in Result.Escaped. Only a descendant that both
+// leaves the group and clears its environment survives Run.
+//
+// The memory cap's hard part (RLIMIT_AS) is set by a /bin/sh wrapper that
+// execs the program, so it holds from the program's first instruction: the
+// Go runtime sizes its address-space reservations to a limit it sees at
+// start, while a limit lowered under a running Go program (prlimit) makes
+// it fail at random (a Go test binary maps about 1.2 GiB of address space
+// at start). Without /bin/sh, Run falls back to prlimit right after start.
+//
+// The returned error is only for a process that could not be started or
+// waited for.
 func Run(ctx context.Context, s Spec) (Result, error) {
 	var res Result
 	if err := ctx.Err(); err != nil {
 		res.Canceled = true
 		return res, nil
 	}
-	cmd := exec.Command(s.Path, s.Args...)
+	path, err := exec.LookPath(s.Path)
+	if err != nil {
+		return res, fmt.Errorf("start %s: %w", s.Path, err)
+	}
+	res.Memory = s.Memory
+	hard := s.Memory.Hard
+	var cmd *exec.Cmd
+	if hard > 0 && shell != "" {
+		// ulimit -v takes KiB and sets the soft and hard limits.
+		script := "ulimit -v " + strconv.FormatInt(capToHardLimit(hard)>>10, 10) + ` && exec "$0" "$@"`
+		cmd = exec.Command(shell, append([]string{"-c", script, path}, s.Args...)...)
+		hard = 0
+	} else {
+		cmd = exec.Command(path, s.Args...)
+	}
 	cmd.Dir = s.Dir
+	tag := newTag()
 	env := append([]string(nil), s.Env...)
 	if s.Dir != "" {
 		env = append(env, "PWD="+s.Dir)
 	}
+	env = append(env, tag+"1")
 	cmd.Env = append(env, s.Memory.env()...)
 	out := &capped{max: s.MaxOutput}
 	if out.max <= 0 {
@@ -76,8 +124,9 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		return res, fmt.Errorf("start %s: %w", s.Path, err)
 	}
 	pid := cmd.Process.Pid
-	if s.Memory.Hard > 0 {
-		if err := setAddressSpaceLimit(pid, s.Memory.Hard); err != nil {
+	since := startTime(pid)
+	if hard > 0 {
+		if err := setAddressSpaceLimit(pid, hard); err != nil {
 			killGroup(pid)
 			werr := cmd.Wait()
 			return res, errors.Join(fmt.Errorf("limit memory of %s: %w", s.Path, err), ignoreExit(werr))
@@ -105,10 +154,11 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	}
 	res.Duration = time.Since(start)
 	killGroup(pid)
+	res.Escaped = killTagged(tag, pid, since)
 	if werr != nil {
 		return res, fmt.Errorf("wait for %s: %w", s.Path, werr)
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	res.Output, res.Truncated = out.bytes()
 	if err != nil {
 		var ee *exec.ExitError
@@ -123,6 +173,26 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	}
 	return res, nil
 }
+
+// TagPrefix starts the name of the environment variable that marks every
+// process Run starts and its descendants: TagPrefix + "<mutprop's pid>_<n>",
+// unique per Run, so nested runs keep each other's tags.
+const TagPrefix = "MUTPROP_PROC_"
+
+var tagSeq atomic.Uint64
+
+// newTag returns "TagPrefix<pid>_<n>=": an environment entry's name and '='.
+func newTag() string {
+	return TagPrefix + strconv.Itoa(os.Getpid()) + "_" + strconv.FormatUint(tagSeq.Add(1), 10) + "="
+}
+
+// shell is the shell that applies RLIMIT_AS before exec ("" if none).
+var shell = func() string {
+	if fi, err := os.Stat("/bin/sh"); err == nil && !fi.IsDir() {
+		return "/bin/sh"
+	}
+	return ""
+}()
 
 // ignoreExit drops the *exec.ExitError of a process we killed ourselves.
 func ignoreExit(err error) error {

@@ -1,0 +1,300 @@
+package gotest_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/proc"
+)
+
+const hostileDir = "../internal/testdata/hostile"
+
+// hostileWant is the outcome of every mutant of the hostile fixture and,
+// for some, a pattern its reason must match.
+var hostileWant = map[string]struct{ outcome, reason string }{
+	"named:loop":     {gotest.Timeout, `^no result within .* \(running TestDouble\)$`},
+	"named:sleep":    {gotest.Timeout, `^no result within .* \(running TestDouble\)$`},
+	"named:overflow": {gotest.Crashed, `goroutine stack exceeds 1048576-byte limit.* in TestDouble$|fatal error: stack overflow`},
+	"named:exit0":    {gotest.Killed, `unexpected call to os.Exit\(0\) during test`},
+	"named:exit1":    {gotest.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},
+	"named:goexit":   {gotest.Killed, `runtime.Goexit`},
+	"named:deadlock": {gotest.Crashed, `^fatal error: all goroutines are asleep - deadlock! in TestDouble$`},
+	"named:alloc":    {gotest.Crashed, `^exceeded its memory cap \(GOMEMLIMIT 256 MiB, RLIMIT_AS 1 GiB\): .* in TestDouble$`},
+	"named:orphan":   {gotest.Survived, `^$`},
+	"named:escape":   {gotest.Survived, `^killed 6 processes that had left the test binary's process group: sleep \(pid \d+\)(, sleep \(pid \d+\)){5}$`},
+	"named:writecwd": {gotest.Survived, `^$`},
+	"named:writepkg": {gotest.Survived, `^wrote into the package directory .*: created hostile-pkg.txt, modified testdata/victim.txt \(restored; it did so again when rerun alone\)$`},
+	"named:rmpkg":    {gotest.Survived, `^wrote into the package directory .*: removed testdata/keep.txt \(restored; it did so again when rerun alone\)$`},
+
+	"operator:hostile.go:19:2:return-zero:zero":        {gotest.Killed, ""},
+	"operator:hostile.go:19:9:literal:0":               {gotest.Killed, ""},
+	"operator:hostile.go:19:9:literal:1":               {gotest.Killed, ""},
+	"operator:hostile.go:19:9:literal:3":               {gotest.Killed, ""},
+	"operator:hostile.go:19:11:arithmetic:/":           {gotest.Killed, ""},
+	"operator:hostile.go:24:7:literal:-1":              {gotest.Killed, ""},
+	"operator:hostile.go:24:7:literal:1":               {gotest.Killed, ""},
+	"operator:hostile.go:25:11:literal:0":              {gotest.Survived, `^$`}, // i := 0 adds 0 first: equivalent
+	"operator:hostile.go:25:11:literal:2":              {gotest.Killed, ""},
+	"operator:hostile.go:25:14:negate-condition:!":     {gotest.Timeout, `running TestTriangle`},
+	"operator:hostile.go:25:14:loop-condition:false":   {gotest.Killed, ""},
+	"operator:hostile.go:25:16:relational:>":           {gotest.Timeout, `running TestTriangle`},
+	"operator:hostile.go:25:16:boundary:<":             {gotest.Killed, ""},
+	"operator:hostile.go:25:23:incdec:--":              {gotest.Timeout, `running TestTriangle`},
+	"operator:hostile.go:26:3:remove-statement:remove": {gotest.Killed, ""},
+	"operator:hostile.go:26:5:assign-op:-=":            {gotest.Killed, ""},
+	"operator:hostile.go:26:5:assign-plain:=":          {gotest.Killed, ""},
+	"operator:hostile.go:28:2:return-zero:zero":        {gotest.Killed, ""},
+}
+
+// TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind scores the
+// hostile fixture (a copy of it in its own module, the "user's tree", so
+// that a failure cannot touch the repository) with gotest.Score, the code
+// path of mutprop run, and checks every outcome and reason, that no
+// process started by the run is alive afterwards (by the pids and process
+// groups the variants record, and by an environment entry every process of
+// the run inherits), and that nothing was written outside the run's
+// scratch directories: the package copy is byte-identical (content, mode
+// and modification time), the run's temporary root is empty, and the
+// system temporary directory holds no file of the fixture's.
+//
+// It is not parallel: it sets environment variables, and the leftover
+// check by environment would see the processes of concurrent tests.
+func TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind(t *testing.T) {
+	pkg := copyHostile(t)
+	logDir, root := t.TempDir(), t.TempDir()
+	marker := fmt.Sprintf("HOSTILE_RUN=%d_%d", os.Getpid(), time.Now().UnixNano())
+	k, v, _ := strings.Cut(marker, "=")
+	t.Setenv(k, v)
+	t.Setenv("HOSTILE_LOG", logDir)
+	t.Setenv("HOSTILE_PKG_DIR", pkg)
+	sysTmp := hostileTempFiles(t)
+	before := statTree(t, pkg)
+
+	var log bytes.Buffer
+	cfg := gotest.Config{
+		Dir:      pkg,
+		Patterns: []string{"."},
+		Workers:  2,
+		Seed:     1,
+		// The looping mutants cost Const each; the crashing ones must
+		// crash well within it on a loaded machine.
+		Timeouts: proc.Timeouts{Factor: 2, Const: 4 * time.Second, Floor: 4 * time.Second},
+		Memory:   &proc.MemoryCap{Soft: 256 << 20, Hard: 1 << 30},
+		TempDir:  root,
+		Log:      &log,
+	}
+	start := time.Now()
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	t.Logf("scored in %v", time.Since(start).Round(time.Millisecond))
+
+	// Every status and reason.
+	got := map[string]gotest.MutantResult{}
+	for _, p := range res.Packages {
+		for _, m := range p.Mutants {
+			got[m.Mutant.ID] = m
+		}
+	}
+	ids := make([]string, 0, len(got))
+	for id := range got {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		m := got[id]
+		t.Logf("%-10s %-50s %s", m.Outcome, id, m.Reason)
+		w, ok := hostileWant[id]
+		if !ok {
+			t.Errorf("unexpected mutant %s (%s)", id, m.Outcome)
+			continue
+		}
+		if m.Outcome != w.outcome {
+			t.Errorf("%s: %s (%s), want %s", id, m.Outcome, m.Reason, w.outcome)
+		}
+		if w.reason != "" && !regexp.MustCompile(w.reason).MatchString(m.Reason) {
+			t.Errorf("%s: reason %q does not match %q", id, m.Reason, w.reason)
+		}
+	}
+	for id := range hostileWant {
+		if _, ok := got[id]; !ok {
+			t.Errorf("mutant %s was not scored", id)
+		}
+	}
+	if strings.Contains(log.String(), "outside edit") || strings.Contains(log.String(), "no mutant ran") {
+		t.Errorf("the guard took a mutant's write for an outside edit:\n%s", log.String())
+	}
+
+	// No process left: every pid and process group the variants recorded
+	// (the test binaries, their children, the escaped sleeps).
+	pids := recordedPids(t, logDir)
+	if len(pids["escape-setsid"]) != 3 || len(pids["escape-setpgid"]) != 3 || len(pids["orphan-child"]) != 3 {
+		t.Errorf("recorded pids %v: want 3 of each kind of child (Double runs 3 times)", pids)
+	}
+	escape := got["named:escape"].Reason
+	for _, kind := range []string{"escape-setsid", "escape-setpgid"} {
+		for _, p := range pids[kind] {
+			if !strings.Contains(escape, fmt.Sprintf("(pid %d)", p[0])) {
+				t.Errorf("%s %d is not among the processes the run says it killed: %s", kind, p[0], escape)
+			}
+		}
+	}
+	for kind, ps := range pids {
+		for _, p := range ps {
+			for _, g := range []int{p[0], p[1]} {
+				if gone, err := proc.GroupGone(g, 5*time.Second); err != nil || !gone {
+					t.Errorf("%s: process group %d of pid %d is alive after the run (%v)", kind, g, p[0], err)
+				}
+			}
+		}
+	}
+	// No process left: by the environment entry every process of the run
+	// inherits, and by executable or working directory.
+	var left []proc.Process
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if left, err = proc.Tagged(marker); err != nil {
+			t.Fatal(err)
+		}
+		if len(left) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if len(left) > 0 {
+		t.Errorf("processes of the run still alive: %v", left)
+	}
+	assertNothingLeft(t, root)
+
+	// No stray file.
+	assertSameStat(t, before, statTree(t, pkg))
+	if after := hostileTempFiles(t); len(after) > len(sysTmp) {
+		t.Errorf("files written into the system temporary directory: %v (before: %v)", after, sysTmp)
+	}
+}
+
+// copyHostile copies the fixture into a module of its own in a temporary
+// directory and returns the package's directory.
+func copyHostile(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "hostile")
+	err := filepath.WalkDir(hostileDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(hostileDir, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dst, "go.mod"), []byte("module example.com/hostile\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+type fileStat struct {
+	hash  [32]byte
+	mode  fs.FileMode
+	mtime time.Time
+}
+
+// statTree records every entry under dir: content, mode, modification time.
+func statTree(t *testing.T, dir string) map[string]fileStat {
+	t.Helper()
+	out := map[string]fileStat{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		st := fileStat{mode: fi.Mode()}
+		if !d.IsDir() {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			st.hash, st.mtime = sha256.Sum256(b), fi.ModTime()
+		}
+		out[p] = st
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func assertSameStat(t *testing.T, before, after map[string]fileStat) {
+	t.Helper()
+	for p, b := range before {
+		a, ok := after[p]
+		switch {
+		case !ok:
+			t.Errorf("%s was removed from the user's tree", p)
+		case a != b:
+			t.Errorf("%s changed in the user's tree: %+v, was %+v", p, a, b)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s was created in the user's tree", p)
+		}
+	}
+}
+
+// hostileTempFiles lists the fixture's files in the system temporary
+// directory (which the run must have redirected to its scratch).
+func hostileTempFiles(t *testing.T) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(os.TempDir(), "mutprop-hostile-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// recordedPids reads the variants' log: kind -> [pid, pgid] pairs.
+func recordedPids(t *testing.T, dir string) map[string][][2]int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "pids"))
+	if err != nil {
+		t.Fatalf("the variants recorded no pid: %v", err)
+	}
+	out := map[string][][2]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			t.Fatalf("bad pid line %q", line)
+		}
+		pid, err1 := strconv.Atoi(f[1])
+		pgid, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("bad pid line %q", line)
+		}
+		out[f[0]] = append(out[f[0]], [2]int{pid, pgid})
+	}
+	return out
+}
