@@ -27,7 +27,11 @@
 //	ttf.go       TestsToFailure from rapid, gopter and testing/quick messages
 //	coverage.go  coverage profiles and source spans
 //	scratch.go   scratch working directories: a copy of the package's
-//	             testdata without testdata/rapid and testdata/fuzz
+//	             testdata without testdata/rapid and testdata/fuzz, and a
+//	             TMPDIR beside each, emptied before every run
+//	treeguard.go the guard of the package directory while mutants run: it
+//	             detects writes into it, names the mutant that makes them
+//	             again when rerun alone, and restores the files
 //	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
 //	             minimal killing set
 //	suite.go     registered suites (mutproptest): the tests that register
@@ -63,4 +67,17 @@
 // mutant build that failed), no-coverage (no test executes the mutated
 // code). The score is Stryker's: detected (killed, timeout, crashed) over
 // valid (all but not-viable), no-coverage mutants counting as undetected.
+//
+// How hostile mutants end (internal/testdata/hostile, checked by
+// hostile_test.go): a loop, a sleep or an undetected deadlock is a timeout
+// (the process group is killed); a stack overflow, a detected deadlock,
+// os.Exit(1) and an allocation past the memory cap are crashed (the reason
+// names the runtime's fatal error, and the cap when memory ran out);
+// os.Exit(0) (a panic under -test.paniconexit0) and runtime.Goexit fail
+// the test: killed. What a mutant does besides its tests' verdict is
+// appended to its reason whatever the outcome: the processes that left
+// the test binary's process group and were killed (proc.Result.Escaped),
+// and its writes into the package directory (treeguard.go). Children that
+// stay in the group die with it, and writes into the working or temporary
+// directory land in the scratch area: neither is reported.
 package gotest
