@@ -42,8 +42,30 @@ type Config struct {
 	Run *regexp.Regexp
 	// Operators to use; nil means mutate's defaults.
 	Operators []*mutate.Operator
-	// Progress, when set, is called after each mutant finishes.
+	// Progress, when set, is called after each mutant that runs finishes.
 	Progress func(done, total int, m MutantResult)
+	// Filter, when set, is asked once per package for a predicate on its
+	// mutants (for example: on lines changed since a git revision); the
+	// mutants it rejects are dropped as if never made. An error stops the
+	// run.
+	Filter func(pkg *mutate.Package) (func(mutate.Mutant) bool, error)
+	// Shard, when set, keeps only the mutants it accepts among those Filter
+	// kept (a deterministic part of them, for sharded runs).
+	// PackageResult.Universe still counts them all.
+	Shard func(pkgPath string, m mutate.Mutant) bool
+	// Prior, when set, returns the outcome an earlier run recorded for a
+	// mutant (to resume a run): the mutant is reported with it and not run.
+	Prior func(pkgPath string, m mutate.Mutant) (MutantResult, bool)
+	// Ready, when set, is called once per package after its baseline and
+	// coverage, before any mutant runs, with every selected mutant in
+	// pr.Mutants (those from Prior with their outcome). An error stops the
+	// run.
+	Ready func(pr *PackageResult) error
+	// Finished, when set, receives every outcome this run produces (not
+	// those from Prior) as it is known: the no-coverage mutants after
+	// Ready, then each mutant that runs as it finishes. Calls do not
+	// overlap.
+	Finished func(pr *PackageResult, m MutantResult)
 	// Log, when set, receives one line per stage.
 	Log io.Writer
 	// TempDir is where the run's temporary directory goes; "" is os.TempDir.
@@ -71,15 +93,22 @@ type MutantResult struct {
 	Duration       time.Duration
 	// PerTest is the outcome of each covering test run alone (Matrix only).
 	PerTest map[string]string
+	// Index is the mutant's position among the package's mutants that
+	// Filter kept, the same in every shard.
+	Index int
 }
 
 // PackageResult is the outcome of one package.
 type PackageResult struct {
 	Path, Name, Dir string
+	Package         *mutate.Package
 	Files           []string // absolute paths of its non-test files
 	Stats           mutate.Stats
 	Tests           []TestInfo
-	Mutants         []MutantResult
+	// Mutants are the selected mutants (Filter, then Shard), in order.
+	Mutants []MutantResult
+	// Universe counts the mutants Filter kept, before Shard.
+	Universe int
 	// Durations of the stages.
 	Build, Baseline, Coverage, Run time.Duration
 	// Suites are the suites the package's tests register (mutproptest).
@@ -167,21 +196,41 @@ type session struct {
 }
 
 func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*PackageResult, error) {
-	pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Files: pkg.Filenames}
-	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
-	if err != nil {
-		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
-	}
-	defer os.RemoveAll(tmp)
-	s := &session{cfg: &cfg, pkg: pkg, tmp: tmp}
-
+	pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames}
 	opts := &mutate.Options{Operators: cfg.Operators}
-	muts, stats, err := mutate.Enumerate(ctx, pkg, opts)
+	all, stats, err := mutate.Enumerate(ctx, pkg, opts)
 	if err != nil {
 		return nil, err
 	}
 	pr.Stats = stats
 	cfg.logf("%s: %s", pkg.Path, stats)
+	muts, index, err := cfg.selectMutants(pkg, all, pr)
+	if err != nil {
+		return nil, err
+	}
+	if pr.Universe == 0 && cfg.Filter != nil {
+		cfg.logf("%s: no mutant left by the filter: nothing to build or run", pkg.Path)
+		if cfg.Ready != nil {
+			return pr, cfg.Ready(pr)
+		}
+		return pr, nil
+	}
+
+	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	if err != nil {
+		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
+	}
+	defer os.RemoveAll(tmp)
+	if cfg.Finished != nil {
+		progress := cfg.Progress
+		cfg.Progress = func(done, total int, m MutantResult) {
+			cfg.Finished(pr, m)
+			if progress != nil {
+				progress(done, total, m)
+			}
+		}
+	}
+	s := &session{cfg: &cfg, pkg: pkg, tmp: tmp}
 
 	// Build: the schemata binary (or the original in overlay mode) and the
 	// coverage binary of the original sources, concurrently.
@@ -220,17 +269,17 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	if s.bin, err = OpenBinary(ctx, binPath, tmp); err != nil {
 		return pr, err
 	}
-	all, err := s.bin.List(ctx, tmp)
+	listed, err := s.bin.List(ctx, tmp)
 	if err != nil {
 		return pr, err
 	}
-	for _, t := range all {
+	for _, t := range listed {
 		if cfg.Run == nil || cfg.Run.MatchString(t) {
 			s.tests = append(s.tests, t)
 		}
 	}
 	if len(s.tests) == 0 {
-		return pr, fmt.Errorf("score %s: no tests to run (of %d listed)", pkg.Path, len(all))
+		return pr, fmt.Errorf("score %s: no tests to run (of %d listed)", pkg.Path, len(listed))
 	}
 
 	start = time.Now()
@@ -252,16 +301,34 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	cfg.logf("%s: per-test coverage in %v", pkg.Path, pr.Coverage.Round(time.Millisecond))
 
 	pr.Mutants = make([]MutantResult, len(muts))
-	var jobs []int
+	var jobs, uncovered []int
 	for i, m := range muts {
 		r := &pr.Mutants[i]
-		r.Mutant = m
+		if cfg.Prior != nil {
+			if prev, ok := cfg.Prior(pkg.Path, m); ok {
+				*r = prev
+				r.Mutant, r.Index = m, index[i]
+				continue
+			}
+		}
+		r.Mutant, r.Index = m, index[i]
 		r.CoveredBy = s.coveringTests(m, cover)
 		if len(r.CoveredBy) == 0 {
 			r.Outcome = NoCoverage
+			uncovered = append(uncovered, i)
 			continue
 		}
 		jobs = append(jobs, i)
+	}
+	if cfg.Ready != nil {
+		if err := cfg.Ready(pr); err != nil {
+			return pr, err
+		}
+	}
+	if cfg.Finished != nil {
+		for _, i := range uncovered {
+			cfg.Finished(pr, pr.Mutants[i])
+		}
 	}
 	start = time.Now()
 	s.runMutants(ctx, pr, jobs)
@@ -271,6 +338,36 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	}
 	pr.Suites = s.runSuites(ctx, pr, cover)
 	return pr, nil
+}
+
+// selectMutants applies Filter and Shard to the package's mutants; it
+// returns the kept mutants with their index among those Filter kept, and
+// sets pr.Universe.
+func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *PackageResult) ([]mutate.Mutant, []int, error) {
+	keep := func(mutate.Mutant) bool { return true }
+	if cfg.Filter != nil {
+		f, err := cfg.Filter(pkg)
+		if err != nil {
+			return nil, nil, err
+		}
+		keep = f
+	}
+	var muts []mutate.Mutant
+	var index []int
+	for _, m := range all {
+		if !keep(m) {
+			continue
+		}
+		pr.Universe++
+		if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
+			muts = append(muts, m)
+			index = append(index, pr.Universe-1)
+		}
+	}
+	if cfg.Filter != nil || cfg.Shard != nil {
+		cfg.logf("%s: %d mutants selected (%d after the filter)", pkg.Path, len(muts), pr.Universe)
+	}
+	return muts, index, nil
 }
 
 func modeName(m string) string {
@@ -408,9 +505,10 @@ func (s *session) timeout(tests []string) time.Duration {
 }
 
 // coveringTests returns the tests that execute code the mutant changes,
-// fastest first. A zero-width change (an insertion, a named variant's
-// guard) counts as its enclosing function; a change outside any function
-// (a package-level initialiser) is covered by every test.
+// fastest first by speed class (speedClass), in the binary's order within
+// a class. A zero-width change (an insertion, a named variant's guard)
+// counts as its enclosing function; a change outside any function (a
+// package-level initialiser) is covered by every test.
 func (s *session) coveringTests(m mutate.Mutant, cover map[string][]span) []string {
 	spans := mutantSpans(s.pkg, m)
 	var out []string
@@ -419,8 +517,21 @@ func (s *session) coveringTests(m mutate.Mutant, cover map[string][]span) []stri
 			out = append(out, t)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return s.baseline[out[i]] < s.baseline[out[j]] })
+	sort.SliceStable(out, func(i, j int) bool { return speedClass(s.baseline[out[i]]) < speedClass(s.baseline[out[j]]) })
 	return out
+}
+
+// speedClass buckets a baseline duration by powers of ten from 100 ms
+// (under 100 ms, under 1 s, under 10 s, ...). Ordering tests by class
+// rather than by duration keeps slow properties behind quick tests while
+// making the order, and so the first killer of a mutant, independent of
+// timing noise: two runs with the same seed report the same killers.
+func speedClass(d time.Duration) int {
+	c := 0
+	for limit := 100 * time.Millisecond; d >= limit && c < 6; limit *= 10 {
+		c++
+	}
+	return c
 }
 
 func coversAny(blocks, spans []span) bool {

@@ -15,10 +15,16 @@ import (
 // killed at any moment loses at most the cell being written; resuming skips
 // every cell the journal holds. A truncated last line is ignored (and
 // reported by Warnings), never an error.
-type Journal struct {
+type Journal = Log[Cell]
+
+// Log is a journal of records of type T (Journal is a Log of Cells; mutprop
+// run keeps a Log of mutant outcomes). Each record has a key; a later
+// record with the same key replaces an earlier one when the log is read.
+type Log[T any] struct {
 	mu       sync.Mutex
 	f        *os.File
-	cells    map[string]Cell
+	key      func(*T) string
+	cells    map[string]T
 	warnings []string
 }
 
@@ -41,8 +47,13 @@ type JournalHeader struct {
 // it exists and resume is false it is an error, so that no result is lost
 // by accident. A missing file is created with h as its header.
 func OpenJournal(path string, h JournalHeader, resume bool) (*Journal, error) {
+	return OpenLog(path, h, resume, (*Cell).Key)
+}
+
+// OpenLog is OpenJournal for records of type T, identified by key.
+func OpenLog[T any](path string, h JournalHeader, resume bool, key func(*T) string) (*Log[T], error) {
 	h.Journal = journalVersion
-	j := &Journal{cells: map[string]Cell{}}
+	j := &Log[T]{key: key, cells: map[string]T{}}
 	data, err := os.ReadFile(path)
 	switch {
 	case err == nil && len(data) > 0:
@@ -77,16 +88,21 @@ func OpenJournal(path string, h JournalHeader, resume bool) (*Journal, error) {
 
 // ReadJournal reads a journal without opening it for writing (for merge).
 func ReadJournal(path string) (JournalHeader, map[string]Cell, []string, error) {
+	return ReadLog(path, (*Cell).Key)
+}
+
+// ReadLog is ReadJournal for records of type T, identified by key.
+func ReadLog[T any](path string, key func(*T) string) (JournalHeader, map[string]T, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return JournalHeader{}, nil, nil, fmt.Errorf("read journal: %w", err)
 	}
-	j := &Journal{cells: map[string]Cell{}}
+	j := &Log[T]{key: key, cells: map[string]T{}}
 	h, err := j.parse(path, data)
 	return h, j.cells, j.warnings, err
 }
 
-func (j *Journal) load(path string, data []byte, want JournalHeader) error {
+func (j *Log[T]) load(path string, data []byte, want JournalHeader) error {
 	got, err := j.parse(path, data)
 	if err != nil {
 		return err
@@ -99,7 +115,7 @@ func (j *Journal) load(path string, data []byte, want JournalHeader) error {
 	return nil
 }
 
-func (j *Journal) parse(path string, data []byte) (JournalHeader, error) {
+func (j *Log[T]) parse(path string, data []byte) (JournalHeader, error) {
 	var h JournalHeader
 	lines := bytes.Split(data, []byte("\n"))
 	// A final segment without its newline is a record torn by a kill: it
@@ -119,11 +135,11 @@ func (j *Journal) parse(path string, data []byte) (JournalHeader, error) {
 		if len(bytes.TrimSpace(b)) == 0 {
 			continue
 		}
-		var c Cell
+		var c T
 		if err := json.Unmarshal(b, &c); err != nil {
 			return h, fmt.Errorf("%s:%d: malformed journal record: %v", path, i+2, err)
 		}
-		j.cells[c.Key()] = c
+		j.cells[j.key(&c)] = c
 	}
 	if len(torn) > 0 {
 		j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: ignoring a truncated last record", path, len(lines)+1))
@@ -131,20 +147,20 @@ func (j *Journal) parse(path string, data []byte) (JournalHeader, error) {
 	return h, nil
 }
 
-// Cells returns the cells the journal held when it was opened, by key.
-func (j *Journal) Cells() map[string]Cell { return j.cells }
+// Cells returns the records the journal held when it was opened, by key.
+func (j *Log[T]) Cells() map[string]T { return j.cells }
 
 // Warnings lists what was repaired while reading.
-func (j *Journal) Warnings() []string { return j.warnings }
+func (j *Log[T]) Warnings() []string { return j.warnings }
 
-// Append writes one finished cell and syncs it to disk.
-func (j *Journal) Append(c Cell) error {
+// Append writes one finished record and syncs it to disk.
+func (j *Log[T]) Append(c T) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.writeLine(c)
 }
 
-func (j *Journal) writeLine(v any) error {
+func (j *Log[T]) writeLine(v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode journal record: %w", err)
@@ -156,6 +172,6 @@ func (j *Journal) writeLine(v any) error {
 }
 
 // Close closes the journal file.
-func (j *Journal) Close() error { return j.f.Close() }
+func (j *Log[T]) Close() error { return j.f.Close() }
 
 var _ io.Closer = (*Journal)(nil)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -22,14 +23,81 @@ const (
 	exitInterrupts = 130
 )
 
+// codedError is an error that ends a command with a given exit code.
+type codedError struct {
+	code int
+	err  error
+}
+
+func (c *codedError) Error() string { return c.err.Error() }
+func (c *codedError) Unwrap() error { return c.err }
+
+// usageError is bad usage or input (exit 2).
+func usageError(format string, args ...any) error {
+	return &codedError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// cannotRun is an input that cannot be scored, or a failure of the run
+// (exit 3).
+func cannotRun(format string, args ...any) error {
+	return &codedError{code: exitError, err: fmt.Errorf(format, args...)}
+}
+
+// withCode gives err an exit code unless it already has one.
+func withCode(code int, err error) error {
+	var c *codedError
+	if err == nil || errors.As(err, &c) {
+		return err
+	}
+	return &codedError{code: code, err: err}
+}
+
+// fail prints err on one line after "mutprop CMD: " and returns its exit
+// code (exitError when it has none).
+func fail(e *env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "mutprop %s: %s\n", cmd, oneLine(err.Error()))
+	var c *codedError
+	if errors.As(err, &c) {
+		return c.code
+	}
+	return exitError
+}
+
+// oneLine folds a multi-line message (compiler output, go list errors)
+// into one line: "# package" headers and "-: " markers are dropped and
+// repeated messages kept once.
+func oneLine(msg string) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, line := range strings.FieldsFunc(msg, func(r rune) bool { return r == '\n' }) {
+		for _, part := range strings.Split(line, "; ") {
+			part = strings.TrimSpace(strings.ReplaceAll(part, "-: ", ""))
+			if part == "" || strings.HasPrefix(part, "# ") {
+				continue
+			}
+			key := part
+			if i := strings.Index(part, ".go:"); i >= 0 {
+				// "dir/a.go:3:4: msg" and "/abs/dir/a.go:3:4: msg" are one message.
+				key = filepath.Base(part[:i]) + part[i:]
+			}
+			if !seen[key] {
+				seen[key] = true
+				parts = append(parts, part)
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // env is what a command may touch of the outside world. Tests build their own.
 type env struct {
 	stdout, stderr io.Writer
 	stdin          io.Reader
 	getenv         func(string) string
 	// signals, when non-nil, delivers interrupts; the first cancels the
-	// command's context, the second exits at once.
+	// command's context, the second exits at once through exit.
 	signals chan os.Signal
+	exit    func(code int) // os.Exit when nil
 }
 
 func newEnv() *env {
@@ -112,6 +180,11 @@ func interruptContext(e *env) (context.Context, func()) {
 		}
 		select {
 		case <-e.signals:
+			fmt.Fprintln(e.stderr, "mutprop: interrupted again; exiting at once")
+			if e.exit != nil {
+				e.exit(exitInterrupts)
+				return
+			}
 			os.Exit(exitInterrupts)
 		case <-done:
 		}
@@ -123,9 +196,14 @@ func interruptContext(e *env) (context.Context, func()) {
 // its description and its flags.
 func newFlagSet(e *env, name, argsUsage, description string) *flag.FlagSet {
 	fs := flag.NewFlagSet("mutprop "+name, flag.ContinueOnError)
-	fs.SetOutput(&flagOutput{e: e})
+	fs.SetOutput(&flagOutput{e: e, name: name})
 	fs.Usage = func() {
 		out := fs.Output()
+		if o, ok := out.(*flagOutput); ok && !o.help {
+			// A usage error: the flag package printed the one-line reason.
+			fmt.Fprintf(o.e.stderr, "Run 'mutprop %s --help' for its flags.\n", name)
+			return
+		}
 		fmt.Fprintf(out, "Usage: mutprop %s [flags] %s\n\n%s\n\nFlags:\n", name, argsUsage, strings.TrimSpace(description))
 		fs.PrintDefaults()
 	}
@@ -156,10 +234,12 @@ func parseFlags(fs *flag.FlagSet, args []string) int {
 	}
 }
 
-// flagOutput sends a flag set's messages to stderr, except the --help text
-// that the user asked for, which goes to stdout.
+// flagOutput sends a flag set's messages to stderr, each line after
+// "mutprop NAME: ", except the --help text that the user asked for, which
+// goes to stdout as it is.
 type flagOutput struct {
 	e    *env
+	name string
 	help bool
 }
 
@@ -167,7 +247,10 @@ func (o *flagOutput) Write(p []byte) (int, error) {
 	if o.help {
 		return o.e.stdout.Write(p)
 	}
-	return o.e.stderr.Write(p)
+	if _, err := fmt.Fprintf(o.e.stderr, "mutprop %s: %s", o.name, p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // sortedKeys returns m's keys in order; used for deterministic listings.

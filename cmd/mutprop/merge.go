@@ -15,13 +15,26 @@ journal (the same command, without --shard, with --journal MERGED --resume)
 to print the report an unsharded run gives; nothing is run again.
 
 All journals must come from the same experiment (suite, seed, protocol,
-configuration); a cell present in two journals must agree.`
+configuration); a cell present in two journals must agree.
+
+The journals of a sharded 'mutprop run' (--shard K/N) merge into the
+report of the unsharded run: the tables, and --json and --html files,
+without running anything; -o is optional for them, and --min-score gates
+the merged score (exit 1 below it). Every shard must be complete.`
 
 func cmdMerge(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "merge", "-o OUT JOURNAL...", mergeDescription)
-	out := fs.String("o", "", "write the merged journal to `FILE` (required)")
+	out := fs.String("o", "", "write the merged journal to `FILE` (required for experiments)")
+	var mf mergeFlags
+	mf.register(fs)
 	if code := parseFlags(fs, args); code >= 0 {
 		return code
+	}
+	if fs.NArg() > 0 && isRunJournal(fs.Arg(0)) {
+		if err := mergeRun(e, *out, mf, fs.Args()); err != nil {
+			return fail(e, "merge", err)
+		}
+		return exitOK
 	}
 	if *out == "" || fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "mutprop merge: want -o OUT and at least one journal")

@@ -22,6 +22,11 @@ type progress struct {
 	interval time.Duration
 	last     time.Time
 	drawn    bool
+	// resumed counts the units finished before this run (taken from a
+	// journal): they count as done but not in the rate behind the ETA.
+	resumed int
+	// counted names what failing counts ("failing" when "").
+	counted string
 }
 
 // newProgress returns a progress reporter writing to w, which is treated as
@@ -49,8 +54,8 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 	}
 	p.last = now
 	eta := "?"
-	if done > 0 && done < total {
-		eta = (time.Duration(float64(elapsed) / float64(done) * float64(total-done))).Round(time.Second).String()
+	if ran := done - p.resumed; ran > 0 && done < total {
+		eta = (time.Duration(float64(elapsed) / float64(ran) * float64(total-done))).Round(time.Second).String()
 	} else if done == total {
 		eta = "0s"
 	}
@@ -58,11 +63,15 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 	if total > 0 {
 		pct = 100 * float64(done) / float64(total)
 	}
+	counted := p.counted
+	if counted == "" {
+		counted = "failing"
+	}
 	if p.tty {
 		const width = 30
 		filled := int(pct / 100 * width)
 		bar := strings.Repeat("=", filled) + strings.Repeat(" ", width-filled)
-		fmt.Fprintf(p.w, "\r%s [%s] %d/%d (%.0f%%) failing %d, ETA %s ", p.label, bar, done, total, pct, failing, eta)
+		fmt.Fprintf(p.w, "\r%s [%s] %d/%d (%.0f%%) %s %d, ETA %s ", p.label, bar, done, total, pct, counted, failing, eta)
 		p.drawn = true
 		if done == total {
 			fmt.Fprintln(p.w)
@@ -70,7 +79,7 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 		}
 		return
 	}
-	fmt.Fprintf(p.w, "%s: %d/%d (%.0f%%) failing %d, elapsed %s, ETA %s\n", p.label, done, total, pct, failing, elapsed.Round(time.Second), eta)
+	fmt.Fprintf(p.w, "%s: %d/%d (%.0f%%) %s %d, elapsed %s, ETA %s\n", p.label, done, total, pct, counted, failing, elapsed.Round(time.Second), eta)
 }
 
 // finish ends an in-place bar so that later output starts on a new line.

@@ -2,13 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,99 +17,410 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runner"
 )
 
-// cmdRun scores a Go package's tests against its mutants (gotest.Score).
-func cmdRun(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "run", "PACKAGES", `
+const runDescription = `
 Score the tests of Go packages (plain tests, examples, rapid, testing/quick,
 gopter) against their mutants: build the test binary once with every mutant
 behind a runtime switch, check that the tests pass twice, measure per-test
 coverage, then run each mutant against the tests that cover it in worker
-processes. The user's files are never written.
+processes. The user's files are never written; generated files
+("// Code generated ... DO NOT EDIT.") are not mutated.
 
 Score = detected (killed, timeout, crashed) / valid (all but not-viable),
-as in Stryker; no-coverage mutants count as undetected.`)
-	seed := fs.Uint64("seed", 1, "rapid's `seed` (-rapid.seed) for every run")
-	workers := fs.Int("workers", runtime.NumCPU(), "worker processes")
-	factor := fs.Float64("timeout-factor", proc.DefaultTimeouts.Factor, "a mutant's deadline is `k` x its tests' baseline time + --timeout-const")
-	tconst := fs.Duration("timeout-const", proc.DefaultTimeouts.Const, "constant added to each deadline")
-	memLimit := fs.Int64("mem-limit", proc.DefaultMemoryCap.Hard>>20, "address-space cap of each test process in `MiB` (GOMEMLIMIT is half); 0 for none")
-	mode := fs.String("mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
-	matrix := fs.Bool("matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
-	jsonOut := fs.String("json", "", "write the report (mutation-testing-report-schema) to `FILE`")
-	runRE := fs.String("run", "", "only tests whose name matches `REGEXP`")
-	ops := fs.String("operators", "", "comma-separated operators (default all)")
-	verbose := fs.Bool("v", false, "print one line per mutant")
+as in Stryker; no-coverage mutants count as undetected.
+
+Journal and resume: every finished mutant is appended to a journal as it
+finishes, by default RESULTS/run.jsonl (RESULTS is --results, .mutprop in
+the current directory; run-K-of-N.jsonl for --shard K/N). A new run
+replaces the default journal; an explicit --journal FILE that exists needs
+--resume. After an interrupt or a kill, the same command with --resume
+runs only the mutants the journal lacks and reports them all. A torn
+last line (a kill in the middle of a write) is ignored with a warning.
+Two runs with the same flags give the same JSON report but for durations
+(and messages that quote durations, or the failing case of testing/quick,
+which takes no seed): tests are ordered by speed class, not by their
+measured time, and lists of tests are sorted.
+
+Shards: --shard K/N runs a deterministic 1/N of the mutants (by a hash of
+package and mutant ID). 'mutprop merge --json FILE JOURNAL...' combines the
+shards' journals into the report of the unsharded run.
+
+CI gates: --min-score P fails the run (exit 1) when the score is below P
+percent; --since REV keeps only the mutants on lines changed since the git
+revision REV (git diff -U0 REV, plus untracked files).
+
+Packages: with several packages, those without test files or using cgo are
+skipped with a warning; a single one is refused. --tags passes build tags
+to go list and go test.
+
+Exit codes:
+  0    every package was scored (and passed --min-score)
+  1    the score is below --min-score
+  2    bad usage or input: unknown flag or value, a path that does not
+       exist, a directory outside any module, a journal that is malformed
+       or belongs to another run, --since outside git
+  3    the packages cannot be scored: they do not compile, have no tests,
+       use cgo, their tests fail or are flaky without mutants, or the run
+       failed (I/O)
+  130  interrupted (SIGINT/SIGTERM): workers are stopped, temporary files
+       removed and the journal kept; a second interrupt exits at once`
+
+// runFlags are mutprop run's flags.
+type runFlags struct {
+	seed      uint64
+	workers   int
+	factor    float64
+	tconst    time.Duration
+	memLimit  int64
+	mode      string
+	matrix    bool
+	jsonOut   string
+	htmlOut   string
+	runRE     string
+	ops       string
+	verbose   bool
+	results   string
+	journal   string
+	noJournal bool
+	resume    bool
+	shard     string
+	minScore  string
+	since     string
+	tags      string
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	fs.Uint64Var(&f.seed, "seed", 1, "rapid's `seed` (-rapid.seed) for every run")
+	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "worker processes")
+	fs.Float64Var(&f.factor, "timeout-factor", proc.DefaultTimeouts.Factor, "a mutant's deadline is `k` x its tests' baseline time + --timeout-const")
+	fs.DurationVar(&f.tconst, "timeout-const", proc.DefaultTimeouts.Const, "constant added to each deadline")
+	fs.Int64Var(&f.memLimit, "mem-limit", proc.DefaultMemoryCap.Hard>>20, "address-space cap of each test process in `MiB` (GOMEMLIMIT is half); 0 for none")
+	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
+	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
+	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
+	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
+	fs.StringVar(&f.runRE, "run", "", "only tests whose name matches `REGEXP`")
+	fs.StringVar(&f.ops, "operators", "", "comma-separated operators (default all)")
+	fs.BoolVar(&f.verbose, "v", false, "print one line per mutant")
+	fs.StringVar(&f.results, "results", ".mutprop", "results `DIR` that holds the default journal")
+	fs.StringVar(&f.journal, "journal", "", "append every finished mutant to `FILE` (default RESULTS/run.jsonl)")
+	fs.BoolVar(&f.noJournal, "no-journal", false, "keep no journal")
+	fs.BoolVar(&f.resume, "resume", false, "continue the run recorded in the journal: run only the mutants it lacks")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `K/N` of the mutants (combine the journals with 'mutprop merge')")
+	fs.StringVar(&f.minScore, "min-score", "", "exit 1 when the mutation score is below `P` percent (0-100)")
+	fs.StringVar(&f.since, "since", "", "only mutants on lines changed since the git revision `REV`")
+	fs.StringVar(&f.tags, "tags", "", "comma-separated build `tags` for go list and go test")
+}
+
+// cmdRun scores a Go package's tests against its mutants (gotest.Score).
+func cmdRun(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet(e, "run", "PACKAGES", runDescription)
+	var f runFlags
+	f.register(fs)
 	if c := parseFlags(fs, args); c >= 0 {
 		return c
 	}
-	if *mode != gotest.ModeSchemata && *mode != gotest.ModeOverlay {
-		fmt.Fprintf(e.stderr, "mutprop run: --mode %q: want schemata or overlay\n", *mode)
-		return exitUsage
-	}
-	cfg := gotest.Config{
-		Patterns: fs.Args(),
-		Workers:  *workers,
-		Seed:     *seed,
-		Timeouts: proc.Timeouts{Factor: *factor, Const: *tconst, Floor: proc.DefaultTimeouts.Floor},
-		Memory:   &proc.MemoryCap{Soft: (*memLimit << 20) / 2, Hard: *memLimit << 20},
-		Mode:     *mode,
-		Matrix:   *matrix,
-		Log:      e.stderr,
-	}
-	if *tconst == 0 {
-		cfg.Timeouts.Const = -1
-	}
-	if *runRE != "" {
-		re, err := regexp.Compile(*runRE)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "mutprop run: --run: %v\n", err)
-			return exitUsage
+	if err := runWith(ctx, e, &f, fs.Args()); err != nil {
+		if errors.Is(err, errInterrupted) {
+			return exitInterrupts
 		}
-		cfg.Run = re
-	}
-	if *ops != "" {
-		sel, err := mutate.SelectOperators(*ops)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "mutprop run: --operators: %v\n", err)
-			return exitUsage
-		}
-		cfg.Operators = sel
-	}
-	prog := newProgress(e.stderr, "mutants")
-	var start time.Time // the first mutant's start: build and baseline are not in the ETA
-	killed := 0
-	cfg.Progress = func(done, total int, m gotest.MutantResult) {
-		if start.IsZero() {
-			start = time.Now().Add(-m.Duration)
-		}
-		if m.Outcome == gotest.Killed || m.Outcome == gotest.Crashed || m.Outcome == gotest.Timeout {
-			killed++
-		}
-		if *verbose {
-			prog.finish()
-			fmt.Fprintf(e.stderr, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))
-		}
-		prog.update(done, total, killed, time.Since(start))
-	}
-	res, err := gotest.Score(ctx, cfg)
-	prog.finish()
-	if res != nil {
-		if werr := writeRunReport(e, res, *jsonOut, *matrix); werr != nil {
-			fmt.Fprintf(e.stderr, "mutprop run: %v\n", werr)
-			return exitError
-		}
-	}
-	if res != nil && res.Interrupted {
-		fmt.Fprintln(e.stderr, "mutprop run: interrupted; the report covers the mutants that finished")
-		return exitInterrupts
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "mutprop run: %v\n", err)
-		return exitError
+		return fail(e, "run", err)
 	}
 	return exitOK
+}
+
+// errInterrupted ends a run stopped by an interrupt (its message is
+// already printed).
+var errInterrupted = errors.New("interrupted")
+
+// errGate ends a run whose score is below --min-score.
+func errGate(score report.Score, min float64) error {
+	return &codedError{code: exitFailed, err: fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, min)}
+}
+
+// validate checks the flags that do not need the packages.
+func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard, err error) {
+	min = -1
+	for _, p := range patterns {
+		if strings.HasPrefix(p, "-") {
+			return min, shard, usageError("flag %s after the packages: flags come first (mutprop run [flags] PACKAGES)", p)
+		}
+	}
+	switch {
+	case f.mode != gotest.ModeSchemata && f.mode != gotest.ModeOverlay:
+		return min, shard, usageError("--mode %q: want schemata or overlay", f.mode)
+	case f.workers < 1:
+		return min, shard, usageError("--workers %d: want at least 1", f.workers)
+	case f.factor <= 0:
+		return min, shard, usageError("--timeout-factor %g: want a positive factor", f.factor)
+	case f.tconst < 0:
+		return min, shard, usageError("--timeout-const %v: want 0 or more", f.tconst)
+	case f.memLimit < 0:
+		return min, shard, usageError("--mem-limit %d: want 0 (none) or more MiB", f.memLimit)
+	case f.noJournal && (f.resume || f.journal != ""):
+		return min, shard, usageError("--no-journal contradicts --resume and --journal")
+	}
+	if f.minScore != "" {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(f.minScore, "%"), 64)
+		if err != nil || v < 0 || v > 100 {
+			return min, shard, usageError("--min-score %q: want a percentage from 0 to 100", f.minScore)
+		}
+		min = v
+	}
+	if f.shard != "" {
+		if shard, err = runner.ParseShard(f.shard); err != nil {
+			return min, shard, usageError("--shard: %v", err)
+		}
+		if f.noJournal {
+			return min, shard, usageError("--shard needs a journal: a shard's results are only useful merged")
+		}
+		if min >= 0 {
+			return min, shard, usageError("--min-score applies to a whole run: pass it to 'mutprop merge' of the shards")
+		}
+	}
+	if f.runRE != "" {
+		if _, err := regexp.Compile(f.runRE); err != nil {
+			return min, shard, usageError("--run: %v", err)
+		}
+	}
+	if f.ops != "" {
+		if _, err := mutate.SelectOperators(f.ops); err != nil {
+			return min, shard, usageError("--operators: %v", err)
+		}
+	}
+	return min, shard, nil
+}
+
+func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error {
+	min, shard, err := f.validate(patterns)
+	if err != nil {
+		return err
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	if f.tags != "" {
+		// go list (in mutate.Load) and go test -c read GOFLAGS.
+		os.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags="+f.tags))
+	}
+	cfg := gotest.Config{
+		Workers:  f.workers,
+		Seed:     f.seed,
+		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
+		Memory:   &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20},
+		Mode:     f.mode,
+		Matrix:   f.matrix,
+		Log:      e.stderr,
+	}
+	if f.tconst == 0 {
+		cfg.Timeouts.Const = -1
+	}
+	if f.runRE != "" {
+		cfg.Run = regexp.MustCompile(f.runRE)
+	}
+	if f.ops != "" {
+		cfg.Operators, _ = mutate.SelectOperators(f.ops)
+	}
+
+	listed, err := checkPackages(ctx, e, patterns)
+	if err != nil {
+		return interruptedOr(ctx, err)
+	}
+	for _, p := range listed {
+		cfg.Patterns = append(cfg.Patterns, p.ImportPath)
+	}
+	if f.since != "" {
+		ch := changes{}
+		for _, p := range listed {
+			c, err := gitChanges(ctx, p.Dir, f.since)
+			if err != nil {
+				return interruptedOr(ctx, err)
+			}
+			for k, v := range c {
+				ch[k] = v
+			}
+		}
+		cfg.Filter = func(pkg *mutate.Package) (func(mutate.Mutant) bool, error) { return ch.filter(pkg), nil }
+	}
+	if shard.N > 1 {
+		cfg.Shard = func(pkgPath string, m mutate.Mutant) bool { return shard.Has(pkgPath + "\x1f" + m.ID) }
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var journal *runJournal
+	if !f.noJournal {
+		journal, err = f.openJournal(e, patterns, shard)
+		if err != nil {
+			return err
+		}
+		defer journal.close()
+		cfg.Prior = journal.prior
+	}
+	prog := &runProgress{e: e, verbose: f.verbose, multi: len(listed) > 1}
+	cfg.Ready = func(pr *gotest.PackageResult) error {
+		if journal != nil {
+			if err := journal.ready(pr); err != nil {
+				return usageError("%v", err)
+			}
+		}
+		prog.ready(pr)
+		return nil
+	}
+	cfg.Finished = func(pr *gotest.PackageResult, m gotest.MutantResult) {
+		if journal != nil && journal.finished(pr, m) != nil {
+			cancel() // the journal is broken: stop, and say so below
+		}
+	}
+	cfg.Progress = prog.progress
+
+	res, err := gotest.Score(runCtx, cfg)
+	prog.finish()
+	if journal != nil {
+		if jerr := journal.close(); jerr != nil {
+			return cannotRun("%v", jerr)
+		}
+	}
+	if ctx.Err() != nil {
+		finished, total := 0, 0
+		if res != nil {
+			for _, p := range res.Packages {
+				for _, m := range p.Mutants {
+					total++
+					if m.Outcome != "" {
+						finished++
+					}
+				}
+			}
+		}
+		note := "no journal: rerun from the start"
+		if journal != nil {
+			note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.path)
+		}
+		fmt.Fprintf(e.stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
+		return errInterrupted
+	}
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	pkgs, err := livePackages(res)
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	score, err := writeRunOutputs(e, pkgs, runOutputs{json: f.jsonOut, html: f.htmlOut, matrix: f.matrix})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	if journal != nil {
+		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.path)
+	}
+	if min >= 0 && score.Valid > 0 && score.Percent < min {
+		return errGate(score, min)
+	}
+	return nil
+}
+
+// interruptedOr returns errInterrupted when ctx was cancelled, else err.
+func interruptedOr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return errInterrupted
+	}
+	return err
+}
+
+// openJournal opens the journal the flags name, or the default one in the
+// results directory (replaced unless --resume).
+func (f *runFlags) openJournal(e *env, patterns []string, shard runner.Shard) (*runJournal, error) {
+	path := f.journal
+	if path == "" {
+		name := "run.jsonl"
+		if shard.N > 1 {
+			name = fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N)
+		}
+		path = filepath.Join(f.results, name)
+		if err := os.MkdirAll(f.results, 0o755); err != nil {
+			return nil, cannotRun("results directory: %v", err)
+		}
+		if !f.resume {
+			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, cannotRun("results directory: %v", err)
+			}
+		}
+	}
+	h := runner.JournalHeader{Seed: f.seed, Extra: map[string]string{
+		"packages":       strings.Join(patterns, " "),
+		"mode":           f.mode,
+		"matrix":         strconv.FormatBool(f.matrix),
+		"run":            f.runRE,
+		"operators":      f.ops,
+		"since":          f.since,
+		"tags":           f.tags,
+		"timeout-factor": strconv.FormatFloat(f.factor, 'g', -1, 64),
+		"timeout-const":  f.tconst.String(),
+		"mem-limit":      strconv.FormatInt(f.memLimit, 10),
+		"shard":          f.shard,
+	}}
+	j, warnings, err := openRunJournal(path, h, f.resume)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(e.stderr, "mutprop run: warning:", w)
+	}
+	return j, nil
+}
+
+// runProgress shows a package's mutants as they finish.
+type runProgress struct {
+	e              *env
+	verbose, multi bool
+	bar            *progress
+	start          time.Time
+	detected       int
+}
+
+func (p *runProgress) ready(pr *gotest.PackageResult) {
+	label := "mutants"
+	if p.multi {
+		label = "mutants of " + pr.Path
+	}
+	p.bar = newProgress(p.e.stderr, label)
+	p.detected = 0
+	done := 0
+	for _, m := range pr.Mutants {
+		if m.Outcome != "" {
+			done++
+		}
+		if report.Status(m.Outcome).Detected() {
+			p.detected++
+		}
+	}
+	p.bar.resumed = done
+	p.bar.counted = "detected"
+	p.start = time.Now()
+	p.bar.update(done, len(pr.Mutants), p.detected, 0)
+}
+
+func (p *runProgress) progress(done, total int, m gotest.MutantResult) {
+	if p.bar == nil {
+		return
+	}
+	if report.Status(m.Outcome).Detected() {
+		p.detected++
+	}
+	if p.verbose {
+		p.bar.finish()
+		fmt.Fprintf(p.e.stderr, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))
+	}
+	p.bar.update(done, total, p.detected, time.Since(p.start))
+}
+
+func (p *runProgress) finish() {
+	if p.bar != nil {
+		p.bar.finish()
+	}
 }
 
 func killedNote(m gotest.MutantResult) string {
@@ -123,121 +435,4 @@ func killedNote(m gotest.MutantResult) string {
 		s += fmt.Sprintf(" after %d tests", n)
 	}
 	return s
-}
-
-// runReport converts a package's result into report's model. Ill-typed
-// mutants, dropped before the build, appear as not-viable entries without
-// a location so that they count in the table.
-func runReport(p *gotest.PackageResult) (report.Run, error) {
-	r := report.Run{Name: p.Path}
-	for _, f := range p.Files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return r, fmt.Errorf("report %s: %w", p.Path, err)
-		}
-		r.Files = append(r.Files, report.File{Path: filepath.Base(f), Source: string(b)})
-	}
-	for _, t := range p.Tests {
-		r.Tests = append(r.Tests, report.Test{ID: t.Name, Name: t.Name})
-	}
-	for _, m := range p.Mutants {
-		if m.Outcome == "" {
-			continue // interrupted before it finished
-		}
-		r.Mutants = append(r.Mutants, report.Mutant{
-			ID: m.Mutant.ID, Origin: m.Mutant.Origin, File: m.Mutant.File,
-			Line: m.Mutant.Line, Col: m.Mutant.Col, EndLine: m.Mutant.EndLine, EndCol: m.Mutant.EndCol,
-			Operator: m.Mutant.Operator, Description: m.Mutant.Description, Replacement: m.Mutant.Replacement,
-			Status: report.Status(m.Outcome), StatusReason: m.Reason,
-			KilledBy: m.KilledBy, CoveredBy: m.CoveredBy, Duration: m.Duration,
-			TestsCompleted: len(m.CoveredBy),
-		})
-	}
-	return r, nil
-}
-
-// writeRunReport prints the tables of every package and writes --json.
-func writeRunReport(e *env, res *gotest.Result, jsonPath string, matrix bool) error {
-	var docs []json.RawMessage
-	for _, p := range res.Packages {
-		r, err := runReport(p)
-		if err != nil {
-			return err
-		}
-		tables := []report.Table{report.StatusTable(r)}
-		st := tables[0]
-		st.Notes = append(st.Notes, fmt.Sprintf("%s; stages: build %v, baseline %v, coverage %v, mutants %v",
-			p.Stats, p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond), p.Run.Round(time.Millisecond)))
-		if p.Stats.IllTyped > 0 {
-			st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Stats.IllTyped))
-		}
-		tables[0] = st
-		if matrix {
-			kr := report.KillRateTable(r)
-			ms := gotest.SummarizeMatrix(p.Tests, p.Mutants)
-			kr.Notes = append(kr.Notes, "redundant tests (kill nothing no other test kills): "+orNone(ms.Redundant),
-				"minimal killing set (greedy): "+orNone(ms.Minimal))
-			tables = append(tables, kr)
-		}
-		tables = append(tables, survivorsTable(p))
-		tables = append(tables, gotest.SuiteTables(p.Suites)...)
-		if err := report.Write(e.stdout, report.FormatText, tables...); err != nil {
-			return err
-		}
-		if jsonPath != "" {
-			b, err := report.JSON(r)
-			if err == nil {
-				b, err = gotest.AddSuitesJSON(b, p.Suites)
-			}
-			if err != nil {
-				return err
-			}
-			docs = append(docs, b)
-		}
-	}
-	if jsonPath == "" {
-		return nil
-	}
-	var out []byte
-	switch len(docs) {
-	case 0:
-		return nil
-	case 1:
-		out = docs[0]
-	default:
-		b, err := json.MarshalIndent(docs, "", "\t")
-		if err != nil {
-			return fmt.Errorf("json report: %w", err)
-		}
-		out = b
-	}
-	tmp := jsonPath + ".tmp"
-	if err := os.WriteFile(tmp, out, 0o644); err != nil {
-		return fmt.Errorf("json report: %w", err)
-	}
-	if err := os.Rename(tmp, jsonPath); err != nil {
-		return fmt.Errorf("json report: %w", err)
-	}
-	return nil
-}
-
-// survivorsTable lists what the tests missed: survivors, no-coverage and
-// the mutants that did not finish.
-func survivorsTable(p *gotest.PackageResult) report.Table {
-	t := report.Table{Title: "Undetected mutants of " + p.Path, Header: []string{"mutant", "status", "description", "covered by"}}
-	ms := append([]gotest.MutantResult(nil), p.Mutants...)
-	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Outcome < ms[j].Outcome })
-	for _, m := range ms {
-		if m.Outcome == gotest.Survived || m.Outcome == gotest.NoCoverage {
-			t.Rows = append(t.Rows, []string{m.Mutant.ID, m.Outcome, m.Mutant.Description, strings.Join(m.CoveredBy, " ")})
-		}
-	}
-	return t
-}
-
-func orNone(s []string) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
 }

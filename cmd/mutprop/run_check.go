@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// listedPackage is what go list says of a package.
+type listedPackage struct {
+	ImportPath   string
+	Dir          string
+	Name         string
+	GoFiles      []string
+	CgoFiles     []string
+	TestGoFiles  []string
+	XTestGoFiles []string
+	Error        *struct{ Err string }
+}
+
+// checkPackages resolves the patterns with go list before anything is
+// built, and refuses with a reason what mutprop run cannot score: a path
+// that does not exist, a directory outside the main module, a package
+// without tests, without non-test files, using cgo, or whose files the
+// build tags exclude. With several packages, those that cannot be scored
+// (no tests, cgo, no files) are skipped with a warning; a pattern that
+// names nothing is always an error.
+func checkPackages(ctx context.Context, e *env, patterns []string) ([]listedPackage, error) {
+	args := append([]string{"list", "-e", "-json=ImportPath,Dir,Name,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Error"}, patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if strings.Contains(msg, "go.mod file not found") {
+			wd, _ := os.Getwd()
+			return nil, usageError("%s is not inside a Go module (no go.mod in it or any parent directory): run mutprop from the module of the packages to score", wd)
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, usageError("go list %s: %s", strings.Join(patterns, " "), msg)
+	}
+	var pkgs []listedPackage
+	dec := json.NewDecoder(&stdout)
+	for {
+		var p listedPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, cannotRun("go list %s: %v", strings.Join(patterns, " "), err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) == 0 {
+		return nil, usageError("%s matches no packages", strings.Join(patterns, " "))
+	}
+	var ok []listedPackage
+	var refused []error
+	for _, p := range pkgs {
+		if p.Error != nil {
+			return nil, packageError(p)
+		}
+		if err := scorable(p); err != nil {
+			refused = append(refused, err)
+			continue
+		}
+		ok = append(ok, p)
+	}
+	if len(pkgs) == 1 && len(refused) == 1 {
+		return nil, refused[0]
+	}
+	for _, err := range refused {
+		fmt.Fprintf(e.stderr, "mutprop run: skipping %v\n", err)
+	}
+	if len(ok) == 0 {
+		return nil, cannotRun("no package of %s can be scored (%d skipped)", strings.Join(patterns, " "), len(refused))
+	}
+	return ok, nil
+}
+
+// packageError explains a package go list could not load.
+func packageError(p listedPackage) error {
+	msg := p.Error.Err
+	switch {
+	case strings.Contains(msg, "directory not found") || strings.Contains(msg, "no such file or directory"):
+		return usageError("%s: no such directory", p.ImportPath)
+	case strings.Contains(msg, "outside main module") || strings.Contains(msg, "outside module root"):
+		return usageError("%s is outside the main module: run mutprop from the module that contains it (%s)", p.ImportPath, msg)
+	case strings.Contains(msg, "build constraints exclude all Go files"):
+		return cannotRun("%s: %s (select build tags with --tags)", p.ImportPath, msg)
+	case strings.Contains(msg, "cannot find main module"):
+		return usageError("%s is not inside a Go module: %s", p.ImportPath, msg)
+	}
+	return cannotRun("%s does not load: %s", p.ImportPath, msg)
+}
+
+// scorable says why a package cannot be scored, or nil.
+func scorable(p listedPackage) error {
+	switch {
+	case len(p.CgoFiles) > 0:
+		return cannotRun("%s uses cgo (%s imports \"C\"): mutprop does not mutate cgo packages; leave it out of the patterns", p.ImportPath, p.CgoFiles[0])
+	case len(p.GoFiles) == 0:
+		return cannotRun("%s has no non-test Go files to mutate", p.ImportPath)
+	case len(p.TestGoFiles)+len(p.XTestGoFiles) == 0:
+		return cannotRun("%s has no test files: no test can kill its mutants", p.ImportPath)
+	}
+	return nil
+}

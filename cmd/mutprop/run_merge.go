@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mutprop/mutprop/runner"
+)
+
+// mergeFlags are the flags of mutprop merge that only run journals use.
+type mergeFlags struct {
+	json, html string
+	minScore   string
+}
+
+func (m *mergeFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&m.json, "json", "", "run journals: write the report (mutation-testing-report-schema) to `FILE`")
+	fs.StringVar(&m.html, "html", "", "run journals: write a self-contained HTML report to `FILE`")
+	fs.StringVar(&m.minScore, "min-score", "", "run journals: exit 1 when the mutation score is below `P` percent")
+}
+
+// isRunJournal reports whether the journal at path was written by
+// mutprop run (its header names the run suite).
+func isRunJournal(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		return false
+	}
+	var h runner.JournalHeader
+	return json.Unmarshal(line, &h) == nil && h.Suite == runSuite
+}
+
+// mergeRun combines the journals of the shards of one mutprop run: it
+// prints the tables and writes the reports the unsharded run gives, and
+// with out the merged journal. Every shard must be there and complete.
+func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
+	min := -1.0
+	if mf.minScore != "" {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(mf.minScore, "%"), 64)
+		if err != nil || v < 0 || v > 100 {
+			return usageError("--min-score %q: want a percentage from 0 to 100", mf.minScore)
+		}
+		min = v
+	}
+	var header runner.JournalHeader
+	records := map[string]runRecord{}
+	for i, path := range paths {
+		h, rs, warnings, err := runner.ReadLog(path, (*runRecord).key)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		if h.Suite != runSuite {
+			return usageError("%s is not the journal of a mutprop run (suite %q)", path, h.Suite)
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
+		}
+		delete(h.Extra, "shard")
+		if i == 0 {
+			header = h
+		} else if fmt.Sprint(h) != fmt.Sprint(header) {
+			return usageError("%s belongs to another run than %s (other packages, flags or seed)", path, paths[0])
+		}
+		for k, r := range rs {
+			if err := validRunRecord(r); err != nil {
+				return usageError("%s: %v", path, err)
+			}
+			if prev, ok := records[k]; ok && !sameRecord(prev, r) {
+				return usageError("%s: %s disagrees with an earlier journal", path, describeRecord(r))
+			}
+			records[k] = r
+		}
+	}
+	pkgs, err := gatherRun(records)
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		if err := writeMergedRunJournal(out, header, records); err != nil {
+			return err
+		}
+	}
+	score, err := writeRunOutputs(e, pkgs, runOutputs{json: mf.json, html: mf.html, matrix: header.Extra["matrix"] == "true"})
+	if err != nil {
+		return cannotRun("%v", err)
+	}
+	n := 0
+	for _, p := range pkgs {
+		n += len(p.Mutants)
+	}
+	fmt.Fprintf(e.stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
+	if min >= 0 && score.Valid > 0 && score.Percent < min {
+		return errGate(score, min)
+	}
+	return nil
+}
+
+func sameRecord(a, b runRecord) bool {
+	if a.Mutant != nil && b.Mutant != nil {
+		// Durations differ between two runs of the same mutant.
+		x, y := *a.Mutant, *b.Mutant
+		x.Duration, y.Duration = 0, 0
+		a.Mutant, b.Mutant = &x, &y
+	}
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+func describeRecord(r runRecord) string {
+	if r.Mutant != nil {
+		return "mutant " + r.Mutant.Mutant.ID + " of " + r.Package
+	}
+	return "the description of " + r.Package
+}
+
+// gatherRun groups records by package, in package order, and checks that
+// every mutant of every package is there.
+func gatherRun(records map[string]runRecord) ([]runPackage, error) {
+	byPath := map[string]*runPackage{}
+	var infos []string
+	for _, r := range records {
+		p := byPath[r.Package]
+		if p == nil {
+			p = &runPackage{Path: r.Package}
+			byPath[r.Package] = p
+		}
+		if r.Info != nil {
+			p.Info = *r.Info
+			infos = append(infos, r.Package)
+		} else {
+			p.Mutants = append(p.Mutants, *r.Mutant)
+		}
+	}
+	var out []runPackage
+	for _, path := range sortedKeys(byPath) {
+		p := byPath[path]
+		if !containsString(infos, path) {
+			return nil, usageError("the journals hold mutants of %s but no description of it: a shard stopped before its baseline; resume it", path)
+		}
+		sort.Slice(p.Mutants, func(i, j int) bool { return p.Mutants[i].Index < p.Mutants[j].Index })
+		if len(p.Mutants) != p.Info.Universe {
+			return nil, usageError("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with --resume)", path, len(p.Mutants), p.Info.Universe)
+		}
+		for i, m := range p.Mutants {
+			if m.Index != i {
+				return nil, usageError("%s: mutant %d is missing and %s has index %d: the journals do not fit together", path, i, m.Mutant.ID, m.Index)
+			}
+		}
+		out = append(out, *p)
+	}
+	return out, nil
+}
+
+func containsString(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// writeMergedRunJournal writes the records into one journal that --resume
+// takes as a finished run.
+func writeMergedRunJournal(path string, h runner.JournalHeader, records map[string]runRecord) error {
+	if h.Extra == nil {
+		h.Extra = map[string]string{}
+	}
+	h.Extra["shard"] = ""
+	j, err := runner.OpenLog(path, h, false, (*runRecord).key)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	for _, k := range sortedKeys(records) {
+		if err := j.Append(records[k]); err != nil {
+			j.Close()
+			return cannotRun("%v", err)
+		}
+	}
+	if err := j.Close(); err != nil {
+		return cannotRun("merged journal: %v", err)
+	}
+	return nil
+}
