@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,6 +24,9 @@ const testOwnerEnv = "MUTPROP_RUNNER_TEST_OWNER"
 // binary and users' test binaries do.
 func TestMain(m *testing.M) {
 	if os.Getenv(testWorkerEnv) == "1" {
+		// The overflowing mutant must crash within its cell timeout even
+		// on a loaded machine: a 1 MiB stack fills in milliseconds.
+		debug.SetMaxStack(1 << 20)
 		active, err := ParseActive(os.Getenv(ActiveEnv))
 		if err == nil {
 			err = Serve(context.Background(), workerSuite(active), active, os.Stdin, os.Stdout)

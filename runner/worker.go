@@ -17,7 +17,7 @@ const ActiveEnv = "MUTPROP_ACTIVE"
 
 // WorkerMaxStack is the goroutine stack limit Serve sets in a worker
 // process (Go's default is 1 GB, which an unbounded recursion takes seconds
-// to fill).
+// to fill); a process that set a lower limit keeps it.
 const WorkerMaxStack = 64 << 20
 
 // Serve is the worker side of the pool's protocol: it reads jobs, one JSON
@@ -31,8 +31,11 @@ func Serve(ctx context.Context, s *Suite, active int, in io.Reader, out io.Write
 		return err
 	}
 	// A mutant that recurses without end should crash in a blink, not after
-	// growing a gigabyte of stack: cap goroutine stacks at WorkerMaxStack.
-	debug.SetMaxStack(WorkerMaxStack)
+	// growing a gigabyte of stack: cap goroutine stacks at WorkerMaxStack,
+	// or keep the lower cap the process set itself.
+	if prev := debug.SetMaxStack(WorkerMaxStack); prev < WorkerMaxStack {
+		debug.SetMaxStack(prev)
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	w := bufio.NewWriter(out)
