@@ -29,14 +29,22 @@ Experiments:
   random      uniform random generation: NIST grid exhaustive, one 10^6
               sequence per domain (faults found vs tests), mean
               tests-to-failure with 95% CI per fault (runner, mttf)
-  covering    plain covering arrays (IPOG), next to seed 000's ACTS figures
-  radix       Radix Coverage, next to seed 000's Tables 4 and 5
+  covering    plain covering arrays (IPOG), next to seed 000's ACTS figures;
+              arrays whose lower bound exceeds --max-rows are reported with
+              their projected size instead
+  radix       Radix Coverage, next to seed 000's Tables 4 and 5 (with
+              covering: the two side by side); every array is verified
+              complete and scored with its don't-cares filled at random and,
+              as sensitivity checks, with each input's first value and with
+              --replicas other random seeds
   generic     operator mutants of the subject (mutate) and 100 black-box
               mutants of the decision function (blackbox), scored by the
               universe, the properties and the differential oracle
   all         everything (default strengths: covering nist t=2..6, int1001
-              and step10 t=2..3 where feasible; radix nist t=6 (the 10-value
-              separations split), int1001 t=2..3, step10 t=2..4)
+              t=2 (built, about 1.2M rows) and 3 (projected), step10 t=2, 3
+              (built, about 1.5M rows) and 4 (projected); radix nist t=6
+              (the 10-value separations split), int1001 t=2..3, step10
+              t=2..4)
 
 Every version runs in a worker process of its own (the schematized copy,
 MUTPROP_ACTIVE). Equivalence classes of versions are reported per domain.`
@@ -44,7 +52,7 @@ MUTPROP_ACTIVE). Equivalence classes of versions are reported per domain.`
 type tcasOptions struct {
 	experiment, ts, domains, json, plots, serve string
 	seed                                        uint64
-	workers, samples, trials                    int
+	workers, samples, trials, replicas          int
 	maxRows                                     float64
 	genTimeout                                  time.Duration
 }
@@ -52,15 +60,16 @@ type tcasOptions struct {
 func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	o := &tcasOptions{}
 	fs := newFlagSet(e, "scenario tcas", "", tcasDescription)
-	fs.StringVar(&o.experiment, "experiment", "all", "universe, properties, random, covering, radix, generic or all")
+	fs.StringVar(&o.experiment, "experiment", "all", "universe, properties, random, covering, radix, generic or all, or a comma-separated list")
 	fs.StringVar(&o.ts, "t", "", "strengths: N, a list 2,4 or a range 2..6 (default: per domain and method)")
 	fs.StringVar(&o.domains, "domain", "", "domains, comma-separated: nist, int1001, step10 (default: all)")
 	fs.Uint64Var(&o.seed, "seed", 1, "experiment seed")
 	fs.IntVar(&o.workers, "workers", 0, "worker processes at once (0: one per CPU)")
 	fs.IntVar(&o.samples, "samples", 1000000, "uniform random inputs per domain (equivalence, properties, random curve)")
 	fs.IntVar(&o.trials, "trials", 100, "failing trials per failing random cell")
-	fs.DurationVar(&o.genTimeout, "gen-timeout", 3*time.Minute, "bound on the generation of one array (0: none)")
-	fs.Float64Var(&o.maxRows, "max-rows", 250000, "plain arrays whose lower bound exceeds this many rows are reported infeasible, not generated")
+	fs.IntVar(&o.replicas, "replicas", 9, "extra random fills (other seeds) of each array of at most 100,000 rows, to measure how much its score depends on the don't-cares")
+	fs.DurationVar(&o.genTimeout, "gen-timeout", 30*time.Minute, "bound on the generation of one array (0: none)")
+	fs.Float64Var(&o.maxRows, "max-rows", tcas.DefaultMaxRows, "plain arrays whose lower bound exceeds this many rows are reported infeasible (with their projection), not generated")
 	fs.StringVar(&o.json, "json", "", "write the report as JSON to `FILE`")
 	fs.StringVar(&o.plots, "plots", "", "write faults-found-vs-tests plots (PNG) to `DIR`")
 	fs.StringVar(&o.serve, "serve-worker", "", "serve as a worker in `MODE` on stdin/stdout (used by mutprop itself)")
@@ -102,7 +111,7 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := tcas.Config{
 		Experiment: o.experiment, Domains: domains, Ts: ts, Seed: o.seed, Workers: o.workers,
-		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Log: e.stderr,
+		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Replicas: o.replicas, Log: e.stderr,
 		Launch: func(mode string) (*exec.Cmd, error) {
 			return exec.Command(exe, "scenario", "tcas", "--serve-worker", mode), nil
 		},

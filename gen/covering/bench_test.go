@@ -11,7 +11,7 @@ import (
 // BenchmarkNISTTCAS generates the NIST TCAS model at t = 2..6 and reports
 // the number of rows.
 func BenchmarkNISTTCAS(b *testing.B) {
-	for _, alg := range []covering.Algorithm{covering.IPOG, covering.IPOGF} {
+	for _, alg := range []covering.Algorithm{covering.Default, covering.IPOGF} {
 		for strength := 2; strength <= 6; strength++ {
 			b.Run(fmt.Sprintf("%s/t=%d", algName(alg), strength), func(b *testing.B) {
 				m := covering.Uniform(tcasParams(), strength)
@@ -35,10 +35,12 @@ func BenchmarkNISTTCAS(b *testing.B) {
 
 func algName(a covering.Algorithm) string {
 	switch a {
+	case covering.Default:
+		return "default"
 	case covering.IPOG:
 		return "IPOG"
 	case covering.IPOGF:
 		return "IPOG-F"
 	}
-	return "default"
+	return fmt.Sprint(a)
 }

@@ -61,8 +61,6 @@ func (s *subset) decode(c int, vals []int) {
 	}
 }
 
-func (s *subset) has(c int) bool { return s.bits[c>>6]&(1<<(c&63)) != 0 }
-
 // cover marks c covered and reports whether it was a newly covered
 // required tuple.
 func (s *subset) cover(c int) bool {

@@ -13,11 +13,15 @@ import (
 func (e *engine) horizontalF(ctx context.Context, i int) error {
 	p := e.order[i]
 	e.gains = make([]int, e.m.Params[p].Size)
+	e.used = make([]int, e.m.Params[p].Size)
 	h := make(gainHeap, 0, len(e.rows))
 	for r, row := range e.rows {
 		if r%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if e.left(i) == 0 {
+				break
 			}
 		}
 		if _, g := e.rowGains(row, i, r); g > 0 {
@@ -43,6 +47,7 @@ func (e *engine) horizontalF(ctx context.Context, i int) error {
 			continue
 		}
 		row[p] = v
+		e.used[v]++
 		e.markRow(row, i)
 	}
 	return nil

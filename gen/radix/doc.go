@@ -8,6 +8,13 @@
 // (package covering, mixed strength with constraints) is recombined into
 // indexes and values.
 //
+// This is seed 000 §4 step for step: the base rule (k=1001: base 4, 5
+// digits; k=101: base 3, 5 digits), digit subparameters related at their
+// own strength p on top of the global strength, the bound constraint
+// (the seed's maximumValue .>=. parameterValue) and index i to value
+// range[i]. The seed's fold makes v0 the most significant digit; here d0
+// is the least significant, which only renames the subparameters.
+//
 // Files:
 //   - param.go: Param, Small and Range.
 //   - plan.go: Options, Plan and Split: the covering model of a parameter

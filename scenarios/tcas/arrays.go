@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,13 +21,35 @@ const (
 	MethodRadix    = "radix"    // Radix Coverage over the domain's values
 )
 
+// Fills of the don't-cares a covering array leaves. Replicas of the random
+// fill with other seeds are named "random#1", "random#2", ...
+const (
+	FillRandom = "random" // uniform among the valid values (the default)
+	FillFirst  = "first"  // each input's first value: flags 0, layer 0, Other_RAC 0, Other_Capability 1
+)
+
+// isReplica reports whether fill names a replica of the random fill.
+func isReplica(fill string) bool { return strings.HasPrefix(fill, FillRandom+"#") }
+
+// isMain reports whether fill is the array scored everywhere.
+func isMain(fill string) bool { return fill == "" || fill == FillRandom }
+
 // arraySpec names one combinatorial suite.
 type arraySpec struct {
 	Domain, Method string
 	T              int
+	// Fill is how the don't-cares were filled: FillRandom ("" too) or
+	// FillFirst.
+	Fill string
 }
 
-func (s arraySpec) String() string { return fmt.Sprintf("%s/%s/t=%d", s.Domain, s.Method, s.T) }
+func (s arraySpec) String() string {
+	out := fmt.Sprintf("%s/%s/t=%d", s.Domain, s.Method, s.T)
+	if !isMain(s.Fill) {
+		out += "/fill=" + s.Fill
+	}
+	return out
+}
 
 // array is a generated combinatorial suite, or why there is none.
 type array struct {
@@ -38,6 +63,9 @@ type array struct {
 	// Verified: covering.Check accepted the array against its model (and,
 	// for Radix Coverage, every value of every range appears).
 	Verified bool
+	// DontCares is the share of the cells that IPOG left as don't-cares
+	// (then filled as Spec.Fill says).
+	DontCares float64
 	// Projection is the size projection of the model.
 	Projection covering.Projection
 	// Skipped says why no array was generated (infeasible, timeout).
@@ -47,12 +75,17 @@ type array struct {
 // arrayOptions bound generation.
 type arrayOptions struct {
 	Seed uint64
-	// MaxRows skips a model whose lower bound exceeds it (0: 250,000).
+	// MaxRows skips a model whose lower bound exceeds it (0:
+	// DefaultMaxRows).
 	MaxRows float64
 	// Timeout bounds one generation (0: none).
 	Timeout time.Duration
 	// Verify runs covering.Check (brute force) on the array.
 	Verify bool
+	// Replicas adds that many more random fills (seeds Seed+1, ...,
+	// fills "random#1", ...) of arrays of at most ReplicaMaxRows rows, to
+	// measure how much the faults found depend on the don't-cares.
+	Replicas, ReplicaMaxRows int
 }
 
 // arrayModel returns the covering model of a spec, the plan when it is a
@@ -90,23 +123,42 @@ func arrayModel(spec arraySpec) (covering.Model, *radix.Plan, [12][]int, error) 
 	return covering.Model{}, nil, vals, fmt.Errorf("unknown method %q (want covering or radix)", spec.Method)
 }
 
+// DefaultMaxRows is the largest lower bound of a plain array that is
+// generated: the million-row arrays of six 1001-value inputs at t=2 and
+// six 101-value inputs at t=3 are built (about 1.2M and 1.5M rows); t=3
+// over [0..1000] (at least 1001^3 rows) and t=4 over the step-10 range
+// (101^4) are reported with their projection.
+const DefaultMaxRows = 2e6
+
 // generateArray builds the suite of spec.
 func generateArray(ctx context.Context, spec arraySpec, o arrayOptions) (*array, error) {
+	as, err := generateArrays(ctx, spec, o, []string{spec.Fill})
+	if err != nil {
+		return nil, err
+	}
+	return as[0], nil
+}
+
+// generateArrays builds the suite of spec once and fills its don't-cares
+// each way of fills: one array per fill, sharing the generation figures.
+func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills []string) ([]*array, error) {
 	m, pl, vals, err := arrayModel(spec)
 	if err != nil {
 		return nil, err
 	}
 	a := &array{Spec: spec}
+	a.Spec.Fill = ""
 	if a.Projection, err = covering.Project(m); err != nil {
 		return nil, fmt.Errorf("%s: project: %w", spec, err)
 	}
 	maxRows := o.MaxRows
 	if maxRows == 0 {
-		maxRows = 250000
+		maxRows = DefaultMaxRows
 	}
 	if a.Projection.LowerBound > maxRows {
-		a.Skipped = fmt.Sprintf("infeasible: at least %.0f rows (lower bound), projected coverage map %s", a.Projection.LowerBound, bytesString(a.Projection.CoverageBytes))
-		return a, nil
+		a.Skipped = fmt.Sprintf("infeasible: at least %s rows (product of the %d largest domains), coverage map %s, rows %s as int64",
+			groupDigits(a.Projection.LowerBound), spec.T, bytesString(a.Projection.CoverageBytes), bytesString(a.Projection.RowsBytes))
+		return []*array{a}, nil
 	}
 	gctx := ctx
 	if o.Timeout > 0 {
@@ -119,7 +171,7 @@ func generateArray(ctx context.Context, spec arraySpec, o arrayOptions) (*array,
 	runtime.ReadMemStats(&before)
 	peak, stopSampler := heapSampler()
 	start := time.Now()
-	raw, err := covering.Generate(gctx, m, &covering.Options{Seed: o.Seed})
+	raw, err := covering.Generate(gctx, m, &covering.Options{Fill: covering.FillNone})
 	a.GenSeconds = time.Since(start).Seconds()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
@@ -129,20 +181,70 @@ func generateArray(ctx context.Context, spec arraySpec, o arrayOptions) (*array,
 	switch {
 	case errors.As(err, &tooLarge):
 		a.Skipped = "infeasible: " + tooLarge.Error()
-		return a, nil
+		return []*array{a}, nil
 	case err != nil && ctx.Err() == nil && gctx.Err() != nil:
 		a.Skipped = fmt.Sprintf("did not finish within %s", o.Timeout)
-		return a, nil
+		return []*array{a}, nil
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
-	if o.Verify {
-		if err := covering.Check(m, raw); err != nil {
-			return nil, fmt.Errorf("%s: array incomplete: %w", spec, err)
+	dc := 0
+	for _, r := range raw {
+		for _, x := range r {
+			if x < 0 {
+				dc++
+			}
 		}
 	}
-	a.Tests = make([]Input, len(raw))
-	for i, r := range raw {
+	if len(raw) > 0 {
+		a.DontCares = float64(dc) / float64(len(raw)*len(m.Params))
+	}
+	if len(raw) <= o.ReplicaMaxRows {
+		for k := 1; k <= o.Replicas; k++ {
+			fills = append(fills, fmt.Sprintf("%s#%d", FillRandom, k))
+		}
+	}
+	var out []*array
+	for k, fill := range fills {
+		b := *a
+		b.Spec.Fill = fill
+		rows := raw
+		if k < len(fills)-1 {
+			rows = make([][]int, len(raw))
+			for i, r := range raw {
+				rows[i] = slices.Clone(r)
+			}
+		}
+		how, seed := covering.FillRandom, o.Seed
+		if fill == FillFirst {
+			how = covering.FillFirst
+		} else if _, rep, ok := strings.Cut(fill, "#"); ok {
+			n, err := strconv.Atoi(rep)
+			if err != nil {
+				return nil, fmt.Errorf("%s: fill %q: %w", spec, fill, err)
+			}
+			seed += uint64(n)
+		}
+		if err := covering.FillDontCares(ctx, m, rows, how, seed); err != nil {
+			return nil, fmt.Errorf("%s: %w", b.Spec, err)
+		}
+		if err := b.decode(m, pl, vals, rows, o.Verify); err != nil {
+			return nil, err
+		}
+		out = append(out, &b)
+	}
+	return out, nil
+}
+
+// decode checks rows (when verify) and turns them into tests.
+func (a *array) decode(m covering.Model, pl *radix.Plan, vals [12][]int, rows [][]int, verify bool) error {
+	if verify {
+		if err := covering.Check(m, rows); err != nil {
+			return fmt.Errorf("%s: array incomplete: %w", a.Spec, err)
+		}
+	}
+	a.Tests = make([]Input, len(rows))
+	for i, r := range rows {
 		var v [12]int
 		if pl != nil {
 			copy(v[:], pl.Decode(r))
@@ -153,13 +255,49 @@ func generateArray(ctx context.Context, spec arraySpec, o arrayOptions) (*array,
 		}
 		a.Tests[i] = fromValues(v[:])
 	}
-	if o.Verify && pl != nil {
+	if verify && pl != nil {
 		if err := everyValueAppears(a.Tests, vals); err != nil {
-			return nil, fmt.Errorf("%s: %w", spec, err)
+			return fmt.Errorf("%s: %w", a.Spec, err)
 		}
 	}
-	a.Verified = o.Verify
-	return a, nil
+	a.Verified = verify
+	return nil
+}
+
+// gateOpen reports whether the original's decision logic runs on in:
+// enabled ∧ (¬tcasEquipped ∨ intentUnknown). Elsewhere the original and
+// every version but those that change the gate (v3, v5, v12, v13, v14,
+// v15, v26, v27, v34) answer UNRESOLVED, so the rows where it holds bound
+// what a suite can find.
+func gateOpen(in Input) bool {
+	enabled := in.HighConfidence != 0 && in.OwnTrackedAltRate <= 600 && in.CurVerticalSep > 600
+	equipped := in.OtherCapability == 1
+	intentUnknown := in.TwoOfThreeReportsValid != 0 && in.OtherRAC == 0
+	return enabled && (!equipped || intentUnknown)
+}
+
+// countGateOpen counts the inputs of ins on which gateOpen holds.
+func countGateOpen(ins []Input) int {
+	n := 0
+	for _, in := range ins {
+		if gateOpen(in) {
+			n++
+		}
+	}
+	return n
+}
+
+// groupDigits renders a whole number with thousands separators.
+func groupDigits(x float64) string {
+	s := fmt.Sprintf("%.0f", x)
+	var b []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // everyValueAppears checks the Radix Coverage guarantee.

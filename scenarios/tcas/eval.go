@@ -2,7 +2,9 @@ package tcas
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,12 +41,16 @@ const (
 
 // inputSet is one list of inputs to evaluate.
 type inputSet struct {
-	Kind   string  `json:"kind"` // "grid", "sample" or "rows"
-	Domain string  `json:"domain,omitempty"`
-	N      int     `json:"n,omitempty"`
-	Seed   uint64  `json:"seed,omitempty"`
-	Rows   [][]int `json:"rows,omitempty"`
-	inputs []Input // materialized (parent side)
+	Kind   string `json:"kind"` // "grid", "sample" or "rows"
+	Domain string `json:"domain,omitempty"`
+	N      int    `json:"n,omitempty"`
+	Seed   uint64 `json:"seed,omitempty"`
+	// Packed holds explicit rows: 12 int32 values a row, little-endian,
+	// in argv order. It travels to workers as raw bytes after the JSON
+	// header (PackedLen bytes), not in JSON: a million-row array is 48 MB.
+	Packed    []byte  `json:"-"`
+	PackedLen int     `json:"packed_len,omitempty"`
+	inputs    []Input // materialized (parent side)
 }
 
 // materialize returns the inputs of s.
@@ -66,12 +72,16 @@ func (s *inputSet) materialize() ([]Input, error) {
 		}
 		s.inputs = sample(vals, s.N, s.Seed)
 	case "rows":
-		s.inputs = make([]Input, len(s.Rows))
-		for i, r := range s.Rows {
-			if len(r) != 12 {
-				return nil, fmt.Errorf("row %d has %d values, want 12", i, len(r))
+		if len(s.Packed)%(12*4) != 0 {
+			return nil, fmt.Errorf("packed rows: %d bytes is not a multiple of 48", len(s.Packed))
+		}
+		s.inputs = make([]Input, len(s.Packed)/48)
+		var v [12]int
+		for i := range s.inputs {
+			for j := range v {
+				v[j] = int(int32(binary.LittleEndian.Uint32(s.Packed[48*i+4*j:])))
 			}
-			s.inputs[i] = fromValues(r)
+			s.inputs[i] = fromValues(v[:])
 		}
 	default:
 		return nil, fmt.Errorf("unknown input set kind %q", s.Kind)
@@ -79,14 +89,16 @@ func (s *inputSet) materialize() ([]Input, error) {
 	return s.inputs, nil
 }
 
-// rowsSet is an input set of explicit rows.
+// rowsSet is an input set of explicit rows. Every value must fit in an
+// int32 (the universe's largest is below 10^5).
 func rowsSet(ins []Input) *inputSet {
-	rows := make([][]int, len(ins))
-	for i, in := range ins {
-		v := values(in)
-		rows[i] = v[:]
+	packed := make([]byte, 0, 48*len(ins))
+	for _, in := range ins {
+		for _, x := range values(in) {
+			packed = binary.LittleEndian.AppendUint32(packed, uint32(int32(x)))
+		}
 	}
-	return &inputSet{Kind: "rows", Rows: rows, inputs: ins}
+	return &inputSet{Kind: "rows", Packed: packed, inputs: ins}
 }
 
 // evalReply is the trailer a worker writes after the outputs.
@@ -94,13 +106,27 @@ type evalReply struct {
 	Nanos []int64 `json:"nanos"` // evaluation time of each set
 }
 
-// serveEval is the worker side: it reads a JSON array of input sets from
-// in, and writes the active version's outputs (one byte each, 255 for a
-// panic) followed by one JSON evalReply line.
+// serveEval is the worker side: it reads a JSON array of input sets (one
+// line) and the packed rows of the explicit sets from in, and writes the
+// active version's outputs (one byte each, 255 for a panic) followed by
+// one JSON evalReply line.
 func serveEval(in io.Reader, out io.Writer, decide func(Input) int) error {
-	var sets []*inputSet
-	if err := json.NewDecoder(in).Decode(&sets); err != nil {
+	br := bufio.NewReaderSize(in, 1<<16)
+	header, err := br.ReadBytes('\n')
+	if err != nil {
 		return fmt.Errorf("eval worker: read input sets: %w", err)
+	}
+	var sets []*inputSet
+	if err := json.Unmarshal(header, &sets); err != nil {
+		return fmt.Errorf("eval worker: read input sets: %w", err)
+	}
+	for i, s := range sets {
+		if s.PackedLen > 0 {
+			s.Packed = make([]byte, s.PackedLen)
+			if _, err := io.ReadFull(br, s.Packed); err != nil {
+				return fmt.Errorf("eval worker: read rows of set %d: %w", i, err)
+			}
+		}
 	}
 	w := bufio.NewWriterSize(out, 1<<16)
 	var reply evalReply
@@ -115,7 +141,7 @@ func serveEval(in io.Reader, out io.Writer, decide func(Input) int) error {
 			buf[i] = safeDecide(decide, x)
 		}
 		reply.Nanos = append(reply.Nanos, time.Since(start).Nanoseconds())
-		s.inputs = nil
+		s.inputs, s.Packed = nil, nil
 		if _, err := w.Write(buf); err != nil {
 			return fmt.Errorf("eval worker: write outputs: %w", err)
 		}
@@ -172,9 +198,18 @@ func evaluateSchemas(ctx context.Context, launch Launcher, mode string, mutants 
 	if workers <= 0 {
 		workers = 1
 	}
-	payload, err := json.Marshal(sets)
+	for _, s := range sets {
+		s.PackedLen = len(s.Packed)
+	}
+	header, err := json.Marshal(sets)
 	if err != nil {
 		return nil, fmt.Errorf("encode input sets: %w", err)
+	}
+	payload := [][]byte{append(header, '\n')}
+	for _, s := range sets {
+		if len(s.Packed) > 0 {
+			payload = append(payload, s.Packed)
+		}
 	}
 	sizes := make([]int, len(sets))
 	for i, s := range sets {
@@ -221,13 +256,17 @@ func evaluateSchemas(ctx context.Context, launch Launcher, mode string, mutants 
 }
 
 // evalOne runs one worker process with MUTPROP_ACTIVE=schema.
-func evalOne(ctx context.Context, launch Launcher, mode string, schema int, payload []byte, sizes []int) ([][]byte, []int64, error) {
+func evalOne(ctx context.Context, launch Launcher, mode string, schema int, payload [][]byte, sizes []int) ([][]byte, []int64, error) {
 	cmd, err := launch(mode)
 	if err != nil {
 		return nil, nil, fmt.Errorf("start eval worker: %w", err)
 	}
 	cmd.Env = append(withoutActive(cmd.Env), runner.ActiveEnv+"="+strconv.Itoa(schema))
-	cmd.Stdin = strings.NewReader(string(payload))
+	parts := make([]io.Reader, len(payload))
+	for i, b := range payload {
+		parts[i] = bytes.NewReader(b)
+	}
+	cmd.Stdin = io.MultiReader(parts...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -16,7 +16,7 @@ import (
 
 // GenericRow is how many generic mutants of one origin a suite kills.
 type GenericRow struct {
-	Origin string `json:"origin"` // "operator" or "blackbox"
+	Origin string `json:"origin"` // "operator", "blackbox" or "blackbox-1pt"
 	Suite  string `json:"suite"`  // the input set
 	Oracle string `json:"oracle"`
 	Killed int    `json:"killed"`
@@ -52,7 +52,8 @@ func (advisoryMutator) Mutate(r *rand.Rand, v reflect.Value) (reflect.Value, err
 
 // generic runs the generic-mutant experiment on named input sets (set 0
 // is the universe). nBlackbox black-box mutants perturb every output of the
-// original (Duregård's mutateFun) within 0..2.
+// original (Duregård's mutateFun) within 0..2, and nBlackbox more per suite
+// perturb one output at an input of that suite ("blackbox-1pt").
 func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, holds []property, nBlackbox int) (*GenericReport, error) {
 	ops := operatorMutants()
 	schemas := make([]int, len(ops))
@@ -132,6 +133,44 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 				}
 			}
 			rep.Rows = append(rep.Rows, row)
+		}
+	}
+	// Single-point black-box mutants: each perturbs the output at one input
+	// of the suite (AtInputs), drawn uniformly from it. The suite holds
+	// that input, so the differential oracle kills every one; how many the
+	// properties kill measures their strength against an arbitrary wrong
+	// answer at one point. Equal inputs get the same answer, so checking
+	// the mutant at its point decides the kill.
+	for s := range sets {
+		ins, err := sets[s].materialize()
+		if err != nil {
+			return nil, err
+		}
+		if len(ins) == 0 {
+			continue
+		}
+		want := ev.out[0][s]
+		rng := rand.New(rand.NewPCG(cfg.Seed, 0x1b7+uint64(s)))
+		killed := make([]int, len(oracles))
+		for k := range nBlackbox {
+			i := rng.IntN(len(ins))
+			m, err := blackbox.MutateFunc(reference, blackbox.Seed(cfg.Seed*1000+uint64(k)),
+				blackbox.AtInputs(blackbox.Hash(reflect.ValueOf(ins[i]))), blackbox.WithMutator(reflect.TypeOf(0), advisoryMutator{}))
+			if err != nil {
+				return nil, fmt.Errorf("single-point black-box mutant %d: %w", k, err)
+			}
+			got := m(ins[i])
+			if got == int(want[i]) {
+				return nil, fmt.Errorf("single-point black-box mutant %d does not change the output at its point", k)
+			}
+			for j, o := range oracles {
+				if failsAny(o.props, ins[i], got, int(want[i])) {
+					killed[j]++
+				}
+			}
+		}
+		for j, o := range oracles {
+			rep.Rows = append(rep.Rows, GenericRow{Origin: "blackbox-1pt", Suite: names[s], Oracle: o.name, Killed: killed[j], Total: nBlackbox})
 		}
 	}
 	return rep, nil

@@ -29,7 +29,8 @@ const (
 
 // Config describes one run of the TCAS study.
 type Config struct {
-	// Experiment is universe, properties, random, covering, radix or all.
+	// Experiment is universe, properties, random, covering, radix, generic
+	// or all, or a comma-separated list of them.
 	Experiment string
 	// Domains restricts the domains (nil: all three).
 	Domains []string
@@ -50,11 +51,14 @@ type Config struct {
 	// GenTimeout bounds the generation of one array (0: none).
 	GenTimeout time.Duration
 	// MaxRows: plain arrays whose lower bound exceeds it are reported
-	// infeasible instead of generated (0: 250,000).
+	// infeasible instead of generated (0: DefaultMaxRows).
 	MaxRows float64
 	// Blackbox is the number of black-box mutants of the generic experiment
 	// (0: 100).
 	Blackbox int
+	// Replicas is the number of extra random fills of each array of at
+	// most 100,000 rows (0: none; negative: none either).
+	Replicas int
 	// Log receives progress lines (nil: none).
 	Log io.Writer
 }
@@ -69,9 +73,12 @@ func DefaultTs(domain, method string) []int {
 		return []int{6} // the seed's whitebox comparison (the 10-value separations split)
 	case domain == DomainInt1001 && method == MethodRadix:
 		return []int{2, 3}
-	case domain == DomainStep10 && method == MethodRadix:
+	case domain == DomainStep10:
+		// Table 5: Radix t=2..4; plain t=2, 3 (about 1.5M rows) and 4
+		// (reported infeasible with its projection).
 		return []int{2, 3, 4}
-	case method == MethodCovering:
+	case domain == DomainInt1001 && method == MethodCovering:
+		// Table 4: t=2 is built (about 1.2M rows), t=3 projected.
 		return []int{2, 3}
 	}
 	return nil
@@ -92,6 +99,18 @@ type Row struct {
 	PeakHeap    uint64  `json:"peak_heap_bytes,omitempty"`
 	Allocated   uint64  `json:"allocated_bytes,omitempty"`
 	Verified    bool    `json:"verified,omitempty"`
+	// Fill is how the array's don't-cares were filled (random or first).
+	Fill string `json:"fill,omitempty"`
+	// DontCares is the share of the array's cells IPOG left don't-care.
+	DontCares float64 `json:"dont_care_share,omitempty"`
+	// GateOpen counts the rows on which the original's decision logic
+	// runs (enabled and not an equipped intruder with known intent).
+	GateOpen int `json:"gate_open_rows"`
+	// RandomFaults and RandomSeed38 are what the first Rows tests of the
+	// domain's uniform random sequence find with the same oracle (array
+	// rows only; -1 when the sequence is shorter).
+	RandomFaults int `json:"random_same_n_faults,omitempty"`
+	RandomSeed38 int `json:"random_same_n_seed38,omitempty"`
 	// FaultsFound counts the distinct faults (equivalence classes) with a
 	// killed member, of FaultsTotal.
 	FaultsFound int `json:"faults_found"`
@@ -103,11 +122,13 @@ type Row struct {
 	// mutations, read as the 41 minus the textual duplicates v27 (of v5)
 	// and v39 (of v25) and minus v38: the figure comparable to the seed's
 	// bug counts.
-	Seed38Killed int        `json:"seed38_killed"`
-	Skipped      string     `json:"skipped,omitempty"`
-	LowerBound   float64    `json:"lower_bound_rows,omitempty"`
-	Paper        *Published `json:"paper,omitempty"`
-	Faults       []Fault    `json:"faults,omitempty"`
+	Seed38Killed int     `json:"seed38_killed"`
+	Skipped      string  `json:"skipped,omitempty"`
+	LowerBound   float64 `json:"lower_bound_rows,omitempty"`
+	// CoverageBytes is the projected coverage map of a skipped array.
+	CoverageBytes float64    `json:"projected_coverage_bytes,omitempty"`
+	Paper         *Published `json:"paper,omitempty"`
+	Faults        []Fault    `json:"faults,omitempty"`
 }
 
 // MTTF is one random cell: mean tests-to-failure of a version under a
@@ -187,15 +208,17 @@ var seedDuplicate = map[int]bool{27: true, 39: true}
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
 	exps := map[string]bool{}
-	switch cfg.Experiment {
-	case ExpAll:
-		for _, e := range []string{ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric} {
-			exps[e] = true
+	for _, x := range strings.Split(cfg.Experiment, ",") {
+		switch x {
+		case ExpAll:
+			for _, e := range []string{ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric} {
+				exps[e] = true
+			}
+		case ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric:
+			exps[x] = true
+		default:
+			return nil, fmt.Errorf("unknown experiment %q (want universe, properties, random, covering, radix, generic or all, or a comma-separated list)", x)
 		}
-	case ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric:
-		exps[cfg.Experiment] = true
-	default:
-		return nil, fmt.Errorf("unknown experiment %q (want universe, properties, random, covering, radix, generic or all)", cfg.Experiment)
 	}
 	domains := cfg.Domains
 	if len(domains) == 0 {
@@ -268,18 +291,25 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			for _, t := range ts {
 				spec := arraySpec{Domain: d, Method: method, T: t}
 				logf("generating %s ...", spec)
-				a, err := generateArray(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true})
+				// The don't-cares are filled at random (the array scored
+				// everywhere) and, as sensitivity checks, with each
+				// input's first value and (arrays up to 100,000 rows)
+				// with Replicas other random seeds.
+				as, err := generateArrays(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true,
+					Replicas: cfg.Replicas, ReplicaMaxRows: 100000}, []string{FillRandom, FillFirst})
 				if err != nil {
 					return nil, err
 				}
-				if a.Skipped != "" {
-					logf("  %s: %s", spec, a.Skipped)
-				} else {
-					logf("  %s: %d rows in %.2fs (verified complete)", spec, len(a.Tests), a.GenSeconds)
-					arraySet[a] = len(sets)
-					sets = append(sets, named{spec.String(), d, rowsSet(a.Tests)})
+				for _, a := range as {
+					if a.Skipped != "" {
+						logf("  %s: %s", spec, a.Skipped)
+					} else {
+						logf("  %s: %d rows in %.2fs, %.1f%% don't-cares (verified complete)", a.Spec, len(a.Tests), a.GenSeconds, 100*a.DontCares)
+						arraySet[a] = len(sets)
+						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
+					}
+					arrays = append(arrays, a)
 				}
-				arrays = append(arrays, a)
 			}
 		}
 	}
@@ -367,7 +397,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if err != nil {
 			return Row{}, err
 		}
-		r := Row{Experiment: exp, Domain: domain, Method: method, Oracle: oracle, T: t, Rows: len(ins), TestSeconds: float64(ev.nanos[set]) / 1e9, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Faults: faults}
+		r := Row{Experiment: exp, Domain: domain, Method: method, Oracle: oracle, T: t, Rows: len(ins), TestSeconds: float64(ev.nanos[set]) / 1e9, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Faults: faults, GateOpen: countGateOpen(ins)}
 		found := map[int]bool{}
 		for _, f := range faults {
 			if f.Killed {
@@ -419,6 +449,38 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 	}
+	// firstN counts what the first n tests of an evaluated sequence find:
+	// distinct faults and the seed's 38 (-1, -1 when it is shorter).
+	memo := map[string][]Fault{}
+	firstN := func(set int, props []property, n int) (faults, seed38 int, err error) {
+		ins, err := sets[set].set.materialize()
+		if err != nil || n > len(ins) {
+			return -1, -1, err
+		}
+		key := fmt.Sprint(set, "/", len(props))
+		if len(props) > 0 {
+			key += props[0].Name
+		}
+		fs, ok := memo[key]
+		if !ok {
+			if fs, err = scoreSet(ev, set, scored, props); err != nil {
+				return 0, 0, err
+			}
+			memo[key] = fs
+		}
+		found := map[int]bool{}
+		for _, f := range fs {
+			if f.Killed && f.TestsToFailure <= n {
+				if !seedDuplicate[f.Version] {
+					seed38++
+				}
+				if c, ok := classOf[f.Version]; ok {
+					found[c] = true
+				}
+			}
+		}
+		return len(found), seed38, nil
+	}
 	for _, a := range arrays {
 		p, hasPaper := published(a.Spec.Domain, a.Spec.Method, a.Spec.T)
 		var pp *Published
@@ -426,7 +488,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			pp = &p
 		}
 		if a.Skipped != "" {
-			rep.Rows = append(rep.Rows, Row{Experiment: a.Spec.Method, Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
+			rep.Rows = append(rep.Rows, Row{Experiment: a.Spec.Method, Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
 			continue
 		}
 		n := len(rep.Rows)
@@ -436,8 +498,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		for i := n; i < len(rep.Rows); i++ {
 			r := &rep.Rows[i]
 			r.GenSeconds, r.PeakHeap, r.Allocated, r.Verified, r.LowerBound = a.GenSeconds, a.PeakHeap, a.Allocated, a.Verified, a.Projection.LowerBound
-			if r.Oracle == Differential {
+			r.Fill, r.DontCares = a.Spec.Fill, a.DontCares
+			if r.Oracle == Differential && isMain(a.Spec.Fill) {
 				r.Paper = pp
+			}
+			props := holds
+			if r.Oracle == Differential {
+				props = []property{differential}
+			}
+			sampleSet := 2 + slices.Index(Domains, a.Spec.Domain)
+			if r.RandomFaults, r.RandomSeed38, err = firstN(sampleSet, props, r.Rows); err != nil {
+				return nil, err
 			}
 		}
 	}

@@ -47,9 +47,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	p("all sets together: %d distinct faults (41 - v%d - versions equivalent to the original or to a lower one); merged: %s\n\n",
 		len(r.Faults), NotPortableVersion, strings.Join(fs, " "))
 
-	p("Suites (faults: distinct faults found; versions: scored versions killed; of 38: killed among the seed's 38 (v27, v39, v38 left out);\npaper: seed 000 runtime / bugs of 38; gap: of-38 minus the paper's bugs)\n")
-	p("experiment\tdomain\tmethod\tt\toracle\trows\tgen s\ttest s\tpeak heap\tfaults\tversions\tof 38\tpaper\tgap\n")
+	p("Suites (gate: rows on which the original's decision logic runs; faults: distinct faults found; versions: scored versions killed;\n")
+	p("of 38: killed among the seed's 38 (v27, v39, v38 left out); random: what the first `rows` uniform random tests of the domain find (faults, of 38);\n")
+	p("paper: seed 000 runtime / bugs of 38; gap: of-38 minus the paper's bugs)\n")
+	p("experiment\tdomain\tmethod\tt\toracle\trows\tgate\tgen s\ttest s\tpeak heap\tfaults\tversions\tof 38\trandom\tpaper\tgap\n")
 	for _, row := range r.Rows {
+		if !isMain(row.Fill) {
+			continue // in the side-by-side table
+		}
 		t := "-"
 		if row.T > 0 {
 			t = fmt.Sprint(row.T)
@@ -62,18 +67,25 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 		if row.Skipped != "" {
-			p("%s\t%s\t%s\t%s\t%s\t-\t%.2f\t-\t-\t%s\t\t\t%s\t-\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.GenSeconds, row.Skipped, paper)
+			p("%s\t%s\t%s\t%s\t%s\t-\t-\t%.2f\t-\t-\t%s\t\t\t\t%s\t-\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.GenSeconds, row.shortSkip(), paper)
 			continue
 		}
 		heap := "-"
 		if row.PeakHeap > 0 {
 			heap = bytesString(float64(row.PeakHeap))
 		}
-		p("%s\t%s\t%s\t%s\t%s\t%d\t%.3f\t%.3f\t%s\t%d/%d\t%d/%d\t%d/38\t%s\t%s\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.Rows,
-			row.GenSeconds, row.TestSeconds, heap, row.FaultsFound, row.FaultsTotal, row.VersionsKilled, row.VersionsScored, row.Seed38Killed, paper, gap)
+		random := "-"
+		if (row.Experiment == MethodCovering || row.Experiment == MethodRadix) && row.RandomSeed38 >= 0 {
+			random = fmt.Sprintf("%d, %d", row.RandomFaults, row.RandomSeed38)
+		}
+		p("%s\t%s\t%s\t%s\t%s\t%d\t%d\t%.3f\t%.3f\t%s\t%d/%d\t%d/%d\t%d/38\t%s\t%s\t%s\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.Rows, row.GateOpen,
+			row.GenSeconds, row.TestSeconds, heap, row.FaultsFound, row.FaultsTotal, row.VersionsKilled, row.VersionsScored, row.Seed38Killed, random, paper, gap)
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write report: %w", err)
+	}
+	if err := r.writeTables45(w); err != nil {
+		return err
 	}
 	if err := r.writeKillTable(w); err != nil {
 		return err
@@ -97,7 +109,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	if g := r.Generic; g != nil {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nGeneric mutants: %d operator mutants (mutate), %d black-box mutants (every output perturbed within 0..2)\norigin\tsuite\toracle\tkilled\tseparable\tnot separated by any input\tcrashed\n", g.Operators, g.Blackbox)
+		fmt.Fprintf(tw, "\nGeneric mutants: %d operator mutants (mutate); %d black-box mutants with every output perturbed within 0..2 (blackbox),\nand %d per suite with the output perturbed at one input of the suite (blackbox-1pt: the differential oracle kills them all, the properties show their strength)\norigin\tsuite\toracle\tkilled\tseparable\tnot separated by any input\tcrashed\n", g.Operators, g.Blackbox, g.Blackbox)
 		for _, row := range g.Rows {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\n", row.Origin, row.Suite, row.Oracle, row.Killed, row.Total, row.Equivalent, row.Crashed)
 		}
@@ -128,7 +140,7 @@ func curveHeader(c Curve) string {
 func (r *Report) writeKillTable(w io.Writer) error {
 	var cols []int
 	for i, row := range r.Rows {
-		if row.Skipped == "" {
+		if row.Skipped == "" && isMain(row.Fill) {
 			cols = append(cols, i)
 		}
 	}
@@ -243,4 +255,13 @@ func (r *Report) writeMTTF(w io.Writer) error {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// shortSkip is Skipped in a table cell: the projection of an infeasible
+// array, or the reason.
+func (row Row) shortSkip() string {
+	if row.LowerBound > 0 && strings.HasPrefix(row.Skipped, "infeasible") {
+		return fmt.Sprintf("not built: >= %s rows, coverage map %s", groupDigits(row.LowerBound), bytesString(row.CoverageBytes))
+	}
+	return row.Skipped
 }

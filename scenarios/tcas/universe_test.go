@@ -87,9 +87,37 @@ func TestTheUniverseSuiteKillsEveryScoredVersionAtTheMeasuredTest(t *testing.T) 
 		t.Fatal(err)
 	}
 	set := rowsSet(u.Tests)
-	ev, err := evaluate(context.Background(), testLauncher(t), vs, []*inputSet{set}, 2)
+	sample := &inputSet{Kind: "sample", Domain: DomainStep10, N: 20000, Seed: 4}
+	ev, err := evaluate(context.Background(), testLauncher(t), vs, []*inputSet{set, sample}, 2)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// gateOpen's claim: where the original's decision logic does not run,
+	// only the versions that change the gate differ from the original.
+	gate := map[int]bool{3: true, 5: true, 12: true, 13: true, 14: true, 15: true, 26: true, 27: true, 34: true}
+	for s, st := range []*inputSet{set, sample} {
+		ins, err := st.materialize()
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed, seenGate := 0, map[int]bool{}
+		for i, in := range ins {
+			if gateOpen(in) {
+				continue
+			}
+			closed++
+			for _, v := range vs {
+				if ev.out[v.Schema][s][i] != ev.out[0][s][i] {
+					if !gate[v.Number] {
+						t.Fatalf("v%d differs from the original on %v, where the gate is closed", v.Number, values(in))
+					}
+					seenGate[v.Number] = true
+				}
+			}
+		}
+		if closed < len(ins)/4 || len(seenGate) < 5 {
+			t.Errorf("set %d: gate closed on %d of %d inputs; gate versions seen differing there: %v", s, closed, len(ins), seenGate)
+		}
 	}
 	var scored []Version
 	for _, v := range vs {

@@ -1,0 +1,167 @@
+package tcas
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+)
+
+// writeTables45 prints seed 000's Tables 4 and 5 and its white-box remark
+// next to the measured Radix Coverage and plain arrays (differential
+// oracle), then the comparisons the seed draws from them.
+func (r *Report) writeTables45(w io.Writer) error {
+	type key struct {
+		domain, method string
+		t              int
+		fill           string
+	}
+	cells := map[key]Row{}
+	replicas := map[key][]int{}     // bugs of 38 of the random fills, main first
+	union := map[key]map[int]bool{} // versions of the 38 killed by some random fill
+	var doms []string
+	ts := map[string][]int{}
+	for _, row := range r.Rows {
+		if row.Oracle != Differential || (row.Method != MethodCovering && row.Method != MethodRadix) {
+			continue
+		}
+		fill := row.Fill
+		if fill == "" {
+			fill = FillRandom
+		}
+		if isMain(fill) || isReplica(fill) {
+			k := key{row.Domain, row.Method, row.T, FillRandom}
+			if row.Skipped == "" {
+				if union[k] == nil {
+					union[k] = map[int]bool{}
+				}
+				for _, f := range row.Faults {
+					if f.Killed && !seedDuplicate[f.Version] {
+						union[k][f.Version] = true
+					}
+				}
+				if isMain(fill) {
+					replicas[k] = append([]int{row.Seed38Killed}, replicas[k]...)
+				} else {
+					replicas[k] = append(replicas[k], row.Seed38Killed)
+				}
+			}
+		}
+		if isReplica(fill) {
+			continue
+		}
+		cells[key{row.Domain, row.Method, row.T, fill}] = row
+		if !slices.Contains(doms, row.Domain) {
+			doms = append(doms, row.Domain)
+		}
+		if !slices.Contains(ts[row.Domain], row.T) {
+			ts[row.Domain] = append(ts[row.Domain], row.T)
+		}
+	}
+	if len(cells) == 0 {
+		return nil
+	}
+	fmt.Fprintf(w, "\nSeed 000 Tables 4 (int1001) and 5 (step10) and the white-box remark (nist), side by side (differential oracle)\n")
+	fmt.Fprintf(w, "bugs: versions killed among the seed's 38; faults: distinct faults of %d; gate: rows reaching the decision logic;\n", len(r.Faults))
+	fmt.Fprintf(w, "dc: share of cells IPOG left don't-care (filled at random); first: bugs with every don't-care set to the input's first value;\n")
+	fmt.Fprintf(w, "fills: bugs over the random fill and its replicas with other seeds, mean [min, max], all: killed by some fill (n fills);\n")
+	fmt.Fprintf(w, "random: bugs found by the first `rows` uniform random tests of the domain; paper: seed 000 (ACTS for the plain arrays)\n")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\trandom\tpaper\n")
+	for _, d := range doms {
+		slices.Sort(ts[d])
+		for _, t := range ts[d] {
+			for _, m := range []string{MethodRadix, MethodCovering} {
+				row, ok := cells[key{d, m, t, FillRandom}]
+				if !ok {
+					continue
+				}
+				name := "radix"
+				if m == MethodCovering {
+					name = "plain"
+				}
+				paper := "-"
+				if row.Paper != nil {
+					paper = row.Paper.Text
+				}
+				if row.Skipped != "" {
+					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
+					continue
+				}
+				first := "-"
+				if f, ok := cells[key{d, m, t, FillFirst}]; ok {
+					first = fmt.Sprint(f.Seed38Killed)
+				}
+				random := "-"
+				if row.RandomSeed38 >= 0 {
+					random = fmt.Sprint(row.RandomSeed38)
+				}
+				fills := "-"
+				if xs := replicas[key{d, m, t, FillRandom}]; len(xs) > 1 {
+					sum := 0
+					for _, x := range xs {
+						sum += x
+					}
+					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, FillRandom}]), len(xs))
+				}
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
+					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, random, paper)
+			}
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+
+	// The seed's comparisons: same strength on [0..1000]; Radix at t
+	// against plain at t-1 on the step-10 range; white-box t=6.
+	cmp := func(label string, rad, pl key) {
+		a, okA := cells[rad]
+		b, okB := cells[pl]
+		if !okA || !okB || a.Skipped != "" {
+			return
+		}
+		pa, pb := "-", "-"
+		if a.Paper != nil && a.Paper.Bugs > 0 {
+			pa = fmt.Sprint(a.Paper.Bugs)
+		}
+		if b.Paper != nil && b.Paper.Bugs > 0 {
+			pb = fmt.Sprint(b.Paper.Bugs)
+		}
+		if b.Skipped != "" {
+			fmt.Fprintf(w, "  %s: radix %d bugs in %d rows (%.2f s); plain %s (paper %s vs %s)\n", label, a.Seed38Killed, a.Rows, a.GenSeconds, b.shortSkip(), pa, pb)
+			return
+		}
+		speed := "-"
+		if a.GenSeconds > 0 && b.GenSeconds > 0 {
+			if r := b.GenSeconds / a.GenSeconds; r >= 1 {
+				speed = ratio(r) + " faster"
+			} else {
+				speed = ratio(1/r) + " slower"
+			}
+		}
+		fmt.Fprintf(w, "  %s: radix %d vs plain %d bugs (paper %s vs %s); rows %d vs %d (%s fewer); built in %.2f s vs %.2f s (%s)\n",
+			label, a.Seed38Killed, b.Seed38Killed, pa, pb, a.Rows, b.Rows, ratio(float64(b.Rows)/float64(a.Rows)), a.GenSeconds, b.GenSeconds, speed)
+	}
+	fmt.Fprintln(w, "comparisons (bugs of 38):")
+	for _, t := range ts[DomainInt1001] {
+		cmp(fmt.Sprintf("int1001, both at t=%d", t), key{DomainInt1001, MethodRadix, t, FillRandom}, key{DomainInt1001, MethodCovering, t, FillRandom})
+	}
+	for _, d := range []string{DomainStep10, DomainInt1001} {
+		for _, t := range ts[d] {
+			cmp(fmt.Sprintf("%s, radix t=%d vs plain t=%d", d, t, t-1), key{d, MethodRadix, t, FillRandom}, key{d, MethodCovering, t - 1, FillRandom})
+		}
+	}
+	for _, t := range ts[DomainNIST] {
+		cmp(fmt.Sprintf("nist (white-box), both at t=%d", t), key{DomainNIST, MethodRadix, t, FillRandom}, key{DomainNIST, MethodCovering, t, FillRandom})
+	}
+	return nil
+}
+
+// ratio renders a factor: 2.53x, 148x, 1208x.
+func ratio(r float64) string {
+	if r >= 100 {
+		return fmt.Sprintf("%.0fx", r)
+	}
+	return fmt.Sprintf("%.3gx", r)
+}
