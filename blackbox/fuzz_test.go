@@ -1,6 +1,8 @@
 package blackbox_test
 
 import (
+	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -105,4 +107,115 @@ func FuzzMutateSlices(f *testing.F) {
 			t.Fatalf("insert mutant at (%d, %v) answered like insert", x, xs)
 		}
 	})
+}
+
+// FuzzMutateValues drives the built-in mutators of strings, byte slices,
+// maps, structs, pointers, bools, float64 bit patterns and errors through
+// identity functions (and one (int, error) function): the mutant's answer
+// differs from the original's (reflect.DeepEqual), is the same on a second
+// call, and the input, including what it references, is left as it was.
+func FuzzMutateValues(f *testing.F) {
+	f.Add("", []byte(nil), uint64(0), false, uint64(0))
+	f.Fuzz(func(t *testing.T, s string, b []byte, fbits uint64, ok bool, seed uint64) {
+		opt := blackbox.Seed(seed)
+		// check calls a mutant of a function f at in; want is f(in).
+		check := func(what string, in, want any, call func() any) {
+			t.Helper()
+			before := deepCopy(t, in)
+			out := call()
+			if reflect.DeepEqual(out, want) {
+				t.Fatalf("%s mutant at %#v returned the original's answer %#v", what, before, want)
+			}
+			if !reflect.DeepEqual(in, before) {
+				t.Fatalf("%s mutant changed its input from %#v to %#v", what, before, in)
+			}
+			if again := call(); !reflect.DeepEqual(again, out) {
+				t.Fatalf("%s mutant answered %#v then %#v", what, out, again)
+			}
+		}
+		ms := mustMutate(t, func(v string) string { return v }, opt)
+		check("string", s, s, func() any { return ms(s) })
+		mb := mustMutate(t, func(v []byte) []byte { return v }, opt)
+		check("[]byte", b, b, func() any { return mb(b) })
+		mbool := mustMutate(t, func(v bool) bool { return v }, opt)
+		check("bool", ok, ok, func() any { return mbool(ok) })
+		fl := math.Float64frombits(fbits)
+		mf := mustMutate(t, func(v float64) float64 { return v }, opt)
+		if out := mf(fl); math.Float64bits(out) == fbits || math.Float64bits(mf(fl)) != math.Float64bits(out) {
+			t.Fatalf("float64 mutant at %x: %x, then %x", fbits, math.Float64bits(out), math.Float64bits(mf(fl)))
+		}
+		m := map[string]int{s: len(b), string(b): int(fbits % 7)}
+		mm := mustMutate(t, func(v map[string]int) map[string]int { return v }, opt)
+		check("map", m, m, func() any { return mm(m) })
+		type pair struct {
+			S string
+			N *int
+		}
+		n := int(int8(fbits))
+		p := pair{S: s, N: &n}
+		mp := mustMutate(t, func(v pair) pair { return v }, opt)
+		check("struct", p, p, func() any { return mp(p) })
+		pp := &p
+		mpp := mustMutate(t, func(v *pair) *pair { return v }, opt)
+		check("pointer", pp, pp, func() any { return mpp(pp) })
+		var err error
+		if ok {
+			err = errors.New(s)
+		}
+		me := mustMutate(t, func(e error) (int, error) { return n, e }, opt)
+		check("(int, error)", err, [2]any{n, err}, func() any { k, e := me(err); return [2]any{k, e} })
+		if err != nil {
+			if _, e := me(err); e != nil {
+				t.Fatalf("a mutant of a function that failed returned an error %v, want nil", e)
+			}
+		}
+	})
+}
+
+// deepCopy copies v through its exported structure (reflect.DeepEqual
+// sees the same value), so a later change to v in place shows.
+func deepCopy(t *testing.T, v any) any {
+	t.Helper()
+	if _, isErr := v.(error); v == nil || isErr {
+		return v // nil, or an immutable error value
+	}
+	return copyValue(reflect.ValueOf(v)).Interface()
+}
+
+func copyValue(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := range v.Len() {
+			out.Index(i).Set(copyValue(v.Index(i)))
+		}
+		return out
+	case reflect.Map:
+		if v.IsNil() {
+			return v
+		}
+		out := reflect.MakeMapWithSize(v.Type(), v.Len())
+		iter := v.MapRange()
+		for iter.Next() {
+			out.SetMapIndex(iter.Key(), copyValue(iter.Value()))
+		}
+		return out
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		out := reflect.New(v.Type().Elem())
+		out.Elem().Set(copyValue(v.Elem()))
+		return out
+	case reflect.Struct:
+		out := reflect.New(v.Type()).Elem()
+		for i := range v.NumField() {
+			out.Field(i).Set(copyValue(v.Field(i)))
+		}
+		return out
+	}
+	return v
 }

@@ -29,6 +29,9 @@ const ActiveEnv = "MUTPROP_ACTIVE"
 // (rare: a type that cannot be named in its file, a constant context) is
 // left out of the schemata and its Schema reset to 0; run it with Apply.
 func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
+	if err := reservedNames(pkg); err != nil {
+		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+	}
 	for i := range mutants {
 		mutants[i].Schema = i + 1
 	}
@@ -79,6 +82,25 @@ func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
 			return nil, fmt.Errorf("schemata %s: the schematized package does not type-check: %s", pkg.Path, errs[0].msg)
 		}
 	}
+}
+
+// reservedNames refuses a package that declares a name of ActiveFile in
+// any scope: a package-level one would not compile with ActiveFile, and a
+// local mutpropActive would capture the guards in its scope, which would
+// then run the original whatever MUTPROP_ACTIVE says.
+func reservedNames(pkg *Package) error {
+	var first *ast.Ident
+	for id, obj := range pkg.TypesInfo.Defs {
+		if obj != nil && (id.Name == "mutpropActive" || id.Name == "mutpropReadActive") &&
+			(first == nil || pkg.Fset.Position(id.Pos()).String() < pkg.Fset.Position(first.Pos()).String()) {
+			first = id
+		}
+	}
+	if first != nil {
+		return fmt.Errorf("%s declares %s, a name reserved for the schemata (run the package with --mode overlay)",
+			pkg.Fset.Position(first.Pos()), first.Name)
+	}
+	return nil
 }
 
 // siteKind says how a site is guarded.
