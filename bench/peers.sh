@@ -1,100 +1,265 @@
 #!/usr/bin/env bash
 # peers.sh: mutprop against its Go peers on the same package.
 #
-# Installs gremlins and go-mutesting at pinned versions through the module
-# proxy into a temporary GOBIN, downloads github.com/google/btree at a
-# pinned version into a temporary directory (never the module cache's
-# read-only copy), runs the three tools on it, and prints wall time, mutant
-# count, time per mutant and the ratio mutprop/peer.
+# Needs only Go and the module proxy. Into one temporary directory it
+# installs gremlins and go-mutesting at pinned versions, builds mutprop from
+# this repository once (go build -o), downloads github.com/google/btree at a
+# pinned version and copies it out of the module cache, then runs these,
+# each on a fresh copy of the same tree, every peer right after the mutprop
+# run with the peer's operator set:
 #
-# Usage: bench/peers.sh [--workers N] [--keep]   (from anywhere in the repo)
-# Environment: PEER_TIMEOUT (seconds per tool, default 1800).
+#   mutprop        mutprop run -v --workers N --results DIR .   (all operators)
+#   mutprop-gr     mutprop run ... --operators $GR_OPERATORS .
+#   gremlins       gremlins unleash --workers N --timeout-coefficient C .
+#   mutprop-gm     mutprop run ... --operators $GM_OPERATORS .
+#   go-mutesting   go-mutesting --exec-timeout T .              (one process at a time)
+#
+# It prints, per tool: wall time, mutants found, mutants executed (tests run
+# against them), detected and survived, wall time per executed mutant, the
+# ratios mutprop/peer (per executed mutant and in total) and the 1-minute
+# load average before/after each run (timings on a shared machine are
+# noisy), then where mutprop's time went (stages, worker-seconds by status).
+#
+# What it takes to make the peers run here (details in bench/README.md):
+#   - gremlins v0.6.0 (and v0.5.0) take the first line of go.mod as
+#     "module PATH"; btree's go.mod starts with a licence comment, so every
+#     coverage block misses and all mutants are NOT COVERED. Each copy of the
+#     subject, for every tool, has its module line moved first.
+#   - gremlins' per-mutant deadline is coefficient x the coverage run
+#     (default 3) but each mutant's `go test` also compiles and links, so at
+#     3 nearly every mutant is TIMED OUT. Default here: 20.
+#   - go-mutesting: the proxy refuses github.com/avito-tech/go-mutesting
+#     (403 for every version query); github.com/zimmski/go-mutesting serves
+#     its last pseudo-version, but `go install pkg@version` fails on the
+#     deprecation lookup (403 on the version list) and its pinned
+#     golang.org/x/tools (2019) panics in go/types under Go >= 1.2x. It is
+#     built from a throwaway module that requires it with x/tools v0.52.0.
+#     Its `go test -timeout` (default 10 s) is raised to 30 s: the package's
+#     slowest test alone takes several seconds on a loaded machine.
+#
+# Usage: bench/peers.sh [--workers N] [--gremlins-coefficient C]
+#                       [--mutesting-timeout S] [--only LIST] [--keep]
+#   --only: comma-separated subset of mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
+# Environment: PEER_TIMEOUT (seconds per tool, default 3600).
 set -euo pipefail
 
 GREMLINS=github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
-MUTESTING=github.com/avito-tech/go-mutesting/cmd/go-mutesting@v0.0.0-20210610104036-6d00c773e5be
+MUTESTING_MOD=github.com/zimmski/go-mutesting
+MUTESTING_VERSION=v0.0.0-20210610104036-6d9217011a00
+MUTESTING_XTOOLS=v0.52.0
+AVITO=github.com/avito-tech/go-mutesting
 SUBJECT=github.com/google/btree@v1.1.3
+# gremlins' default operators (ARITHMETIC_BASE, CONDITIONALS_BOUNDARY,
+# CONDITIONALS_NEGATION, INCREMENT_DECREMENT, INVERT_NEGATIVES) in mutprop.
+GR_OPERATORS=arithmetic,boundary,relational,incdec,unary
+# go-mutesting's (branch/if, branch/else, branch/case, expression/comparison,
+# expression/remove, statement/remove) in mutprop.
+GM_OPERATORS=empty-body,boundary,logical-operand,remove-statement
 WORKERS=$(nproc)
+COEFF=20
+MTIMEOUT=30
+ONLY=mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
 KEEP=0
-TIMEOUT=${PEER_TIMEOUT:-1800}
+TIMEOUT=${PEER_TIMEOUT:-3600}
+usage="usage: $0 [--workers N] [--gremlins-coefficient C] [--mutesting-timeout S] [--only LIST] [--keep]"
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--workers) WORKERS=$2; shift 2 ;;
+	--gremlins-coefficient) COEFF=$2; shift 2 ;;
+	--mutesting-timeout) MTIMEOUT=$2; shift 2 ;;
+	--only) ONLY=$2; shift 2 ;;
 	--keep) KEEP=1; shift ;;
-	*) echo "usage: $0 [--workers N] [--keep]" >&2; exit 2 ;;
+	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
+wanted() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mutprop-peers-XXXXXX")
-cleanup() { if [ "$KEEP" = 0 ]; then chmod -R u+w "$WORK" 2>/dev/null || true; rm -rf "$WORK"; else echo "kept $WORK"; fi; }
+cleanup() {
+	if [ "$KEEP" = 0 ]; then
+		chmod -R u+w "$WORK" 2>/dev/null || true
+		rm -rf "$WORK"
+	else
+		echo "kept $WORK" >&2
+	fi
+}
 trap cleanup EXIT
 export GOBIN="$WORK/bin"
+export GOFLAGS=-buildvcs=false
 mkdir -p "$GOBIN"
 
 now() { date +%s.%N; }
 log() { echo "peers: $*" >&2; }
+calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+load() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?"; }
+firsterr() { grep -m1 -oE '(403|404|410) [A-Za-z ]+|panic: .*|cannot .*|missing .*' "$1" || tail -1 "$1"; }
 
-log "installing $GREMLINS"
-go install "$GREMLINS" >"$WORK/install-gremlins.log" 2>&1 || { log "gremlins unavailable:"; tail -3 "$WORK/install-gremlins.log" >&2; }
-log "installing $MUTESTING"
-go install "$MUTESTING" >"$WORK/install-mutesting.log" 2>&1 || { log "go-mutesting unavailable:"; tail -3 "$WORK/install-mutesting.log" >&2; }
+declare -A NOTE
+if wanted gremlins; then
+	log "installing $GREMLINS"
+	go install "$GREMLINS" >"$WORK/install-gremlins.log" 2>&1 ||
+		NOTE[gremlins]="install failed: $(firsterr "$WORK/install-gremlins.log")"
+fi
+if wanted go-mutesting; then
+	# The maintained fork first; the proxy has refused every query for it.
+	if go list -m "$AVITO@latest" >"$WORK/install-avito.log" 2>&1; then
+		log "note: the proxy now serves $AVITO; this script still uses $MUTESTING_MOD"
+	else
+		log "$AVITO: $(firsterr "$WORK/install-avito.log")"
+	fi
+	log "building $MUTESTING_MOD@$MUTESTING_VERSION (golang.org/x/tools $MUTESTING_XTOOLS)"
+	m="$WORK/mutesting-mod"
+	mkdir -p "$m"
+	printf 'module peers.local/mutesting\n\ngo 1.22\n\nrequire (\n\t%s %s\n\tgolang.org/x/tools %s\n)\n' \
+		"$MUTESTING_MOD" "$MUTESTING_VERSION" "$MUTESTING_XTOOLS" >"$m/go.mod"
+	printf '//go:build tools\n\npackage tools\n\nimport _ "%s/cmd/go-mutesting"\n' "$MUTESTING_MOD" >"$m/tools.go"
+	(cd "$m" && go mod tidy && go build -o "$GOBIN/go-mutesting" "$MUTESTING_MOD/cmd/go-mutesting") \
+		>"$WORK/install-mutesting.log" 2>&1 ||
+		NOTE[go-mutesting]="$MUTESTING_MOD: $(firsterr "$WORK/install-mutesting.log")"
+fi
 log "building mutprop from $REPO"
 (cd "$REPO" && go build -o "$GOBIN/mutprop" ./cmd/mutprop)
 
 log "downloading $SUBJECT"
 src=$(go mod download -json "$SUBJECT" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+[ -d "$src" ] || { log "cannot download $SUBJECT"; exit 1; }
 fresh_subject() {
 	rm -rf "$WORK/subject"
 	cp -r "$src" "$WORK/subject"
 	chmod -R u+w "$WORK/subject"
+	# The module line first (gremlins reads only the first line of go.mod).
+	{ grep '^module ' "$src/go.mod"; grep -v '^module ' "$src/go.mod"; } >"$WORK/subject/go.mod"
 }
 fresh_subject
 (cd "$WORK/subject" && go test -count=1 . >/dev/null) || { log "the subject's tests fail"; exit 1; }
 
-declare -A WALL COUNT
-run_tool() { # name, then the command (run in $WORK/subject); output in $WORK/<name>.out
+# Per tool: WALL, FOUND (mutants generated and kept), EXEC (mutants whose
+# tests ran), DET (killed + timeout + crashed), SURV, LOAD (1-min load
+# average before/after).
+declare -A WALL FOUND EXEC DET SURV LOAD
+run_tool() { # name, then the command (run in $WORK/subject); output in $WORK/<name>.out/.err
 	local name=$1; shift
 	fresh_subject
-	local t0 t1 rc=0
+	local t0 t1 rc=0 l0
+	l0=$(load)
+	log "$name: $*"
 	t0=$(now)
-	(cd "$WORK/subject" && timeout "$TIMEOUT" "$@") >"$WORK/$name.out" 2>&1 || rc=$?
+	(cd "$WORK/subject" && timeout "$TIMEOUT" "$@") >"$WORK/$name.out" 2>"$WORK/$name.err" || rc=$?
 	t1=$(now)
-	WALL[$name]=$(echo "$t1 - $t0" | bc)
-	[ "$rc" = 124 ] && log "$name: stopped after ${TIMEOUT}s" && WALL[$name]="${WALL[$name]}(timeout)"
+	WALL[$name]=$(calc "$t1 - $t0")
+	LOAD[$name]="$l0/$(load)"
+	if [ "$rc" = 124 ]; then
+		NOTE[$name]="stopped after ${TIMEOUT}s"
+	elif [ "$rc" != 0 ]; then
+		NOTE[$name]="exit $rc"
+	fi
 	log "$name: exit $rc in ${WALL[$name]}s"
+	# A tool must leave the tree as it found it.
+	if ! diff -r -q -x go.mod "$src" "$WORK/subject" >"$WORK/$name.diff" 2>&1; then
+		NOTE[$name]="${NOTE[$name]:+${NOTE[$name]}; }subject changed: $(head -1 "$WORK/$name.diff")"
+	fi
+}
+addnote() { NOTE[$1]="${NOTE[$1]:+${NOTE[$1]}; }$2"; }
+
+mutprop_run() { # name, then extra flags
+	local name=$1; shift
+	# The journal (on by default) goes to the work directory, not the subject.
+	run_tool "$name" "$GOBIN/mutprop" run -v --workers "$WORKERS" --results "$WORK/results-$name" "$@" .
+	local f="$WORK/$name.out"
+	st() { sed -n "s/^| $1 *| *\([0-9]*\) .*/\1/p" "$f" | head -1; }
+	local k c t s n
+	k=$(st killed); c=$(st crashed); t=$(st timeout); s=$(st survived); n=$(st total)
+	FOUND[$name]=${n:-0}
+	DET[$name]=$((${k:-0} + ${c:-0} + ${t:-0}))
+	SURV[$name]=${s:-0}
+	EXEC[$name]=$((DET[$name] + SURV[$name]))
+	[ "${t:-0}" -gt 0 ] && addnote "$name" "$t timeout"
+	{
+		echo "$name: $(grep -m1 -oE 'stages:.*' "$f" || echo 'no stages line')"
+		# Where the mutant stage's time went: worker-seconds per status.
+		awk '/^(killed|survived|timeout|crashed) / {
+			if (match($0, /\(([0-9.]+)(µs|ms|s)\)/)) {
+				v = substr($0, RSTART + 1, RLENGTH - 2); u = v; sub(/[0-9.]+/, "", u); sub(/[^0-9.].*/, "", v)
+				v = (u == "ms") ? v / 1000 : (u == "µs") ? v / 1e6 : v
+				n[$1]++; s[$1] += v; tot += v
+			}
+		}
+		END { for (k in n) printf "  %-9s %4d mutants %8.1f worker-s (%4.1f%%) %7.3f s each\n", k, n[k], s[k], 100 * s[k] / tot, s[k] / n[k] }' "$WORK/$name.err"
+	} >>"$WORK/breakdown.txt"
 }
 
-run_tool mutprop "$GOBIN/mutprop" run --workers "$WORKERS" .
-COUNT[mutprop]=$(sed -n 's/^| total *| *\([0-9]*\).*/\1/p' "$WORK/mutprop.out" | head -1)
-grep -E '^(mutation score|[0-9]+ mutants)' "$WORK/mutprop.out" >&2 || true
+wanted mutprop && mutprop_run mutprop
+wanted mutprop-gr && mutprop_run mutprop-gr --operators "$GR_OPERATORS"
 
-if [ -x "$GOBIN/gremlins" ]; then
-	run_tool gremlins "$GOBIN/gremlins" unleash --workers "$WORKERS" .
-	COUNT[gremlins]=$(awk '
-		/Killed: /    { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { gsub(",", "", $i); n += $i } }
-		/Timed out: / { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+,?$/) { gsub(",", "", $i); n += $i } }
-		END { print n + 0 }' "$WORK/gremlins.out")
-	grep -E 'Killed|Timed out|completed' "$WORK/gremlins.out" >&2 || true
+if wanted gremlins && [ -x "$GOBIN/gremlins" ]; then
+	run_tool gremlins "$GOBIN/gremlins" unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" .
+	f="$WORK/gremlins.out"
+	g() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" "$f" | head -1; }
+	k=$(g Killed); l=$(g Lived); nc=$(g 'Not covered'); to=$(g 'Timed out'); nv=$(g 'Not viable'); sk=$(g Skipped)
+	DET[gremlins]=$((${k:-0} + ${to:-0}))
+	SURV[gremlins]=${l:-0}
+	# Not viable: gremlins ran `go test` and the build failed; it cost a build.
+	EXEC[gremlins]=$((DET[gremlins] + SURV[gremlins] + ${nv:-0}))
+	FOUND[gremlins]=$((EXEC[gremlins] + ${nc:-0} + ${sk:-0}))
+	[ "${nc:-0}" -gt 0 ] && addnote gremlins "$nc not covered"
+	[ "${to:-0}" -gt 0 ] && addnote gremlins "$to timed out"
+	[ "${nv:-0}" -gt 0 ] && addnote gremlins "$nv not viable"
+	echo "gremlins: $(grep -m1 -oE 'done in .*' "$f" || true) (coverage run); $(grep -m1 -oE 'completed in .*' "$f" || true)" >>"$WORK/breakdown.txt"
 fi
 
-if [ -x "$GOBIN/go-mutesting" ]; then
-	run_tool go-mutesting "$GOBIN/go-mutesting" .
-	COUNT[go-mutesting]=$(sed -n 's/.*The mutation score is .* (\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) duplicated, \([0-9]*\) skipped, total is \([0-9]*\)).*/\5/p' "$WORK/go-mutesting.out")
-	tail -1 "$WORK/go-mutesting.out" >&2 || true
-fi
+wanted mutprop-gm && mutprop_run mutprop-gm --operators "$GM_OPERATORS"
 
-# The subject copy is fresh for each tool; check the last one left no change
-# in the module cache's copy either.
-printf '\n%-13s %12s %8s %14s %18s\n' tool "wall (s)" mutants "s per mutant" "mutprop/peer (s/mutant)"
-mp_per=$(echo "scale=4; ${WALL[mutprop]%(*} / ${COUNT[mutprop]:-1}" | bc)
-for tool in mutprop gremlins go-mutesting; do
-	[ -n "${WALL[$tool]:-}" ] || { printf '%-13s %12s\n' "$tool" "not run"; continue; }
-	n=${COUNT[$tool]:-0}
-	per="-"; ratio="-"
-	if [ "$n" -gt 0 ]; then
-		per=$(echo "scale=4; ${WALL[$tool]%(*} / $n" | bc)
-		ratio=$(echo "scale=4; $mp_per / $per" | bc)
+if wanted go-mutesting && [ -x "$GOBIN/go-mutesting" ]; then
+	run_tool go-mutesting "$GOBIN/go-mutesting" --exec-timeout "$MTIMEOUT" .
+	p=$(sed -n 's/.*The mutation score is .* (\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) duplicated, \([0-9]*\) skipped, total is \([0-9]*\)).*/\1 \2 \3 \4 \5/p' "$WORK/go-mutesting.out")
+	if [ -n "$p" ]; then
+		read -r pass fail dup skip total <<<"$p"
+		DET[go-mutesting]=$pass # go-mutesting's "passed": the tests failed, the mutant is killed
+		SURV[go-mutesting]=$fail
+		EXEC[go-mutesting]=$((pass + fail + skip)) # skipped: did not compile, cost a build
+		FOUND[go-mutesting]=$((total + dup)) # its total leaves duplicates out
+		[ "$dup" -gt 0 ] && addnote go-mutesting "$dup duplicates not run"
+		[ "$skip" -gt 0 ] && addnote go-mutesting "$skip did not compile"
 	fi
-	printf '%-13s %12s %8s %14s %18s\n' "$tool" "${WALL[$tool]}" "$n" "$per" "$ratio"
+	addnote go-mutesting "sequential (no workers)"
+fi
+
+echo
+echo "subject $SUBJECT, package ., $WORKERS workers, $(nproc) CPUs; load = 1-min load average before/after"
+printf '%-13s %9s %6s %5s %6s %5s %8s %8s %8s  %s\n' \
+	tool "wall (s)" found exec detect surv "s/exec" "mp/peer" "mp/peer" "load; notes"
+printf '%-13s %9s %6s %5s %6s %5s %8s %8s %8s\n' "" "" "" "" "" "" "" "s/exec" total
+row() { # name, reference mutprop row for the ratios
+	local name=$1 ref=$2
+	if [ -z "${WALL[$name]:-}" ]; then
+		printf '%-13s %9s %6s %5s %6s %5s %8s %8s %8s  %s\n' "$name" - - - - - - - - "not run: ${NOTE[$name]:-not selected}"
+		return
+	fi
+	local per="-" rper="-" rtot="-" e=${EXEC[$name]:-0}
+	[ "$e" -gt 0 ] && per=$(calc "${WALL[$name]} / $e")
+	if [ "$name" != "$ref" ] && [ -n "${WALL[$ref]:-}" ] && [ "$e" -gt 0 ] && [ "${EXEC[$ref]:-0}" -gt 0 ]; then
+		rper=$(calc "(${WALL[$ref]} / ${EXEC[$ref]}) / $per")
+		rtot=$(calc "${WALL[$ref]} / ${WALL[$name]}")
+	fi
+	printf '%-13s %9s %6s %5s %6s %5s %8s %8s %8s  %s\n' "$name" "${WALL[$name]}" "${FOUND[$name]:-?}" "$e" \
+		"${DET[$name]:-?}" "${SURV[$name]:-?}" "$per" "$rper" "$rtot" "${LOAD[$name]}${NOTE[$name]:+; ${NOTE[$name]}}"
+}
+row mutprop mutprop
+row mutprop-gr mutprop-gr
+row gremlins mutprop-gr
+row mutprop-gm mutprop-gm
+row go-mutesting mutprop-gm
+for peer in gremlins go-mutesting; do
+	if [ -n "${WALL[mutprop]:-}" ] && [ -n "${WALL[$peer]:-}" ] && [ "${EXEC[$peer]:-0}" -gt 0 ] && [ "${EXEC[mutprop]:-0}" -gt 0 ]; then
+		echo "mutprop (all operators) / $peer: $(calc "(${WALL[mutprop]} / ${EXEC[mutprop]}) / (${WALL[$peer]} / ${EXEC[$peer]})") per executed mutant"
+	fi
 done
+echo "mp/peer: mutprop with the peer's operators (mutprop-gr for gremlins, mutprop-gm for go-mutesting) over the peer."
+echo "found: mutants kept (gremlins: with NOT COVERED, including files its build tags exclude; go-mutesting: with duplicates);"
+echo "exec: mutants whose tests ran (or whose build failed, for the peers); detect: killed+timeout(+crashed); s/exec = wall / exec."
+if [ -s "$WORK/breakdown.txt" ]; then
+	echo
+	echo "where the time went"
+	cat "$WORK/breakdown.txt"
+fi
