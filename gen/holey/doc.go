@@ -7,7 +7,8 @@
 //   - holey.go: Spec (the "generated holey generator": what a filled hole
 //     becomes, with labels drawn when the hole is filled), the partial tree of
 //     filled nodes, holes and done leaves, and Fill (the paper's
-//     recursively), which fills up to n holes.
+//     recursively), which fills up to n holes; Reset reuses a tree's node
+//     storage for the next draw.
 //   - weighting.go: the hole weightings of §2-3: Uniform (the random walk
 //     with the probabilities P_n(k) of §3, exactly uniform over shapes of
 //     each size when no hole is done), Unweighted, DepthWeighted,

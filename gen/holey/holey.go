@@ -40,12 +40,41 @@ const (
 type Tree[S, L any] struct {
 	Root Child[S, L]
 	spec Spec[S, L]
+	// chunks hold the nodes, reused by Reset; used counts those in use.
+	chunks [][]Node[S, L]
+	used   int
+	stack  []*Node[S, L] // the uniform fill's path, reused
 }
+
+// chunkNodes is the number of nodes allocated at once.
+const chunkNodes = 64
 
 // New returns the partial tree whose root is a hole with state root, or a
 // done leaf when rootOK is false (no tree but the empty one can be built).
 func New[S, L any](spec Spec[S, L], root S, rootOK bool) *Tree[S, L] {
 	return &Tree[S, L]{Root: Child[S, L]{Hole: rootOK, State: root}, spec: spec}
+}
+
+// Reset makes t a new partial tree with the given root, as New does, and
+// keeps its node storage for the fills to come: the nodes of the previous
+// tree (and what Walk built from their labels, if it kept pointers to
+// them) must no longer be used. A generator that draws many trees resets
+// one Tree instead of allocating every node again.
+func (t *Tree[S, L]) Reset(root S, rootOK bool) {
+	t.Root = Child[S, L]{Hole: rootOK, State: root}
+	t.used = 0
+}
+
+// newNode returns a zeroed node from t's storage.
+func (t *Tree[S, L]) newNode() *Node[S, L] {
+	ci, i := t.used/chunkNodes, t.used%chunkNodes
+	if ci == len(t.chunks) {
+		t.chunks = append(t.chunks, make([]Node[S, L], chunkNodes))
+	}
+	t.used++
+	n := &t.chunks[ci][i]
+	*n = Node[S, L]{}
+	return n
 }
 
 // Size is the number of filled nodes.
@@ -84,8 +113,9 @@ func (t *Tree[S, L]) fillAt(r *rand.Rand, p Path) {
 	}
 	label, ls, lok, rs, rok := t.spec.Expand(r, c.State)
 	var zero S
-	c.Node = &Node[S, L]{Label: label, Size: 1, Kids: [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}}
-	c.Hole, c.State = false, zero
+	nd := t.newNode()
+	nd.Label, nd.Size, nd.Kids = label, 1, [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}
+	c.Node, c.Hole, c.State = nd, false, zero
 }
 
 // Fill fills up to n holes, each chosen by w, and stops early when no hole
@@ -139,7 +169,8 @@ func (c *Child[S, L]) mass() float64 {
 // node keeps the hole mass of its subtree, so the walk conditioned on
 // ending at a hole is sampled directly (exactly the renormalized weights).
 func (t *Tree[S, L]) fillUniform(r *rand.Rand, u *Uniform, n int) {
-	var stack []*Node[S, L]
+	stack := t.stack[:0]
+	defer func() { t.stack = stack[:0] }()
 	for i := 0; i < n; i++ {
 		if t.Root.mass() == 0 {
 			return
@@ -160,7 +191,8 @@ func (t *Tree[S, L]) fillUniform(r *rand.Rand, u *Uniform, n int) {
 		}
 		label, ls, lok, rs, rok := t.spec.Expand(r, c.State)
 		var zero S
-		nd := &Node[S, L]{Label: label, Size: 1, Kids: [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}}
+		nd := t.newNode()
+		nd.Label, nd.Size, nd.Kids = label, 1, [2]Child[S, L]{{Hole: lok, State: ls}, {Hole: rok, State: rs}}
 		nd.mass = nodeMass(u, nd)
 		c.Node, c.Hole, c.State = nd, false, zero
 		for j := len(stack) - 1; j >= 0; j-- {

@@ -95,3 +95,23 @@ func TestEtnaInsert2LosesKeysButNeverDuplicatesThem(t *testing.T) {
 		t.Error("etna_insert2 makes invalid trees; Etna's insert_2 never does")
 	}
 }
+
+func TestValidOnlyDiscardsTheInvalidTreesBug2MakesButKeepsItsRealFailures(t *testing.T) {
+	t.Parallel()
+	run := func(g string) map[string]runner.Cell {
+		return runCells(t, "fig13", []string{g}, &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 1000},
+			func(m, p, _ string) bool {
+				return m == "named:bug2" && (p == "ArbitraryValid" || p == "FindPostPresent")
+			})
+	}
+	api, valid := run("api"), run("api+valid")
+	if !api["named:bug2 ArbitraryValid"].Fails {
+		t.Error("bug 2's api trees are all valid")
+	}
+	if c := valid["named:bug2 ArbitraryValid"]; c.Fails || c.Trials() != 1 {
+		t.Errorf("api+valid let an invalid tree through: %v", c.Outcomes)
+	}
+	if !valid["named:bug2 FindPostPresent"].Fails {
+		t.Error("api+valid hides bug 2's own failure (find after insert of an existing key)")
+	}
+}

@@ -5,17 +5,24 @@
 //
 // Execution path: the subject lives in ./subject with its faults as
 // //mutprop:variant functions; ./internal/mutated is its schematized copy
-// (one runtime switch, MUTPROP_ACTIVE, read once per process), and the
-// harness imports only that copy (ops.go). Every mutant therefore runs in a
-// worker process of its own — the mutprop binary re-executing itself as
-// "mutprop scenario bst --serve-worker", or this package's test binary in
-// tests — and trials run in-process inside each worker. This lets a
-// go-installed mutprop run the case study without its source tree.
+// with the named variants and ./internal/operators the one with every
+// operator mutant (one runtime switch, MUTPROP_ACTIVE, read once per
+// process; both copies share the Tree type of ./internal/tree). The
+// harness reaches the subject only through an ops table (ops.go) of one
+// copy, or of a black-box mutant of one of its functions. Every schemata
+// mutant therefore runs in a worker process of its own — the mutprop
+// binary re-executing itself as "mutprop scenario bst --serve-worker", or
+// this package's test binary in tests — and trials run in-process inside
+// each worker. This lets a go-installed mutprop run the case study without
+// its source tree.
 //
 // Files:
-//   - ops.go: the one import of the subject (the schematized copy).
-//   - tree.go: a correct insert, structural and toList equality without
-//     allocation in the steady state, and the list model.
+//   - ops.go: the one import of the subject (its two schematized copies)
+//     and the ops table the properties call it through.
+//   - tree.go: a correct insert, structural equality, the generators' own
+//     in-order traversal, and the list model.
+//   - world.go: what a property draws its arguments from and calls the
+//     subject through; the isBST guard.
 //   - properties.go, quickspec.go: the 48 hand-written and 31 QuickSpec
 //     properties, each with its kind; a property draws its own arguments
 //     from a world (world.go) in the Haskell argument order.
@@ -23,11 +30,22 @@
 //     documented inference about its five extra drops) and etna18.
 //   - shrink.go: filter valid . genericShrink, and the Equivs shrinker.
 //   - generators.go: the key/value configurations (holey, hughes, etna)
-//     and the generators api, api-correct, tuned-api, classic, classic-gt,
-//     tuned-classic, holey (gen/holey), etna-size, enum (gen/enum) and
-//     exhaustive.
+//     and the generators api, api-correct, tuned-api, tuned-api-correct,
+//     classic, tuned-classic (the reading of Holey's classic that gives its
+//     key presence), classic-page2, tuned-classic-page2 (the seed's page-2
+//     code taken literally), holey (gen/holey), etna-size, enum (gen/enum)
+//     and exhaustive; the +valid suffix (discard tests on invalid trees).
 //   - suite.go: the experiments fig13, hughes and etna as runner suites.
 //   - study.go: Fig. 13 / Fig. 8 / Fig. 9 aggregation, the published
-//     figures, key presence and tree-size/depth distributions.
+//     figures (and Etna's tasks), key presence and tree-size/depth
+//     distributions.
+//   - explain.go: the readings that isolate the causes of the gaps to
+//     Fig. 13 (classic's leaf condition, bug 2's invalid api trees, the
+//     inferred drops of holey57).
+//   - mutants.go: the property suite scored with operator, black-box and
+//     named mutants: kill matrix, kill rate per property and kind,
+//     redundant and subsumed properties, a minimal killing set.
+//   - watchdog.go: ends a worker whose mutant loops or grows the heap
+//     without end, so that the pool records a crash at once.
 //   - plots.go: distribution plots with gonum/plot.
 package bst

@@ -13,7 +13,7 @@ func TestEveryGeneratorMakesValidTreesOfTheDocumentedSizes(t *testing.T) {
 	t.Parallel()
 	cfg, _ := ConfigByName("holey")
 	for _, g := range Generators() {
-		tg, err := newTreeGen(g.Name, cfg)
+		tg, err := newTreeGen(g.Name, cfg, namedOps)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -21,11 +21,12 @@ func TestEveryGeneratorMakesValidTreesOfTheDocumentedSizes(t *testing.T) {
 		total := 0
 		for i := 0; i < 2000; i++ {
 			n := i % 100
+			tg.reset()
 			tr := tg.tree(r, n)
-			if !valid(tr) {
+			if !namedOps.valid(tr) {
 				t.Fatalf("%s made an invalid tree at size %d", g.Name, n)
 			}
-			s := size(tr)
+			s := namedOps.size(tr)
 			total += s
 			switch g.Name {
 			case "etna-size":
@@ -36,7 +37,7 @@ func TestEveryGeneratorMakesValidTreesOfTheDocumentedSizes(t *testing.T) {
 				if d := depth(tr); d > 0 && (1<<(d-1)) > n {
 					t.Fatalf("classic made depth %d at size %d", d, n)
 				}
-			case "holey", "enum", "api", "api-correct", "tuned-api":
+			case "holey", "enum", "api", "api-correct", "tuned-api", "tuned-api-correct":
 				if s > n+1 {
 					t.Fatalf("%s made %d nodes at size %d", g.Name, s, n)
 				}
@@ -112,14 +113,16 @@ func TestEnumDrawsEveryBSTOfASizeEquallyOften(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	counts := map[string]int{}
 	const draws = 20000
+	var a treeArena
 	for range draws {
 		s, keys, err := c.BST(4, 3, enum.RandomBelow(r, c.BSTs(4, 3)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		i := 0
-		tr := labelShape(s, func() (int, int) { i++; return keys[i-1], 0 })
-		if !valid(tr) {
+		a.reset()
+		tr := labelShape(&a, s, func() (int, int) { i++; return keys[i-1], 0 })
+		if !namedOps.valid(tr) {
 			t.Fatal("enum made an invalid tree")
 		}
 		counts[shapeKey(tr)]++
@@ -136,17 +139,17 @@ func TestEnumDrawsEveryBSTOfASizeEquallyOften(t *testing.T) {
 func TestExhaustiveStartsWithTheSmallestTrees(t *testing.T) {
 	t.Parallel()
 	cfg, _ := ConfigByName("holey")
-	g, _ := newTreeGen("exhaustive", cfg)
+	g, _ := newTreeGen("exhaustive", cfg, namedOps)
 	r := rand.New(rand.NewPCG(1, 1))
 	if tr := g.tree(r, 0); tr != nil {
 		t.Fatalf("first tree %v, want the empty tree", tr)
 	}
 	for k := 0; k < 8; k++ {
-		if tr := g.tree(r, 0); size(tr) != 1 || tr.Key != k {
+		if tr := g.tree(r, 0); namedOps.size(tr) != 1 || tr.Key != k {
 			t.Fatalf("tree %d: %s, want the single node %d", k+1, shapeKey(tr), k)
 		}
 	}
-	if tr := g.tree(r, 0); size(tr) != 2 {
-		t.Fatalf("tree 10 has %d nodes, want 2", size(tr))
+	if tr := g.tree(r, 0); namedOps.size(tr) != 2 {
+		t.Fatalf("tree 10 has %d nodes, want 2", namedOps.size(tr))
 	}
 }

@@ -27,12 +27,32 @@ func TestMain(m *testing.M) {
 
 func serveWorker(spec string) int {
 	name, gens, _ := strings.Cut(spec, ":")
-	e, err := ExperimentByName(name)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+	var s *runner.Suite
+	var err error
+	if name == "mutants" {
+		// The mutant study, as mutprop serves it: with the watchdog.
+		s, err = MutantSuite(MutantOptions{Generator: gens, BlackBoxSeeds: 2})
+		if err == nil {
+			wd := &Watchdog{MaxTestCPU: 200 * time.Millisecond}
+			test := s.Test
+			s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
+				t, err := test(m, p, g)
+				if err != nil {
+					return nil, err
+				}
+				return wd.Wrap(t), nil
+			}
+			go wd.Run(context.Background(), func(reason string) {
+				fmt.Fprintln(os.Stderr, reason)
+				os.Exit(3)
+			})
+		}
+	} else {
+		var e Experiment
+		if e, err = ExperimentByName(name); err == nil {
+			s, err = e.Suite(strings.Split(gens, ","), true)
+		}
 	}
-	s, err := e.Suite(strings.Split(gens, ","), true)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

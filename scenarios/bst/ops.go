@@ -2,24 +2,48 @@ package bst
 
 import (
 	mutated "github.com/mutprop/mutprop/scenarios/bst/internal/mutated"
+	operators "github.com/mutprop/mutprop/scenarios/bst/internal/operators"
+	"github.com/mutprop/mutprop/scenarios/bst/internal/tree"
 )
 
-// This file is the one place the harness touches the subject: the
-// schematized copy of ./subject, whose active mutant is fixed per process by
-// MUTPROP_ACTIVE. Everything else calls these wrappers.
+// This file is the one place the harness touches the subject: its two
+// schematized copies, whose active mutant is fixed per process by
+// MUTPROP_ACTIVE. internal/mutated holds the named variants (the eight bugs
+// and Etna's insert_2), internal/operators every operator mutant, numbered
+// independently. A test reaches the subject only through an ops table, so
+// the same properties run against either copy, or against black-box
+// mutants of one of its functions.
 
 // Tree is the subject's tree; nil is the empty tree.
-type Tree = mutated.Tree
+type Tree = tree.Tree
 
 // KV is one binding.
-type KV = mutated.KV
+type KV = tree.KV
 
-func find(k int, t *Tree) (int, bool) { return mutated.Find(k, t) }
-func insert(k, v int, t *Tree) *Tree  { return mutated.Insert(k, v, t) }
-func del(k int, t *Tree) *Tree        { return mutated.Delete(k, t) }
-func union(a, b *Tree) *Tree          { return mutated.Union(a, b) }
-func valid(t *Tree) bool              { return mutated.Valid(t) }
-func size(t *Tree) int                { return mutated.Size(t) }
+// ops is the subject's API as the properties see it: BST.hs's find,
+// insert, delete, union, valid, size, toList and insertions.
+type ops struct {
+	find             func(k int, t *Tree) (int, bool)
+	insert           func(k, v int, t *Tree) *Tree
+	del              func(k int, t *Tree) *Tree
+	union            func(a, b *Tree) *Tree
+	valid            func(t *Tree) bool
+	size             func(t *Tree) int
+	appendList       func(dst []KV, t *Tree) []KV
+	appendInsertions func(dst []KV, t *Tree) []KV
+}
+
+// namedOps runs the copy with the named variants.
+var namedOps = &ops{
+	find: mutated.Find, insert: mutated.Insert, del: mutated.Delete, union: mutated.Union,
+	valid: mutated.Valid, size: mutated.Size, appendList: mutated.AppendList, appendInsertions: mutated.AppendInsertions,
+}
+
+// operatorOps runs the copy with the operator mutants.
+var operatorOps = &ops{
+	find: operators.Find, insert: operators.Insert, del: operators.Delete, union: operators.Union,
+	valid: operators.Valid, size: operators.Size, appendList: operators.AppendList, appendInsertions: operators.AppendInsertions,
+}
 
 // subjectMutants lists the named variants compiled into the schematized copy.
 func subjectMutants() []mutantInfo {
@@ -30,7 +54,18 @@ func subjectMutants() []mutantInfo {
 	return out
 }
 
+// operatorMutants lists the operator mutants of the operator copy.
+func operatorMutants() []mutantInfo {
+	out := make([]mutantInfo, 0, len(operators.Mutants))
+	for _, m := range operators.Mutants {
+		if m.Origin == "operator" && m.Schema > 0 {
+			out = append(out, mutantInfo{ID: m.ID, Origin: m.Origin, Operator: m.Operator, Description: m.Description, Line: m.Line, Schema: m.Schema})
+		}
+	}
+	return out
+}
+
 type mutantInfo struct {
-	ID, Origin, Description string
-	Schema                  int
+	ID, Origin, Operator, Description string
+	Line, Schema                      int
 }

@@ -37,8 +37,9 @@ type maybe struct {
 	ok bool
 }
 
-func fnd(k int, t *Tree) maybe {
-	v, ok := find(k, t)
+// fnd is find as a Maybe.
+func (w *world) fnd(k int, t *Tree) maybe {
+	v, ok := w.o.find(k, t)
 	if !ok {
 		return maybe{}
 	}
@@ -74,208 +75,212 @@ func handWritten() []Property {
 	return []P{
 		// Validity.
 		{Name: "ArbitraryValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
-			return chk(valid(w.tree(r, n)))
+			return chk(w.valid(w.tree(r, n)))
 		}},
 		{Name: "NilValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
-			return chk(valid(nil))
+			return chk(w.valid(nil))
 		}},
 		{Name: "InsertValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
-			return chk(valid(insert(k, v, t)))
+			return chk(w.valid(w.insert(k, v, t)))
 		}},
 		{Name: "DeleteValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
-			return chk(valid(del(k, t)))
+			return chk(w.valid(w.del(k, t)))
 		}},
 		{Name: "UnionValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2 := w.tree(r, n), w.tree(r, n)
-			return chk(valid(union(t, t2)))
+			return chk(w.valid(w.union(t, t2)))
 		}},
 		{Name: "ShrinkValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t := w.tree(r, n)
-			if !valid(t) {
+			if !w.valid(t) {
 				return discard()
 			}
-			for _, s := range shrinkTree(t) {
-				if !valid(s) {
-					return runner.Fail
-				}
-			}
+			// filter (not . valid) (shrink t) === [], with shrink =
+			// filter valid . genericShrink, streamed. valid is pure, so
+			// it runs once per candidate: a candidate the shrinker keeps
+			// is one the property finds valid. What can still happen is
+			// that valid crashes or loops on a candidate (a mutant).
+			w.shrink.each(t, func(s *Tree) bool {
+				w.valid(s)
+				return true
+			})
 			return runner.Pass
 		}},
 
 		// Postconditions.
 		{Name: "InsertPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t, k2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.key(r, n)
-			want := fnd(k2, t)
+			want := w.fnd(k2, t)
 			if k == k2 {
 				want = just(v)
 			}
-			return chk(fnd(k2, insert(k, v, t)) == want)
+			return chk(w.fnd(k2, w.insert(k, v, t)) == want)
 		}},
 		{Name: "DeletePost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t, k2 := w.key(r, n), w.tree(r, n), w.key(r, n)
-			want := fnd(k2, t)
+			want := w.fnd(k2, t)
 			if k == k2 {
 				want = maybe{}
 			}
-			return chk(fnd(k2, del(k, t)) == want)
+			return chk(w.fnd(k2, w.del(k, t)) == want)
 		}},
 		{Name: "FindPostPresent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
-			return chk(fnd(k, insert(k, v, t)) == just(v))
+			return chk(w.fnd(k, w.insert(k, v, t)) == just(v))
 		}},
 		{Name: "FindPostAbsent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
-			return chk(fnd(k, del(k, t)) == maybe{})
+			return chk(w.fnd(k, w.del(k, t)) == maybe{})
 		}},
 		{Name: "InsertDeleteComplete", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
-			if m := fnd(k, t); m.ok {
-				return chk(same(t, insert(k, m.v, t)))
+			if m := w.fnd(k, t); m.ok {
+				return chk(same(t, w.insert(k, m.v, t)))
 			}
-			return chk(same(t, del(k, t)))
+			return chk(same(t, w.del(k, t)))
 		}},
 		{Name: "UnionPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
-			return chk(fnd(k, union(t, t2)) == orElse(fnd(k, t), fnd(k, t2)))
+			return chk(w.fnd(k, w.union(t, t2)) == orElse(w.fnd(k, t), w.fnd(k, t2)))
 		}},
 
 		// Metamorphic.
 		{Name: "SizeInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
-			return chk(size(insert(k, v, t)) >= size(t))
+			return chk(w.size(w.insert(k, v, t)) >= w.size(t))
 		}},
 		{Name: "InsertInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
-			return chk(w.s.equiv(insert(k, v, insert(k2, v2, t)), insert(k2, v2, insert(k, v, t))))
+			return chk(w.equiv(w.insert(k, v, w.insert(k2, v2, t)), w.insert(k2, v2, w.insert(k, v, t))))
 		}},
 		{Name: "InsertInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
-			want := insert(k, v, t)
+			want := w.insert(k, v, t)
 			if k != k2 {
-				want = insert(k2, v2, want)
+				want = w.insert(k2, v2, want)
 			}
-			return chk(w.s.equiv(insert(k, v, insert(k2, v2, t)), want))
+			return chk(w.equiv(w.insert(k, v, w.insert(k2, v2, t)), want))
 		}},
 		{Name: "InsertDeleteWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
-			return chk(w.s.equiv(insert(k, v, del(k2, t)), del(k2, insert(k, v, t))))
+			return chk(w.equiv(w.insert(k, v, w.del(k2, t)), w.del(k2, w.insert(k, v, t))))
 		}},
 		{Name: "InsertDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
 			var want *Tree
 			if k == k2 {
-				want = insert(k, v, t)
+				want = w.insert(k, v, t)
 			} else {
-				want = del(k2, insert(k, v, t))
+				want = w.del(k2, w.insert(k, v, t))
 			}
-			return chk(w.s.equiv(insert(k, v, del(k2, t)), want))
+			return chk(w.equiv(w.insert(k, v, w.del(k2, t)), want))
 		}},
 		{Name: "InsertUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t, t2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.tree(r, n)
-			return chk(w.s.equiv(insert(k, v, union(t, t2)), union(insert(k, v, t), t2)))
+			return chk(w.equiv(w.insert(k, v, w.union(t, t2)), w.union(w.insert(k, v, t), t2)))
 		}},
 		{Name: "UnionInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
-			return chk(w.s.equiv(union(insert(k, v, t), t2), insert(k, v, union(t, t2))))
+			return chk(w.equiv(w.union(w.insert(k, v, t), t2), w.insert(k, v, w.union(t, t2))))
 		}},
 		{Name: "DeleteNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k := w.key(r, n)
-			return chk(same(del(k, nil), nil))
+			return chk(same(w.del(k, nil), nil))
 		}},
 		{Name: "DeleteInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
-			return chk(w.s.equiv(del(k, insert(k2, v2, t)), insert(k2, v2, del(k, t))))
+			return chk(w.equiv(w.del(k, w.insert(k2, v2, t)), w.insert(k2, v2, w.del(k, t))))
 		}},
 		{Name: "DeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			var want *Tree
 			if k == k2 {
-				want = del(k, t)
+				want = w.del(k, t)
 			} else {
-				want = insert(k2, v2, del(k, t))
+				want = w.insert(k2, v2, w.del(k, t))
 			}
-			return chk(w.s.equiv(del(k, insert(k2, v2, t)), want))
+			return chk(w.equiv(w.del(k, w.insert(k2, v2, t)), want))
 		}},
 		{Name: "DeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
-			return chk(w.s.equiv(del(k, del(k2, t)), del(k2, del(k, t))))
+			return chk(w.equiv(w.del(k, w.del(k2, t)), w.del(k2, w.del(k, t))))
 		}},
 		{Name: "DeleteUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
-			return chk(w.s.equiv(del(k, union(t, t2)), union(del(k, t), del(k, t2))))
+			return chk(w.equiv(w.del(k, w.union(t, t2)), w.union(w.del(k, t), w.del(k, t2))))
 		}},
 		{Name: "UnionDeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
-			return chk(w.s.equiv(union(del(k, t), del(k, t2)), del(k, union(t, t2))))
+			return chk(w.equiv(w.union(w.del(k, t), w.del(k, t2)), w.del(k, w.union(t, t2))))
 		}},
 		{Name: "UnionNil1", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t := w.tree(r, n)
-			return chk(same(union(nil, t), t))
+			return chk(same(w.union(nil, t), t))
 		}},
 		{Name: "UnionNil2", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t := w.tree(r, n)
-			return chk(same(union(t, nil), t))
+			return chk(same(w.union(t, nil), t))
 		}},
 		{Name: "UnionDeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
-			return chk(w.s.equiv(union(del(k, t), insert(k, v, t2)), insert(k, v, union(t, t2))))
+			return chk(w.equiv(w.union(w.del(k, t), w.insert(k, v, t2)), w.insert(k, v, w.union(t, t2))))
 		}},
 		{Name: "UnionUnionIdem", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t := w.tree(r, n)
-			return chk(w.s.equiv(union(t, t), t))
+			return chk(w.equiv(w.union(t, t), t))
 		}},
 		{Name: "UnionUnionAssoc", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t1, t2, t3 := w.tree(r, n), w.tree(r, n), w.tree(r, n)
-			return chk(same(union(union(t1, t2), t3), union(t1, union(t2, t3))))
+			return chk(same(w.union(w.union(t1, t2), t3), w.union(t1, w.union(t2, t3))))
 		}},
 		{Name: "FindNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k := w.key(r, n)
-			return chk(fnd(k, nil) == maybe{})
+			return chk(w.fnd(k, nil) == maybe{})
 		}},
 		{Name: "FindInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
-			want := fnd(k, t)
+			want := w.fnd(k, t)
 			if k == k2 {
 				want = just(v2)
 			}
-			return chk(fnd(k, insert(k2, v2, t)) == want)
+			return chk(w.fnd(k, w.insert(k2, v2, t)) == want)
 		}},
 		{Name: "FindDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
-			want := fnd(k, t)
+			want := w.fnd(k, t)
 			if k == k2 {
 				want = maybe{}
 			}
-			return chk(fnd(k, del(k2, t)) == want)
+			return chk(w.fnd(k, w.del(k2, t)) == want)
 		}},
 		{Name: "FindUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
-			return chk(fnd(k, union(t, t2)) == orElse(fnd(k, t), fnd(k, t2)))
+			return chk(w.fnd(k, w.union(t, t2)) == orElse(w.fnd(k, t), w.fnd(k, t2)))
 		}},
 
 		// Properties over equivalent trees.
 		{Name: "Equivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2 := w.equivs(r, n)
-			return chk(w.s.equiv(t, t2))
+			return chk(w.equiv(t, t2))
 		}},
 		{Name: "ShrinkEquivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2 := w.equivs(r, n)
-			if !w.s.equiv(t, t2) {
+			if !w.equiv(t, t2) {
 				return discard()
 			}
-			for _, s := range shrinkEquivs(t, t2) {
-				if !w.s.equiv(s[0], s[1]) {
+			for _, s := range w.shrinkEquivs(t, t2) {
+				if !w.equiv(s[0], s[1]) {
 					return runner.Fail
 				}
 			}
@@ -284,22 +289,22 @@ func handWritten() []Property {
 		{Name: "InsertPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v := w.key(r, n), w.val(r, n)
 			t, t2 := w.equivs(r, n)
-			return chk(w.s.equiv(insert(k, v, t), insert(k, v, t2)))
+			return chk(w.equiv(w.insert(k, v, t), w.insert(k, v, t2)))
 		}},
 		{Name: "DeletePreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k := w.key(r, n)
 			t, t2 := w.equivs(r, n)
-			return chk(w.s.equiv(del(k, t), del(k, t2)))
+			return chk(w.equiv(w.del(k, t), w.del(k, t2)))
 		}},
 		{Name: "UnionPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t1, t1b := w.equivs(r, n)
 			t2, t2b := w.equivs(r, n)
-			return chk(w.s.equiv(union(t1, t2), union(t1b, t2b)))
+			return chk(w.equiv(w.union(t1, t2), w.union(t1b, t2b)))
 		}},
 		{Name: "FindPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k := w.key(r, n)
 			t, t2 := w.equivs(r, n)
-			return chk(fnd(k, t) == fnd(k, t2))
+			return chk(w.fnd(k, t) == w.fnd(k, t2))
 		}},
 
 		// Completeness of insertion.
@@ -309,22 +314,22 @@ func handWritten() []Property {
 		}},
 		{Name: "InsertCompleteForDelete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
-			return chk(w.insertComplete(del(k, t)))
+			return chk(w.insertComplete(w.del(k, t)))
 		}},
 		{Name: "InsertCompleteForUnion", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2 := w.tree(r, n), w.tree(r, n)
-			return chk(w.insertComplete(union(t, t2)))
+			return chk(w.insertComplete(w.union(t, t2)))
 		}},
 
 		// Model-based.
 		{Name: "NilModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
-			return chk(len(appendList(w.s.a[:0], nil)) == 0)
+			return chk(len(w.appendList(w.s.a[:0], nil)) == 0)
 		}},
 		{Name: "InsertModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
 			s := &w.s
-			s.a = appendList(s.a[:0], insert(k, v, t))
-			s.b = appendList(s.b[:0], t)
+			s.a = w.appendList(s.a[:0], w.insert(k, v, t))
+			s.b = w.appendList(s.b[:0], t)
 			s.c = deleteKey(s.c[:0], k, s.b)
 			s.b = sortedInsert(s.b[:0], KV{Key: k, Val: v}, s.c)
 			return chk(equalKVs(s.a, s.b))
@@ -332,28 +337,28 @@ func handWritten() []Property {
 		{Name: "DeleteModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
 			s := &w.s
-			s.a = appendList(s.a[:0], del(k, t))
-			s.b = appendList(s.b[:0], t)
+			s.a = w.appendList(s.a[:0], w.del(k, t))
+			s.b = w.appendList(s.b[:0], t)
 			s.c = deleteKey(s.c[:0], k, s.b)
 			return chk(equalKVs(s.a, s.c))
 		}},
 		{Name: "UnionModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			t, t2 := w.tree(r, n), w.tree(r, n)
 			s := &w.s
-			s.a = appendList(s.a[:0], t)
-			s.b = appendList(s.b[:0], t2)
+			s.a = w.appendList(s.a[:0], t)
+			s.b = w.appendList(s.b[:0], t2)
 			s.c = unionModel(s.c[:0], s.a, s.b)
-			s.a = appendList(s.a[:0], union(t, t2))
+			s.a = w.appendList(s.a[:0], w.union(t, t2))
 			return chk(equalKVs(s.a, s.c))
 		}},
 		{Name: "FindModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, t := w.key(r, n), w.tree(r, n)
-			w.s.a = appendList(w.s.a[:0], t)
+			w.s.a = w.appendList(w.s.a[:0], t)
 			v, ok := lookup(k, w.s.a)
 			if !ok {
 				v = 0
 			}
-			return chk(fnd(k, t) == maybe{v, ok})
+			return chk(w.fnd(k, t) == maybe{v, ok})
 		}},
 	}
 }

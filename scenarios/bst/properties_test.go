@@ -2,6 +2,7 @@ package bst
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -11,7 +12,7 @@ import (
 
 func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
 	t.Parallel()
-	want := map[string]int{"all79": 79, "hughes": 48, "holey57": 57, "etna18": 18}
+	want := map[string]int{"all79": 79, "hughes": 48, "fig8": 42, "holey57": 57, "holey62": 62, "etna18": 18}
 	for name, n := range want {
 		ps, err := PropertySet(name)
 		if err != nil {
@@ -66,11 +67,12 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 					t.Fatal(err)
 				}
 				seed := runner.TrialSeed(1, "", p.Name, c.generator+"/"+c.config, 0)
-				// 1,000 tests with the Fig. 13 generators; 300 with the others
-				// keep the package's tests under a minute on 2 cores.
-				budget := 300
+				// 500 tests (five rounds of sizes 0..99) with the Fig. 13
+				// generators, 200 with the others, keep the package's tests
+				// under a minute on 2 cores.
+				budget := 200
 				if c.config == "holey" && slices.Contains([]string{"api", "classic", "holey", "tuned-api", "tuned-classic"}, c.generator) {
-					budget = 1000
+					budget = 500
 				}
 				res := runner.RunTrial(context.Background(), test, seed, &runner.TrialConfig{MaxTests: budget})
 				if res.Outcome != runner.Survived {
@@ -79,4 +81,35 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestEachShrinkStreamsGenericShrinkInOrder(t *testing.T) {
+	t.Parallel()
+	tr := namedOps.insert(4, -3, namedOps.insert(2, 5, namedOps.insert(6, 1, namedOps.insert(5, 7, nil))))
+	before := dumpTree(tr)
+	var want []string
+	for _, s := range genericShrink(tr) {
+		want = append(want, dumpTree(s))
+	}
+	// The streamed candidates reuse scratch nodes: record each as it comes.
+	var got []string
+	eachShrink(tr, func(s *Tree) bool { got = append(got, dumpTree(s)); return true })
+	if !slices.Equal(got, want) {
+		t.Fatalf("streamed shrinks\n%v\ngenericShrink\n%v", got, want)
+	}
+	if dumpTree(tr) != before {
+		t.Fatalf("streaming wrote the tree: %s, was %s", dumpTree(tr), before)
+	}
+	n := 0
+	eachShrink(tr, func(*Tree) bool { n++; return n < 3 })
+	if n != 3 {
+		t.Errorf("yield returned false at 3 but %d shrinks came", n)
+	}
+}
+
+func dumpTree(t *Tree) string {
+	if t == nil {
+		return "L"
+	}
+	return fmt.Sprintf("N(%s %d:%d %s)", dumpTree(t.Left), t.Key, t.Val, dumpTree(t.Right))
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/mutprop/mutprop/runner"
 )
@@ -18,6 +19,9 @@ type Paper struct {
 	Fig8 map[string]int `json:"fig8,omitempty"`
 	// Fig9: mean tests-to-failure by kind over bugs 1 and 3-8.
 	Fig9 map[Kind]KindStats `json:"fig9,omitempty"`
+	// Tasks (Etna, tool/benchtool/Tasks.py): per mutant, the properties
+	// that should fail.
+	Tasks map[string][]string `json:"tasks,omitempty"`
 }
 
 // PaperGenerator is one row of Fig. 13.
@@ -43,6 +47,20 @@ func Published(experiment string) Paper {
 			"holey":         {Total: 1075, Worst: 103, KeyPresence: 50},
 			"tuned-api":     {Total: 1260, Worst: 155, KeyPresence: 50},
 			"tuned-classic": {Total: 1006, Worst: 96, KeyPresence: 48.4},
+		}}
+	case "etna":
+		insert1 := []string{"InsertPost", "InsertModel", "DeleteInsert", "InsertInsert", "InsertUnion", "UnionDeleteInsert"}
+		delete4 := []string{"DeleteModel", "DeletePost", "DeleteDelete", "DeleteInsert", "DeleteUnion", "InsertDelete", "UnionDeleteInsert"}
+		union6 := []string{"UnionValid", "UnionPost", "UnionModel", "DeleteUnion", "InsertUnion", "UnionDeleteInsert", "UnionUnionAssoc", "UnionUnionIdem"}
+		return Paper{Tasks: map[string][]string{
+			"named:bug1":         insert1,
+			"named:etna_insert2": append(slices.Clone(insert1), "InsertDelete"),
+			"named:bug3":         {"InsertPost", "InsertModel", "InsertDelete", "InsertInsert", "InsertUnion", "UnionDeleteInsert"},
+			"named:bug4":         delete4,
+			"named:bug5":         slices.Delete(slices.Clone(delete4), 5, 6), // minus InsertDelete
+			"named:bug6":         union6,
+			"named:bug7":         union6[:7:7],
+			"named:bug8":         slices.Delete(slices.Clone(union6[:7]), 0, 1),
 		}}
 	case "hughes":
 		return Paper{
@@ -86,21 +104,51 @@ type CellResult struct {
 	CILow     float64 `json:"ci_low"`
 	CIHigh    float64 `json:"ci_high"`
 	Trials    int     `json:"trials"`
+	// Within100 is the share of the failing trials that failed within 100
+	// tests: the chance that one default QuickCheck run (100 tests) finds
+	// the failure.
+	Within100 float64 `json:"within_100"`
 	Error     string  `json:"error,omitempty"`
 }
 
 // Study is the analysed result of an experiment.
 type Study struct {
-	Experiment string            `json:"experiment"`
-	Seed       uint64            `json:"seed"`
-	Trials     int               `json:"trials"`
+	Experiment string `json:"experiment"`
+	Seed       uint64 `json:"seed"`
+	Trials     int    `json:"trials"`
+	// Tests counts the tests the cells ran, discarded ones left out: the
+	// tests to failure of every failing trial and the whole budget of
+	// every trial that passed it.
+	Tests      int64             `json:"tests"`
 	Cells      []CellResult      `json:"cells"`
 	Generators []GeneratorResult `json:"generators"`
 	// FailingByBug lists, per bug and generator, the failing properties.
 	FailingByBug map[string]map[string][]string `json:"failing_by_bug"`
-	// KindStats: per generator and kind, the spread of the means (Fig. 9).
+	// KindStats: per generator and kind, the spread of the means over bugs
+	// 1 and 3-8, weak properties left out (Fig. 9). With the hughes
+	// figures, only the rows of Fig. 8 count and the postconditions leave
+	// out InsertDeleteComplete (Fig9Note).
 	KindStats map[string]map[Kind]KindStats `json:"kind_stats"`
-	Paper     Paper                         `json:"paper"`
+	// Fig8 (hughes): per generator and bug, the failing properties among
+	// all measured, among the rows of Fig. 8, and the expected number of
+	// rows a single 100-test QuickCheck run would find failing.
+	Fig8 map[string]map[string]Fig8Count `json:"fig8,omitempty"`
+	// Fig9Note (hughes): the postcondition statistics with
+	// InsertDeleteComplete, which Fig. 9 leaves out.
+	Fig9Note map[string]KindStats `json:"fig9_with_insert_delete_complete,omitempty"`
+	Paper    Paper                `json:"paper"`
+	// PresenceReadings (fig13) is the key presence of the two readings of
+	// the classic generators; Explanation, when asked for, the readings
+	// table (explain.go).
+	PresenceReadings []PresenceRow `json:"presence_readings,omitempty"`
+	Explanation      *Explanation  `json:"explanation,omitempty"`
+}
+
+// Fig8Count is one bug's failing properties under three counts.
+type Fig8Count struct {
+	All, Rows   int
+	Rows100     float64
+	RowsFailing []string
 }
 
 // Analyze turns the runner's cells into the study's tables. The key
@@ -121,20 +169,27 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 		if c.Mutant == "" {
 			continue
 		}
-		cr := CellResult{Bug: c.Mutant, Property: c.Property, Generator: c.Generator, Kind: kinds[c.Property],
-			Fails: c.Fails, Trials: c.Trials(), Error: c.Error}
+		cr := cellResult(c, kinds)
 		if c.Fails {
-			cr.Mean, cr.Median, cr.CILow, cr.CIHigh = c.Summary.Mean, c.Summary.Median, c.Summary.CILow, c.Summary.CIHigh
 			if s.FailingByBug[c.Mutant] == nil {
 				s.FailingByBug[c.Mutant] = map[string][]string{}
 			}
 			s.FailingByBug[c.Mutant][c.Generator] = append(s.FailingByBug[c.Mutant][c.Generator], c.Property)
 		}
 		s.Cells = append(s.Cells, cr)
+		for _, n := range c.Counts {
+			s.Tests += int64(n)
+		}
+		s.Tests += int64(c.Outcomes[runner.Survived]) * int64(res.Protocol.DecideBudget)
+	}
+	fig9 := s.Paper.Fig9 != nil
+	if fig9 {
+		s.Fig8, s.Fig9Note = map[string]map[string]Fig8Count{}, map[string]KindStats{}
 	}
 	for gi, g := range generators {
 		gr := GeneratorResult{Generator: g}
 		byKind := map[Kind][]float64{}
+		var withIDC []float64
 		for _, c := range s.Cells {
 			if c.Generator != g || !c.Fails {
 				continue
@@ -145,9 +200,38 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 				gr.Worst, gr.WorstCell = c.Mean, c.Bug+" "+c.Property
 			}
 			gr.Hardest = append(gr.Hardest, c)
-			if c.Bug != "named:bug2" {
-				byKind[c.Kind] = append(byKind[c.Kind], c.Mean)
+			if fig9 {
+				if s.Fig8[g] == nil {
+					s.Fig8[g] = map[string]Fig8Count{}
+				}
+				f := s.Fig8[g][c.Bug]
+				f.All++
+				if Fig8Row(c.Property) {
+					f.Rows++
+					f.Rows100 += c.Within100
+					f.RowsFailing = append(f.RowsFailing, c.Property)
+				}
+				s.Fig8[g][c.Bug] = f
 			}
+			// Fig. 9: bugs 1 and 3-8, "every failing postcondition,
+			// (non-weak) metamorphic property, and model-based property".
+			// With the paper's figures: the rows of Fig. 8, and no
+			// InsertDeleteComplete (under bug 4 it fails in 3.3 tests,
+			// below Fig. 9's postcondition minimum of 7.1, which is
+			// FindPostPresent under bug 3).
+			if c.Bug == "named:bug2" || strings.HasSuffix(c.Property, "Weak") || fig9 && !Fig8Row(c.Property) {
+				continue
+			}
+			if fig9 && c.Kind == Postcondition {
+				withIDC = append(withIDC, c.Mean)
+				if c.Property == "InsertDeleteComplete" {
+					continue
+				}
+			}
+			byKind[c.Kind] = append(byKind[c.Kind], c.Mean)
+		}
+		if len(withIDC) > 0 {
+			s.Fig9Note[g] = KindStats{Min: slices.Min(withIDC), Max: slices.Max(withIDC), Mean: mean(withIDC), N: len(withIDC)}
 		}
 		sort.SliceStable(gr.Hardest, func(i, j int) bool { return gr.Hardest[i].Mean > gr.Hardest[j].Mean })
 		if len(gr.Hardest) > 10 {
@@ -166,6 +250,34 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 		s.Generators = append(s.Generators, gr)
 	}
 	return s, nil
+}
+
+// cellResult is one runner cell as the study reports it.
+func cellResult(c runner.Cell, kinds map[string]Kind) CellResult {
+	cr := CellResult{Bug: c.Mutant, Property: c.Property, Generator: c.Generator, Kind: kinds[c.Property],
+		Fails: c.Fails, Trials: c.Trials(), Error: c.Error}
+	if c.Fails {
+		cr.Mean, cr.Median, cr.CILow, cr.CIHigh = c.Summary.Mean, c.Summary.Median, c.Summary.CILow, c.Summary.CIHigh
+		within := 0
+		for _, n := range c.Counts {
+			if n <= 100 {
+				within++
+			}
+		}
+		if len(c.Counts) > 0 {
+			cr.Within100 = float64(within) / float64(len(c.Counts))
+		}
+	}
+	return cr
+}
+
+// propertyKinds maps every property to its kind.
+func propertyKinds() map[string]Kind {
+	kinds := map[string]Kind{}
+	for _, p := range Properties() {
+		kinds[p.Name] = p.Kind
+	}
+	return kinds
 }
 
 func mean(xs []float64) float64 {
@@ -190,7 +302,8 @@ type Distribution struct {
 // MeasureDistribution draws samples trees (sizes cycling 0..99) from the
 // generator under cfg, with the subject this process runs.
 func MeasureDistribution(generator string, cfg Config, samples int, seed uint64) (Distribution, error) {
-	g, err := newTreeGen(generator, cfg)
+	o := namedOps
+	g, err := newTreeGen(generator, cfg, o)
 	if err != nil {
 		return Distribution{}, err
 	}
@@ -199,8 +312,9 @@ func MeasureDistribution(generator string, cfg Config, samples int, seed uint64)
 	present, total := 0, 0
 	for i := 0; i < samples; i++ {
 		n := runner.Size(i, 0, 100)
+		g.reset()
 		t := g.tree(r, n)
-		sz, dp := size(t), depth(t)
+		sz, dp := o.size(t), depth(t)
 		for len(d.Sizes) <= sz {
 			d.Sizes = append(d.Sizes, 0)
 		}
@@ -210,7 +324,7 @@ func MeasureDistribution(generator string, cfg Config, samples int, seed uint64)
 		d.Sizes[sz]++
 		d.Depths[dp]++
 		d.MeanSize += float64(sz)
-		if _, ok := find(g.key(r, n), t); ok {
+		if _, ok := o.find(g.key(r, n), t); ok {
 			present++
 		}
 		total++

@@ -45,7 +45,7 @@ func ExperimentByName(name string) (Experiment, error) {
 			return e, nil
 		}
 	}
-	return Experiment{}, fmt.Errorf("unknown configuration %q (known: fig13, hughes, etna)", name)
+	return Experiment{}, fmt.Errorf("unknown configuration %q (known: fig13, hughes, etna, mutants)", name)
 }
 
 // Mutants returns the experiment's mutants as the schematized subject
@@ -80,7 +80,7 @@ func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite
 		generators = e.Generators
 	}
 	for _, g := range generators {
-		if _, err := newTreeGen(g, cfg); err != nil {
+		if _, err := newTreeGen(g, cfg, namedOps); err != nil {
 			return nil, fmt.Errorf("experiment %s: %w", e.Name, err)
 		}
 	}
@@ -109,23 +109,43 @@ func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite
 
 // NewTest returns the test of one property with one generator under a
 // key/value configuration. The subject is whatever mutant this process
-// runs (MUTPROP_ACTIVE). guard discards tests on invalid generated trees.
+// runs (MUTPROP_ACTIVE). guard discards tests on invalid generated trees,
+// as does a generator named with ValidOnlySuffix.
 func NewTest(property, generator string, cfg Config, guard bool) (runner.Test, error) {
+	return newTest(property, generator, cfg, guard, namedOps)
+}
+
+// newTest is NewTest against the subject as o presents it.
+func newTest(property, generator string, cfg Config, guard bool, o *ops) (runner.Test, error) {
 	p, ok := propertyByName(property)
 	if !ok {
 		return nil, fmt.Errorf("unknown property %q", property)
 	}
-	g, err := newTreeGen(generator, cfg)
+	g, err := newTreeGen(generator, cfg, o)
 	if err != nil {
 		return nil, err
 	}
-	w := &world{gen: g, guard: guard}
-	return func(r *rand.Rand, n int) runner.Verdict {
+	_, validOnly := splitGenerator(generator)
+	w := &world{gen: g, o: o, guard: guard || validOnly}
+	if !w.guard {
+		return func(r *rand.Rand, n int) runner.Verdict {
+			g.reset()
+			return p.check(w, r, n)
+		}, nil
+	}
+	return func(r *rand.Rand, n int) (v runner.Verdict) {
+		g.reset()
 		w.invalid = false
-		v := p.check(w, r, n)
-		if w.invalid {
-			return runner.Discard
-		}
-		return v
+		defer func() {
+			if w.invalid {
+				if x := recover(); x != nil {
+					if _, ok := x.(discardTest); !ok {
+						panic(x)
+					}
+				}
+				v = runner.Discard
+			}
+		}()
+		return p.check(w, r, n)
 	}, nil
 }

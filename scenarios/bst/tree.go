@@ -19,6 +19,32 @@ func insertCorrect(k, v int, t *Tree) *Tree {
 	}
 }
 
+// treeArena hands out tree nodes from chunks it reuses after reset: the
+// generators build their trees in it, and a test's trees are garbage when
+// the next test starts (nothing keeps them: properties return a verdict,
+// and the subject never writes a node).
+type treeArena struct {
+	chunks [][]Tree
+	used   int
+}
+
+const arenaChunk = 256
+
+// node returns a new node in the arena.
+func (a *treeArena) node(l *Tree, k, v int, r *Tree) *Tree {
+	ci, i := a.used/arenaChunk, a.used%arenaChunk
+	if ci == len(a.chunks) {
+		a.chunks = append(a.chunks, make([]Tree, arenaChunk))
+	}
+	a.used++
+	n := &a.chunks[ci][i]
+	*n = Tree{Left: l, Key: k, Val: v, Right: r}
+	return n
+}
+
+// reset frees every node for reuse.
+func (a *treeArena) reset() { a.used = 0 }
+
 // same is structural equality (Haskell's derived Eq on BST).
 func same(a, b *Tree) bool {
 	for {
@@ -46,7 +72,8 @@ type scratch struct {
 	a, b, c []KV
 }
 
-// appendList appends t's bindings in order.
+// appendList appends t's bindings in order: the generators' own traversal
+// (properties use the subject's toList, through their world).
 func appendList(dst []KV, t *Tree) []KV {
 	for t != nil {
 		dst = appendList(dst, t.Left)
@@ -54,16 +81,6 @@ func appendList(dst []KV, t *Tree) []KV {
 		t = t.Right
 	}
 	return dst
-}
-
-// equiv is Hughes's =~=: equal toList.
-func (s *scratch) equiv(a, b *Tree) bool {
-	if a == b {
-		return true
-	}
-	s.a = appendList(s.a[:0], a)
-	s.b = appendList(s.b[:0], b)
-	return equalKVs(s.a, s.b)
 }
 
 func equalKVs(a, b []KV) bool {

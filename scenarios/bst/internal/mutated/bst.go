@@ -2,19 +2,16 @@
 
 package subject
 
+import "github.com/mutprop/mutprop/scenarios/bst/internal/tree"
+
 // Tree is a node of a binary search tree; the nil *Tree is the empty tree
-// (Hughes's Leaf). Trees are never modified after construction.
-type Tree struct {
-	Left  *Tree
-	Key   int
-	Val   int
-	Right *Tree
-}
+// (Hughes's Leaf). Trees are never modified after construction. The type
+// is declared in internal/tree so that every schematized copy of this
+// package shares it.
+type Tree = tree.Tree
 
 // KV is one key/value pair, as toList returns them.
-type KV struct {
-	Key, Val int
-}
+type KV = tree.KV
 
 // Nil returns the empty tree.
 func Nil() *Tree { return nil }
@@ -53,11 +50,11 @@ func Insert(k, v int, t *Tree) *Tree {
 	}
 	switch {
 	case k < t.Key:
-		return &Tree{Insert(k, v, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Insert(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k > t.Key:
-		return &Tree{t.Left, t.Key, t.Val, Insert(k, v, t.Right)}
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Insert(k, v, t.Right)}
 	default:
-		return &Tree{t.Left, t.Key, v, t.Right}
+		return &Tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right}
 	}
 }
 
@@ -77,9 +74,9 @@ func Delete(k int, t *Tree) *Tree {
 	}
 	switch {
 	case k < t.Key:
-		return &Tree{Delete(k, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Delete(k, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k > t.Key:
-		return &Tree{t.Left, t.Key, t.Val, Delete(k, t.Right)}
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Delete(k, t.Right)}
 	default:
 		return join(t.Left, t.Right)
 	}
@@ -94,7 +91,7 @@ func join(l, r *Tree) *Tree {
 	if r == nil {
 		return l
 	}
-	return &Tree{l.Left, l.Key, l.Val, &Tree{join(l.Right, r.Left), r.Key, r.Val, r.Right}}
+	return &Tree{Left: l.Left, Key: l.Key, Val: l.Val, Right: &Tree{Left: join(l.Right, r.Left), Key: r.Key, Val: r.Val, Right: r.Right}}
 }
 
 // Union returns the bindings of both trees; where both bind a key, the left
@@ -115,7 +112,7 @@ func Union(t1, t2 *Tree) *Tree {
 	if t2 == nil {
 		return t1
 	}
-	return &Tree{Union(t1.Left, below(t1.Key, t2)), t1.Key, t1.Val, Union(t1.Right, above(t1.Key, t2))}
+	return &Tree{Left: Union(t1.Left, below(t1.Key, t2)), Key: t1.Key, Val: t1.Val, Right: Union(t1.Right, above(t1.Key, t2))}
 }
 
 // below returns the bindings of t whose keys are less than k.
@@ -126,7 +123,7 @@ func below(k int, t *Tree) *Tree {
 	if k <= t.Key {
 		return below(k, t.Left)
 	}
-	return &Tree{t.Left, t.Key, t.Val, below(k, t.Right)}
+	return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: below(k, t.Right)}
 }
 
 // above returns the bindings of t whose keys are greater than k.
@@ -137,23 +134,29 @@ func above(k int, t *Tree) *Tree {
 	if k >= t.Key {
 		return above(k, t.Right)
 	}
-	return &Tree{above(k, t.Left), t.Key, t.Val, t.Right}
+	return &Tree{Left: above(k, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 }
 
 // ToList returns the bindings of t in key order (in-order traversal).
+// The properties call AppendList, so its mutants would never run:
+//
+//mutprop:ignore
 func ToList(t *Tree) []KV { return AppendList(nil, t) }
 
 // AppendList appends the bindings of t in key order to dst.
 func AppendList(dst []KV, t *Tree) []KV {
 	for t != nil {
 		dst = AppendList(dst, t.Left)
-		dst = append(dst, KV{t.Key, t.Val})
+		dst = append(dst, KV{Key: t.Key, Val: t.Val})
 		t = t.Right
 	}
 	return dst
 }
 
-// Keys returns the keys of t in order.
+// Keys returns the keys of t in order. No property calls it (size is
+// Size), so its mutants would never run:
+//
+//mutprop:ignore
 func Keys(t *Tree) []int {
 	var ks []int
 	for _, kv := range ToList(t) {
@@ -205,12 +208,16 @@ func validRange(t *Tree) (ok bool, lo, hi int) {
 
 // Insertions returns the bindings of t in preorder: inserting them into the
 // empty tree in this order rebuilds t exactly.
+//
+// The properties call AppendInsertions, so its mutants would never run:
+//
+//mutprop:ignore
 func Insertions(t *Tree) []KV { return AppendInsertions(nil, t) }
 
 // AppendInsertions appends the bindings of t in preorder to dst.
 func AppendInsertions(dst []KV, t *Tree) []KV {
 	for t != nil {
-		dst = append(dst, KV{t.Key, t.Val})
+		dst = append(dst, KV{Key: t.Key, Val: t.Val})
 		dst = AppendInsertions(dst, t.Left)
 		t = t.Right
 	}

@@ -15,9 +15,9 @@ func insertBug2(k, v int, t *Tree) *Tree {
 		return &Tree{Key: k, Val: v}
 	}
 	if k < t.Key {
-		return &Tree{Insert(k, v, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Insert(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	}
-	return &Tree{t.Left, t.Key, t.Val, Insert(k, v, t.Right)}
+	return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Insert(k, v, t.Right)}
 }
 
 //mutprop:variant Insert bug3 "fails to update an existing key"
@@ -27,9 +27,9 @@ func insertBug3(k, v int, t *Tree) *Tree {
 	}
 	switch {
 	case k < t.Key:
-		return &Tree{Insert(k, v, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Insert(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k > t.Key:
-		return &Tree{t.Left, t.Key, t.Val, Insert(k, v, t.Right)}
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Insert(k, v, t.Right)}
 	default:
 		return t
 	}
@@ -41,9 +41,9 @@ func insertEtna2(k, v int, t *Tree) *Tree {
 		return &Tree{Key: k, Val: v}
 	}
 	if k < t.Key {
-		return &Tree{Insert(k, v, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Insert(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	}
-	return &Tree{t.Left, t.Key, v, t.Right}
+	return &Tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right}
 }
 
 //mutprop:variant Delete bug4 "fails to rebuild the tree above the deleted key"
@@ -68,9 +68,9 @@ func deleteBug5(k int, t *Tree) *Tree {
 	}
 	switch {
 	case k > t.Key:
-		return &Tree{Delete(k, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Delete(k, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k < t.Key:
-		return &Tree{t.Left, t.Key, t.Val, Delete(k, t.Right)}
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Delete(k, t.Right)}
 	default:
 		return join(t.Left, t.Right)
 	}
@@ -83,9 +83,9 @@ func deleteBug6(k int, t *Tree) *Tree {
 	}
 	switch {
 	case k < t.Key:
-		return &Tree{Delete(k, t.Left), t.Key, t.Val, t.Right}
+		return &Tree{Left: Delete(k, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k > t.Key:
-		return &Tree{t.Left, t.Key, t.Val, Delete(k, t.Right)}
+		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: Delete(k, t.Right)}
 	default:
 		return Union(t.Left, t.Right)
 	}
@@ -99,7 +99,7 @@ func unionBug6(t1, t2 *Tree) *Tree {
 	if t2 == nil {
 		return t1
 	}
-	return &Tree{t1.Left, t1.Key, t1.Val, &Tree{Union(t1.Right, t2.Left), t2.Key, t2.Val, t2.Right}}
+	return &Tree{Left: t1.Left, Key: t1.Key, Val: t1.Val, Right: &Tree{Left: Union(t1.Right, t2.Left), Key: t2.Key, Val: t2.Val, Right: t2.Right}}
 }
 
 //mutprop:variant Union bug7 "assumes root(t) < root(t') implies all of t < root(t')"
@@ -112,9 +112,9 @@ func unionBug7(t1, t2 *Tree) *Tree {
 	}
 	switch {
 	case t1.Key == t2.Key:
-		return &Tree{Union(t1.Left, t2.Left), t1.Key, t1.Val, Union(t1.Right, t2.Right)}
+		return &Tree{Left: Union(t1.Left, t2.Left), Key: t1.Key, Val: t1.Val, Right: Union(t1.Right, t2.Right)}
 	case t1.Key < t2.Key:
-		return &Tree{t1.Left, t1.Key, t1.Val, &Tree{Union(t1.Right, t2.Left), t2.Key, t2.Val, t2.Right}}
+		return &Tree{Left: t1.Left, Key: t1.Key, Val: t1.Val, Right: &Tree{Left: Union(t1.Right, t2.Left), Key: t2.Key, Val: t2.Val, Right: t2.Right}}
 	default:
 		return Union(t2, t1)
 	}
@@ -130,10 +130,9 @@ func unionBug8(t1, t2 *Tree) *Tree {
 	}
 	switch {
 	case t1.Key == t2.Key:
-		return &Tree{Union(t1.Left, t2.Left), t1.Key, t1.Val, Union(t1.Right, t2.Right)}
+		return &Tree{Left: Union(t1.Left, t2.Left), Key: t1.Key, Val: t1.Val, Right: Union(t1.Right, t2.Right)}
 	case t1.Key < t2.Key:
-		return &Tree{Union(t1.Left, below(t1.Key, t2.Left)), t1.Key, t1.Val,
-			Union(t1.Right, &Tree{above(t1.Key, t2.Left), t2.Key, t2.Val, t2.Right})}
+		return &Tree{Left: Union(t1.Left, below(t1.Key, t2.Left)), Key: t1.Key, Val: t1.Val, Right: Union(t1.Right, &Tree{Left: above(t1.Key, t2.Left), Key: t2.Key, Val: t2.Val, Right: t2.Right})}
 	default:
 		return Union(t2, t1)
 	}

@@ -1,0 +1,53 @@
+package holey
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// bstSpec labels a hole with a key from its range, as a BST generator does.
+var bstSpec = Spec[[2]int, int]{Expand: func(r *rand.Rand, s [2]int) (int, [2]int, bool, [2]int, bool) {
+	x := s[0] + r.IntN(s[1]-s[0]+1)
+	return x, [2]int{s[0], x - 1}, s[0] <= x-1, [2]int{x + 1, s[1]}, x+1 <= s[1]
+}}
+
+func show(t *Tree[[2]int, int]) string {
+	return Walk(t, func(k int, l, r string) string { return fmt.Sprintf("(%s %d %s)", l, k, r) })
+}
+
+func TestResetFillsLikeANewTreeAndReusesItsNodes(t *testing.T) {
+	t.Parallel()
+	u := NewUniform(64)
+	reused := New(bstSpec, [2]int{0, 0}, true)
+	for seed := uint64(0); seed < 50; seed++ {
+		n := int(seed % 40)
+		fresh := New(bstSpec, [2]int{0, n}, true)
+		fresh.Fill(rand.New(rand.NewPCG(seed, 1)), u, n)
+		reused.Reset([2]int{0, n}, true)
+		reused.Fill(rand.New(rand.NewPCG(seed, 1)), u, n)
+		if a, b := show(fresh), show(reused); a != b {
+			t.Fatalf("seed %d: after Reset %s, fresh %s", seed, b, a)
+		}
+		if reused.Size() != n {
+			t.Fatalf("seed %d: %d nodes, want %d (n+1 keys leave room for n)", seed, reused.Size(), n)
+		}
+	}
+	if got := len(reused.chunks); got != 1 {
+		t.Errorf("%d chunks after 50 trees of at most 39 nodes: Reset does not reuse them", got)
+	}
+}
+
+func TestAFullRangeStopsFillingWhenNoHoleIsLeft(t *testing.T) {
+	t.Parallel()
+	for _, w := range []Weighting{NewUniform(8), Unweighted(), DepthWeighted(), InverseDepth(), LeftLeaning(), RightLeaning()} {
+		tr := New(bstSpec, [2]int{0, 4}, true) // five keys
+		tr.Fill(rand.New(rand.NewPCG(1, 2)), w, 20)
+		if tr.Size() != 5 || tr.HasHoles() {
+			t.Errorf("%T: %d nodes, holes left %v; want all 5 keys used", w, tr.Size(), tr.HasHoles())
+		}
+		if s := show(tr); s == "" {
+			t.Errorf("%T: empty tree", w)
+		}
+	}
+}
