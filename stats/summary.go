@@ -81,5 +81,14 @@ func Wilson(successes, n int) Proportion {
 	den := 1 + z*z/nf
 	centre := (p + z*z/(2*nf)) / den
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return Proportion{Successes: successes, N: n, P: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half)}
+	low, high := math.Max(0, centre-half), math.Min(1, centre+half)
+	// At 0% and 100% the bound is exactly 0 or 1; centre-half (centre+half)
+	// rounds to a few ulps away from it.
+	if successes == 0 {
+		low = 0
+	}
+	if successes == n {
+		high = 1
+	}
+	return Proportion{Successes: successes, N: n, P: p, Low: low, High: high}
 }
