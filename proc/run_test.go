@@ -1,0 +1,423 @@
+//go:build linux
+
+package proc
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+func envLines(out []byte) []string { return strings.Split(strings.TrimSpace(string(out)), "\n") }
+
+func TestRunSetsTheDirectoryPWDTheTagAndOnlyTheGivenEnvironment(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "pwd -P; /usr/bin/env"}, Dir: dir, Env: []string{"A=1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := envLines(res.Output)
+	if lines[0] != dir {
+		t.Errorf("working directory %q, want %q", lines[0], dir)
+	}
+	var tags []string
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, TagPrefix) {
+			tags = append(tags, l)
+		}
+	}
+	if !slices.Contains(lines, "A=1") || !slices.Contains(lines, "PWD="+dir) {
+		t.Errorf("environment %q: want A=1 and PWD=%s", lines[1:], dir)
+	}
+	if len(tags) != 1 || !strings.HasSuffix(tags[0], "=1") || !strings.HasPrefix(tags[0], TagPrefix+strconv.Itoa(os.Getpid())+"_") {
+		t.Errorf("tags %q: want one %s<pid>_<n>=1", tags, TagPrefix)
+	}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "GOMEMLIMIT=") {
+			t.Errorf("GOMEMLIMIT set without a memory cap: %q", l)
+		}
+	}
+	// Without Dir, no PWD is added to the environment.
+	res, err = Run(context.Background(), Spec{Path: "/usr/bin/env", Env: []string{"A=1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range envLines(res.Output) {
+		if strings.HasPrefix(l, "PWD=") {
+			t.Errorf("PWD set without a Dir: %q", l)
+		}
+	}
+}
+
+func TestTheMemoryCapSetsGOMEMLIMITAndUlimit(t *testing.T) {
+	t.Parallel()
+	mc := MemoryCap{Soft: 300 << 20, Hard: 1 << 30}
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", `echo "$GOMEMLIMIT"; ulimit -v`}, Memory: mc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.TrimSpace(string(res.Output)), "314572800\n1048576"; got != want {
+		t.Errorf("GOMEMLIMIT and ulimit -v under %+v: %q, want %q", mc, got, want)
+	}
+	for _, tc := range []struct {
+		soft int64
+		want []string
+	}{{0, nil}, {-5, nil}, {1, []string{"GOMEMLIMIT=1"}}, {300 << 20, []string{"GOMEMLIMIT=314572800"}}} {
+		if got := (MemoryCap{Soft: tc.soft}).env(); !slices.Equal(got, tc.want) {
+			t.Errorf("MemoryCap{Soft: %d}.env() = %q, want %q", tc.soft, got, tc.want)
+		}
+	}
+}
+
+func TestTheHardCapIsLoweredToTheCallersOwnHardLimit(t *testing.T) {
+	// Not parallel: it may lower this process's hard RLIMIT_AS (to 1 TiB,
+	// far above what any test here maps) when it has none, since an
+	// unprivileged process cannot raise it back.
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_AS, &lim); err != nil {
+		t.Fatal(err)
+	}
+	if lim.Max == unix.RLIM_INFINITY || lim.Max > 1<<40 {
+		lim = unix.Rlimit{Cur: min(lim.Cur, 1<<40), Max: 1 << 40}
+		if err := unix.Setrlimit(unix.RLIMIT_AS, &lim); err != nil {
+			t.Fatal(err)
+		}
+	}
+	own := int64(lim.Max)
+	for n, want := range map[int64]int64{own / 2: own / 2, own: own, 2 * own: own} {
+		if got := capToHardLimit(n); got != want {
+			t.Errorf("capToHardLimit(%d) under a hard limit of %d = %d, want %d", n, own, got, want)
+		}
+	}
+}
+
+func TestOutputIsKeptUpToMaxOutput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		max       int
+		want      string
+		truncated bool
+	}{{10, "0123456789", true}, {16, "0123456789ABCDEF", false}, {1, "0", true}, {17, "0123456789ABCDEF", false}} {
+		res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "printf 0123456789ABCDEF"}, MaxOutput: tc.max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(res.Output) != tc.want || res.Truncated != tc.truncated {
+			t.Errorf("MaxOutput %d: output %q truncated %v, want %q %v", tc.max, res.Output, res.Truncated, tc.want, tc.truncated)
+		}
+	}
+	var c capped
+	c.max = 5
+	for _, s := range []string{"abc", "def", "g"} {
+		if n, err := c.Write([]byte(s)); n != len(s) || err != nil {
+			t.Errorf("Write(%q) = %d, %v: a full buffer still takes the write", s, n, err)
+		}
+	}
+	if b, tr := c.bytes(); string(b) != "abcde" || !tr {
+		t.Errorf("capped at 5 after abc, def, g: %q truncated %v, want abcde true", b, tr)
+	}
+}
+
+// The default cap is 64 MiB: exactly that much is kept whole, one byte
+// more is cut.
+func TestTheDefaultOutputCapIs64MiB(t *testing.T) {
+	for _, tc := range []struct {
+		n         int
+		truncated bool
+	}{{64 << 20, false}, {64<<20 + 1, true}} {
+		res, err := Run(context.Background(), Spec{Path: "/usr/bin/head", Args: []string{"-c", strconv.Itoa(tc.n), "/dev/zero"}, Timeout: 60 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Output) != 64<<20 || res.Truncated != tc.truncated {
+			t.Errorf("%d bytes written: kept %d, truncated %v; want %d, %v", tc.n, len(res.Output), res.Truncated, 64<<20, tc.truncated)
+		}
+	}
+}
+
+func TestATimeoutOfOneNanosecondStillTimesOut(t *testing.T) {
+	t.Parallel()
+	res, err := Run(context.Background(), Spec{Path: "/bin/sleep", Args: []string{"5"}, Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || res.Duration > 4*time.Second {
+		t.Errorf("result %+v: want timed out at once", res)
+	}
+}
+
+func TestRunsThatLeaveNothingBehindReturnPromptly(t *testing.T) {
+	t.Parallel()
+	// Run scans for escaped descendants until a scan finds none: with
+	// nothing left it must not keep polling (100 rounds would take 2.5 s).
+	start := time.Now()
+	for i := 0; i < 4; i++ {
+		res, err := Run(context.Background(), Spec{Path: "/bin/true"})
+		if err != nil || res.ExitCode != 0 || len(res.Escaped) != 0 {
+			t.Fatalf("run %d: %+v, %v", i, res, err)
+		}
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("4 runs of /bin/true took %v", d)
+	}
+}
+
+func TestAnUntaggedProcessHoldingTheOutputDoesNotBlockRun(t *testing.T) {
+	t.Parallel()
+	// setsid and env -i: a descendant that leaves the group and drops the
+	// tag survives Run (documented), keeping the output pipe open; Run
+	// stops waiting for the pipe about a second after the group is gone.
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	start := time.Now()
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "setsid /usr/bin/env -i /bin/sleep 20 & echo $! > " + pidFile}})
+	d := time.Since(start)
+	if b, rerr := os.ReadFile(pidFile); rerr == nil {
+		if pid, aerr := strconv.Atoi(strings.TrimSpace(string(b))); aerr == nil && pid > 0 {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || d > 10*time.Second {
+		t.Errorf("Run returned after %v with %+v; want a clean exit about 1 s after the shell", d, res)
+	}
+}
+
+func TestAnUntaggedChildOfAnEscapedGroupLeaderDiesWithItsGroup(t *testing.T) {
+	t.Parallel()
+	// The shell leaves the group (setsid) and starts a child without the
+	// tag in its new group: killing the escaped leader's group kills it.
+	dir := t.TempDir()
+	res, err := Run(context.Background(), Spec{
+		Path:    "/bin/sh",
+		Args:    []string{"-c", `setsid /bin/sh -c 'echo $$ > ` + dir + `/pgid; /usr/bin/env -i /bin/sleep 1000 & sleep 1000' > /dev/null 2>&1 & while [ ! -s ` + dir + `/pgid ]; do sleep 0.01; done; sleep 0.2`},
+		Timeout: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Escaped) == 0 {
+		t.Errorf("nothing escaped: %+v", res)
+	}
+	assertGroupGone(t, dir+"/pgid")
+}
+
+// waitState polls /proc/pid/stat until the process is in state s.
+func waitState(t *testing.T, pid int, s byte) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err == nil {
+			if j := strings.LastIndexByte(string(b), ')'); j > 0 && j+2 < len(b) && b[j+2] == s {
+				return
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("process %d never reached state %c", pid, s)
+}
+
+func TestReadStatParsesANameWithSpacesAndParentheses(t *testing.T) {
+	t.Parallel()
+	exe := filepath.Join(t.TempDir(), "x) (y z")
+	b, err := os.ReadFile("/bin/sleep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(exe, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "1000")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	pid := cmd.Process.Pid
+	waitState(t, pid, 'S')
+	st, ok := readStat(strconv.Itoa(pid))
+	if !ok {
+		t.Fatalf("readStat(%d) failed", pid)
+	}
+	if st.pid != pid || st.comm != "x) (y z" || st.state != 'S' || st.pgrp != pid {
+		t.Errorf("readStat = %+v, want pid %d, comm %q, state S, pgrp %d", st, pid, "x) (y z", pid)
+	}
+	// The start time is in clock ticks (100 Hz) after boot: the child
+	// started within a few seconds of now.
+	up, err := os.ReadFile("/proc/uptime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	upSec, err := strconv.ParseFloat(strings.Fields(string(up))[0], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if age := upSec - float64(st.start)/100; age < -1 || age > 10 {
+		t.Errorf("start %d ticks after boot, uptime %.2f s: the child would be %.1f s old", st.start, upSec, age)
+	}
+	if self := startTime(os.Getpid()); self == 0 || self > st.start {
+		t.Errorf("start time of the test %d, of its child %d", self, st.start)
+	}
+	if got := (Process{Pid: pid, Name: st.comm}).String(); got != "x) (y z (pid "+strconv.Itoa(pid)+")" {
+		t.Errorf("Process.String() = %q", got)
+	}
+	if _, ok := readStat("no-such-pid"); ok {
+		t.Errorf("readStat of a missing pid succeeded")
+	}
+}
+
+func TestAZombieIsNeitherAGroupMemberNorTagged(t *testing.T) {
+	t.Parallel()
+	entry := "PROC_TEST_ZOMBIE=" + strconv.Itoa(os.Getpid())
+	cmd := exec.Command("/bin/true")
+	cmd.Env = []string{entry} // the first entry: matched at the start of environ
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Wait() }()
+	pid := cmd.Process.Pid
+	waitState(t, pid, 'Z')
+	if pids, err := GroupMembers(pid); err != nil || len(pids) != 0 {
+		t.Errorf("GroupMembers of a zombie's group = %v, %v; want none", pids, err)
+	}
+	if gone, err := GroupGone(pid, time.Second); err != nil || !gone {
+		t.Errorf("GroupGone of a zombie's group = %v, %v", gone, err)
+	}
+	if found, err := Tagged(entry); err != nil || len(found) != 0 {
+		t.Errorf("Tagged found the zombie: %v, %v", found, err)
+	}
+}
+
+func TestTaggedMatchesTheFirstEnvironmentEntry(t *testing.T) {
+	t.Parallel()
+	entry := "PROC_TEST_FIRST=" + strconv.Itoa(os.Getpid())
+	cmd := exec.Command("/bin/sleep", "1000")
+	cmd.Env = []string{entry, "B=2"}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	found, err := Tagged(entry)
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	if err != nil || len(found) != 1 || found[0].Pid != cmd.Process.Pid || found[0].Name != "sleep" {
+		t.Errorf("Tagged(%q) = %v, %v; want the sleep %d", entry, found, err, cmd.Process.Pid)
+	}
+}
+
+func TestGroupMembersListsTheCallersGroup(t *testing.T) {
+	t.Parallel()
+	pids, err := GroupMembers(syscall.Getpgrp())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(pids, os.Getpid()) {
+		t.Errorf("GroupMembers(%d) = %v, want it to hold this process %d", syscall.Getpgrp(), pids, os.Getpid())
+	}
+}
+
+func TestNewerThanAcceptsOnlyPidsAllocatedAfterIt(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("/proc/sys/kernel/ns_last_pid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := min(50, last-2)
+	f := newerThan(last - d)
+	for p, want := range map[int]bool{last - d - 1: false, last - d: false, last - d + 1: true, last: true, 1 << 30: false} {
+		if got := f(p); got != want {
+			t.Errorf("newerThan(%d)(%d) = %v, want %v (last pid %d)", last-d, p, got, want, last)
+		}
+	}
+	// A pid above the last one: the counter wrapped since it was taken.
+	g := newerThan(last + 1000)
+	for p, want := range map[int]bool{last + 1001: true, last + 1000: false, last + 900: false, 1: true, last: true} {
+		if got := g(p); got != want {
+			t.Errorf("newerThan(%d)(%d) = %v, want %v (last pid %d)", last+1000, p, got, want, last)
+		}
+	}
+}
+
+func TestTimeoutsOfSmallFactorsConstantsAndFloors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		to       Timeouts
+		baseline time.Duration
+		want     time.Duration
+	}{
+		{Timeouts{Factor: 0.5, Const: -1, Floor: 1}, 4 * time.Second, 2 * time.Second},
+		{Timeouts{Factor: 1, Const: -1, Floor: 1}, 3 * time.Second, 3 * time.Second},
+		{Timeouts{Factor: 2, Const: 1, Floor: 1}, time.Second, 2*time.Second + 1},
+		{Timeouts{Factor: 1, Const: -1, Floor: 1}, 0, 1},
+		{Timeouts{Factor: 1, Const: -1}, 0, time.Second},
+		{Timeouts{Factor: 1, Const: -1, Floor: -1}, 0, time.Second},
+	} {
+		if got := tc.to.For(tc.baseline); got != tc.want {
+			t.Errorf("%+v.For(%v) = %v, want %v", tc.to, tc.baseline, got, tc.want)
+		}
+	}
+}
+
+func TestACancelledContextStartsNothing(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	marker := filepath.Join(t.TempDir(), "ran")
+	res, err := Run(ctx, Spec{Path: "/bin/sh", Args: []string{"-c", "touch " + marker}})
+	if err != nil || !res.Canceled || res.TimedOut {
+		t.Errorf("Run under a cancelled context = %+v, %v; want Canceled", res, err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("the process ran under a cancelled context")
+	}
+}
+
+func TestAnUntaggedChildInTheGroupDiesWhenTheLeaderExits(t *testing.T) {
+	t.Parallel()
+	// env -i drops the tag, so only the kill of the whole group after the
+	// leader's exit reaches the sleep.
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "echo $$ > " + pidFile + "; /usr/bin/env -i /bin/sleep 1000 >/dev/null 2>&1 &"}})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("Run = %+v, %v", res, err)
+	}
+	assertGroupGone(t, pidFile)
+}
+
+func TestTagsAreUniquePerRunAndNameThisProcess(t *testing.T) {
+	t.Parallel()
+	a, b := newTag(), newTag()
+	prefix := TagPrefix + strconv.Itoa(os.Getpid()) + "_"
+	na, errA := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(a, prefix), "="))
+	nb, errB := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(b, prefix), "="))
+	if !strings.HasPrefix(a, prefix) || !strings.HasSuffix(a, "=") || errA != nil || errB != nil || nb <= na {
+		t.Errorf("tags %q, %q: want %s<n>= with increasing n", a, b, prefix)
+	}
+}
+
+func TestStartErrorsNameTheProgram(t *testing.T) {
+	t.Parallel()
+	_, err := Run(context.Background(), Spec{Path: "/nonexistent/prog"})
+	if err == nil || !strings.HasPrefix(err.Error(), "start /nonexistent/prog: ") {
+		t.Errorf("err = %v, want it to start with the program", err)
+	}
+}
