@@ -38,8 +38,12 @@
 #     slowest test alone takes several seconds on a loaded machine.
 #
 # Usage: bench/peers.sh [--workers N] [--gremlins-coefficient C]
-#                       [--mutesting-timeout S] [--only LIST] [--keep]
+#                       [--mutesting-timeout S] [--only LIST] [--subject MOD@VER] [--keep]
 #   --only: comma-separated subset of mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
+#   --subject: the module whose root package the tools score; without it,
+#     each of $SUBJECTS in turn: github.com/dustin/go-humanize@v1.0.1 (quick
+#     unit tests) and github.com/google/btree@v1.1.3 (slow concurrent tests,
+#     which every surviving mutant must run)
 # Environment: PEER_TIMEOUT (seconds per tool, default 3600).
 set -euo pipefail
 
@@ -48,7 +52,11 @@ MUTESTING_MOD=github.com/zimmski/go-mutesting
 MUTESTING_VERSION=v0.0.0-20210610104036-6d9217011a00
 MUTESTING_XTOOLS=v0.52.0
 AVITO=github.com/avito-tech/go-mutesting
-SUBJECT=github.com/google/btree@v1.1.3
+# The default subjects, each run in turn: a package of quick unit tests,
+# where a peer's per-mutant build dominates, and one with slow concurrent
+# tests, which every surviving mutant must run whatever the tool.
+SUBJECTS="github.com/dustin/go-humanize@v1.0.1 github.com/google/btree@v1.1.3"
+SUBJECT=
 # gremlins' default operators (ARITHMETIC_BASE, CONDITIONALS_BOUNDARY,
 # CONDITIONALS_NEGATION, INCREMENT_DECREMENT, INVERT_NEGATIVES) in mutprop.
 GR_OPERATORS=arithmetic,boundary,relational,incdec,unary
@@ -61,17 +69,27 @@ MTIMEOUT=30
 ONLY=mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
 KEEP=0
 TIMEOUT=${PEER_TIMEOUT:-3600}
-usage="usage: $0 [--workers N] [--gremlins-coefficient C] [--mutesting-timeout S] [--only LIST] [--keep]"
+usage="usage: $0 [--workers N] [--gremlins-coefficient C] [--mutesting-timeout S] [--only LIST] [--subject MOD@VER] [--keep]"
+ARGS=("$@")
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--workers) WORKERS=$2; shift 2 ;;
 	--gremlins-coefficient) COEFF=$2; shift 2 ;;
 	--mutesting-timeout) MTIMEOUT=$2; shift 2 ;;
 	--only) ONLY=$2; shift 2 ;;
+	--subject) SUBJECT=$2; shift 2 ;;
 	--keep) KEEP=1; shift ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
+if [ -z "$SUBJECT" ]; then
+	rc=0
+	for s in $SUBJECTS; do
+		"$0" ${ARGS[@]+"${ARGS[@]}"} --subject "$s" || rc=1
+		echo
+	done
+	exit $rc
+fi
 wanted() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)

@@ -65,6 +65,9 @@ type RunSpec struct {
 	// CoverProfile, when set, writes a coverage profile (cover builds only).
 	CoverProfile string
 	Memory       proc.MemoryCap
+	// Probe, when set, turns on the infection probes of a schemata build
+	// with probes: the file they append infected schema numbers to.
+	Probe string
 }
 
 // RunTests runs the binary with -test.v=test2json and returns its parsed
@@ -100,6 +103,9 @@ func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result,
 	if r.CoverProfile != "" {
 		env = append(env, "GOCOVERDIR="+r.Dir)
 	}
+	if r.Probe != "" {
+		env = append(env, mutate.ProbeEnv+"="+r.Probe)
+	}
 	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory})
 	if err != nil {
 		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
@@ -124,7 +130,7 @@ func baseEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case mutate.ActiveEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE":
+		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE":
 			continue
 		}
 		env = append(env, kv)

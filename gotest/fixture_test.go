@@ -187,6 +187,18 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 			}
 		}
 	}
+	// The probes must filter something; the overlay cross-check below,
+	// which runs every covering test, shows they skip nothing that kills.
+	p, narrowed := res.Packages[0], 0
+	for _, m := range p.Mutants {
+		if len(m.InfectedBy) > 0 && len(m.InfectedBy) < len(m.CoveredBy) {
+			narrowed++
+		}
+	}
+	t.Logf("probes: %d mutants probed, %d infected by no test, %d run against fewer tests than cover them", p.Probed, p.Uninfected, narrowed)
+	if p.Probed == 0 || narrowed == 0 {
+		t.Errorf("probes: %d mutants probed, %d run against fewer tests than cover them: want both above zero", p.Probed, narrowed)
+	}
 	assertSameTree(t, before, hashTree(t, fixtureDir))
 	assertNothingLeft(t, cfg.TempDir)
 

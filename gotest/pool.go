@@ -93,9 +93,10 @@ func (s *session) runMutant(ctx context.Context, sc *scratch, r MutantResult) Mu
 	}
 	// Stage 1: the fastest covering test alone; most mutants die here.
 	// Stage 2: the others in one process, stopping at the first failure.
-	stages := [][]string{r.CoveredBy[:1]}
-	if len(r.CoveredBy) > 1 {
-		stages = append(stages, r.CoveredBy[1:])
+	tests := r.Tests()
+	stages := [][]string{tests[:1]}
+	if len(tests) > 1 {
+		stages = append(stages, tests[1:])
 	}
 	var notes []string
 	for _, tests := range stages {

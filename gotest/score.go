@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,6 +38,14 @@ type Config struct {
 	// Matrix runs every covering test against every mutant, each alone,
 	// instead of stopping at the first kill.
 	Matrix bool
+	// NoProbes turns off the infection probes of schemata mode. With
+	// probes (the default, but not with Matrix), each test that covers a
+	// probed mutant runs once more with the probes on
+	// (mutate.SchemataOptions), and a probed mutant runs only against the
+	// covering tests that infect it: those in whose run the value of its
+	// expression differs from the original's at least once. A mutant no
+	// test infects is survived without running.
+	NoProbes bool
 	// Run restricts the tests to those matching it (like go test -run, on
 	// top-level names); nil means all.
 	Run *regexp.Regexp
@@ -86,6 +95,10 @@ type MutantResult struct {
 	// with Matrix.
 	KilledBy  []string
 	CoveredBy []string
+	// InfectedBy, for a probed mutant (Mutant.Probed), lists the covering
+	// tests that infect it, which are those it runs against; nil for a
+	// mutant without probe, which runs against CoveredBy.
+	InfectedBy []string
 	// TestsToFailure holds, per killing test whose output says so, the
 	// generated tests up to the failing one.
 	TestsToFailure map[string]int
@@ -96,6 +109,15 @@ type MutantResult struct {
 	// Index is the mutant's position among the package's mutants that
 	// Filter kept, the same in every shard.
 	Index int
+}
+
+// Tests returns the tests the mutant runs against: InfectedBy for a
+// probed mutant, CoveredBy for the others.
+func (r MutantResult) Tests() []string {
+	if r.InfectedBy != nil {
+		return r.InfectedBy
+	}
+	return r.CoveredBy
 }
 
 // PackageResult is the outcome of one package.
@@ -109,8 +131,11 @@ type PackageResult struct {
 	Mutants []MutantResult
 	// Universe counts the mutants Filter kept, before Shard.
 	Universe int
+	// Probed counts the probed mutants; Uninfected those of them no test
+	// infects (survived without running).
+	Probed, Uninfected int
 	// Durations of the stages.
-	Build, Baseline, Coverage, Run time.Duration
+	Build, Baseline, Coverage, Probe, Run time.Duration
 	// Suites are the suites the package's tests register (mutproptest).
 	Suites []SuiteResult
 }
@@ -154,6 +179,11 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// probes reports whether the run uses infection probes.
+func (cfg *Config) probes() bool {
+	return !cfg.NoProbes && !cfg.Matrix && cfg.Mode != ModeOverlay
 }
 
 func (cfg *Config) logf(format string, args ...any) {
@@ -237,7 +267,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	start := time.Now()
 	overlay := ""
 	if cfg.Mode != ModeOverlay {
-		files, err := mutate.Schemata(pkg, muts)
+		files, err := mutate.SchemataWith(pkg, muts, mutate.SchemataOptions{Probes: cfg.probes()})
 		if err != nil {
 			return nil, err
 		}
@@ -320,13 +350,24 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 		}
 		jobs = append(jobs, i)
 	}
+	var uninfected []int
+	if cfg.probes() {
+		start = time.Now()
+		if uninfected, err = s.applyProbes(ctx, pr, jobs); err != nil {
+			return pr, err
+		}
+		pr.Probe = time.Since(start)
+		jobs = slices.DeleteFunc(jobs, func(i int) bool { return pr.Mutants[i].Outcome != "" })
+		cfg.logf("%s: probes in %v: %d of %d probed mutants infected by no covering test (survived without running)",
+			pkg.Path, pr.Probe.Round(time.Millisecond), pr.Uninfected, pr.Probed)
+	}
 	if cfg.Ready != nil {
 		if err := cfg.Ready(pr); err != nil {
 			return pr, err
 		}
 	}
 	if cfg.Finished != nil {
-		for _, i := range uncovered {
+		for _, i := range append(uncovered, uninfected...) {
 			cfg.Finished(pr, pr.Mutants[i])
 		}
 	}
@@ -437,38 +478,18 @@ func (s *session) coverage(ctx context.Context, coverPath string) (map[string][]
 	bin := &Binary{Path: coverPath, Rapid: s.bin.Rapid}
 	out := map[string][]span{}
 	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < s.cfg.workers(); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("cover%d", w))}
-			for i := range work {
-				t := s.tests[i]
-				blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
-				}
-				out[t] = blocks
-				mu.Unlock()
-			}
-		}(w)
+	err := s.forEachTest(ctx, len(s.tests), "cover", func(sc *scratch, i int) error {
+		t := s.tests[i]
+		blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
+		mu.Lock()
+		out[t] = blocks
+		mu.Unlock()
+		return err
+	})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
-	for i := range s.tests {
-		if ctx.Err() != nil {
-			break
-		}
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return out, firstErr
+	return out, err
 }
 
 // everything marks a test whose coverage is unknown.

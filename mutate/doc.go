@@ -64,6 +64,16 @@
 //     at the start of each target (methods pass their receiver, variadic
 //     parameters are passed with ...; unnamed parameters are named).
 //
+// With SchemataOptions.Probes (probe.go), an expression site grows to the
+// largest pure expression of boolean, integer or string type around the
+// mutation that is an operation or a call (never an operand that may be
+// assigned to), and after the original value is computed it evaluates
+// every mutated expression too when MUTPROP_PROBE names a file, appending
+// the schema number of each mutant whose value differs (or whose
+// evaluation panics) to that file, once. A test whose run infects no
+// mutant of a site cannot kill them: mutprop run skips such tests
+// (weak mutation used as a filter for strong mutation).
+//
 // Schemata type-checks its output. A guard that does not type-check (a type
 // that cannot be named in the file, say) is removed and its mutants keep
 // Schema 0: they run only in overlay mode (Apply). This is rare and is

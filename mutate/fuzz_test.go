@@ -19,7 +19,7 @@ func stdImport(path string) (*types.Package, error) {
 }
 
 // fuzzImports are the standard packages a fuzzed source may import.
-var fuzzImports = []string{"bytes", "errors", "fmt", "math", "os", "sort", "strconv", "strings", "sync", "time", "unicode/utf8"}
+var fuzzImports = []string{"bytes", "errors", "fmt", "math", "os", "sort", "strconv", "strings", "sync", "sync/atomic", "time", "unicode/utf8"}
 
 // fuzzStd imports fuzzImports once per process with one importer, so their
 // shared dependencies are shared.

@@ -35,6 +35,9 @@ type Mutant struct {
 	// Schema is the schemata switch value (MUTPROP_ACTIVE) of this mutant,
 	// set by Schemata; 0 when the mutant is not in a schemata build.
 	Schema int `json:"schema,omitempty"`
+	// Probed is set by SchemataWith with probes when the mutant's site
+	// records its infections (SchemataOptions.Probes).
+	Probed bool `json:"probed,omitempty"`
 }
 
 // A TextEdit replaces the bytes [Start, End) of File (an absolute path) with

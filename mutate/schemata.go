@@ -29,17 +29,48 @@ const ActiveEnv = "MUTPROP_ACTIVE"
 // (rare: a type that cannot be named in its file, a constant context) is
 // left out of the schemata and its Schema reset to 0; run it with Apply.
 func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
+	return SchemataWith(pkg, mutants, SchemataOptions{})
+}
+
+// SchemataOptions configures SchemataWith.
+type SchemataOptions struct {
+	// Probes adds an infection probe to every expression site whose
+	// original expression is pure (no calls but conversions and pure
+	// builtins, no receives) and of boolean, integer or string type. When
+	// the environment variable ProbeEnv names a file, the original runs
+	// (whatever MUTPROP_ACTIVE says is ignored only by the probes: they
+	// run when no mutant is active) and, at each evaluation of such a site,
+	// every mutated expression is evaluated too; the schema number of each
+	// mutant whose value differs from the original's (or whose evaluation
+	// panics) is appended to the file, once. A mutant a test never infects
+	// cannot change that test's outcome: the test need not run against it.
+	// Probed mutants have Mutant.Probed set.
+	Probes bool
+}
+
+// ProbeEnv is the environment variable that turns the probes of a
+// schemata build on (SchemataOptions.Probes): the file the infected
+// schema numbers are appended to, one per line.
+const ProbeEnv = "MUTPROP_PROBE"
+
+// SchemataWith is Schemata with options.
+func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, error) {
 	if err := reservedNames(pkg); err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
 	for i := range mutants {
 		mutants[i].Schema = i + 1
+		mutants[i].Probed = false
 	}
-	sites, err := collectSites(pkg, mutants)
+	sites, err := collectSites(pkg, mutants, opts.Probes)
 	if err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	active := activeSource(pkg.Name)
+	active := activeSource(pkg.Name, opts.Probes, len(mutants))
+	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
+	if opts.Probes {
+		stub += probeStub
+	}
 	activePath := filepath.Join(pkg.Dir, ActiveFile)
 	for round := 0; ; round++ {
 		out := map[string][]byte{}
@@ -61,7 +92,7 @@ func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
 		}
 		// The guards are checked against a stub of ActiveFile: the real one
 		// imports packages the loaded package may not (and is fixed text).
-		af, err := parser.ParseFile(pkg.Fset, activePath, "package "+pkg.Name+"\nvar mutpropActive int\n", 0)
+		af, err := parser.ParseFile(pkg.Fset, activePath, stub, 0)
 		if err != nil {
 			return nil, fmt.Errorf("schemata %s: generated %s: %w", pkg.Path, ActiveFile, err)
 		}
@@ -71,10 +102,12 @@ func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
 		}
 		if len(errs) == 0 {
 			out[activePath] = []byte(active)
+			probed := probedSchemata(sites)
 			for i := range mutants {
 				if disabledSchema(sites, mutants[i].Schema) {
 					mutants[i].Schema = 0
 				}
+				mutants[i].Probed = mutants[i].Schema != 0 && probed[mutants[i].Schema]
 			}
 			return out, nil
 		}
@@ -91,7 +124,7 @@ func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
 func reservedNames(pkg *Package) error {
 	var first *ast.Ident
 	for id, obj := range pkg.TypesInfo.Defs {
-		if obj != nil && (id.Name == "mutpropActive" || id.Name == "mutpropReadActive") &&
+		if obj != nil && IsReservedName(id.Name) &&
 			(first == nil || pkg.Fset.Position(id.Pos()).String() < pkg.Fset.Position(first.Pos()).String()) {
 			first = id
 		}
@@ -102,6 +135,18 @@ func reservedNames(pkg *Package) error {
 	}
 	return nil
 }
+
+// reserved are the names the schemata declare: the package-level ones of
+// ActiveFile and the probes' named result.
+var reserved = map[string]bool{
+	"mutpropActive": true, "mutpropReadActive": true, "mutpropProbing": true, "mutpropProbeFile": true,
+	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
+	"mutpropPanicked": true, "mutpropOrig": true,
+}
+
+// IsReservedName reports whether name is declared by the schemata, so a
+// package that declares it cannot be schematized.
+func IsReservedName(name string) bool { return reserved[name] }
 
 // siteKind says how a site is guarded.
 type siteKind int
@@ -123,6 +168,9 @@ type site struct {
 	children   []*site
 	disabled   bool
 	plain      string // plainSite: the replacement
+	// probe (exprSite): the original expression is pure and of a type whose
+	// values compare exactly, so the probes may evaluate the mutated ones.
+	probe bool
 
 	outStart, outEnd int // in the rendered file
 }
@@ -132,11 +180,13 @@ type siteCase struct {
 	text             string
 	disabled         bool
 	outStart, outEnd int
+	// probeStart, probeEnd: the text's second copy, in the probe.
+	probeStart, probeEnd int
 }
 
 // collectSites finds the guard site of every mutant, grouped by file index
 // and merged by range.
-func collectSites(pkg *Package, mutants []Mutant) ([][]*site, error) {
+func collectSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error) {
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -188,7 +238,7 @@ func collectSites(pkg *Package, mutants []Mutant) ([][]*site, error) {
 			if fi < 0 {
 				return nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
 			}
-			s, text, err := locateSite(pkg, fi, e)
+			s, text, err := locateSite(pkg, fi, e, probes)
 			if err != nil {
 				return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 			}
@@ -229,8 +279,10 @@ func nest(sorted []*site) []*site {
 }
 
 // locateSite finds the syntax that edit e replaces in file fi and returns
-// its site and the site's mutated text.
-func locateSite(pkg *Package, fi int, e TextEdit) (*site, string, error) {
+// its site and the site's mutated text. With probes, an expression site
+// grows to the largest pure expression of exact type around the edit
+// (probeSite), which the probes then compare.
+func locateSite(pkg *Package, fi int, e TextEdit, probes bool) (*site, string, error) {
 	f := pkg.Files[fi]
 	tf := pkg.Fset.File(f.Pos())
 	src := pkg.src[pkg.Filenames[fi]]
@@ -270,7 +322,8 @@ func locateSite(pkg *Package, fi int, e TextEdit) (*site, string, error) {
 			if i > 0 {
 				parent = path[i-1]
 			}
-			for j := i - 1; j >= 0; j-- {
+			j := i - 1
+			for ; j >= 0; j-- {
 				// climb to the maximal constant expression
 				x, ok := path[j].(ast.Expr)
 				if !ok {
@@ -281,6 +334,9 @@ func locateSite(pkg *Package, fi int, e TextEdit) (*site, string, error) {
 					break
 				}
 				node = x
+			}
+			if x, ok := node.(ast.Expr); ok && probes {
+				node = probeSite(pkg, f, x, path[:j+1])
 			}
 			break
 		}
@@ -306,7 +362,8 @@ func locateSite(pkg *Package, fi int, e TextEdit) (*site, string, error) {
 		}
 		t = types.Default(t)
 		name, ok := typeText(pkg.Types, f, pkg.TypesInfo, t)
-		s := &site{start: off(n.Pos()), end: off(n.End()), kind: exprSite, typ: name, disabled: !ok}
+		s := &site{start: off(n.Pos()), end: off(n.End()), kind: exprSite, typ: name, disabled: !ok,
+			probe: probes && exactType(t) && pureExpr(pkg.TypesInfo, n)}
 		text := string(src[s.start:e.Start]) + e.NewText + string(src[e.End:s.end])
 		return s, text, nil
 	}
@@ -368,6 +425,10 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 	}
 	switch s.kind {
 	case exprSite:
+		if s.probe {
+			renderProbedSite(b, src, s, live, writeCase)
+			return
+		}
 		fmt.Fprintf(b, "(func() %s { switch mutpropActive {", s.typ)
 		for _, c := range live {
 			fmt.Fprintf(b, " case %d: return ", c.schema)
@@ -460,7 +521,8 @@ func disableAt(pkg *Package, sites [][]*site, errs []posError) bool {
 		hit := false
 		for i := range s.cases {
 			c := &s.cases[i]
-			if !c.disabled && e.offset >= c.outStart && e.offset <= c.outEnd {
+			inProbe := c.probeEnd > c.probeStart && e.offset >= c.probeStart && e.offset <= c.probeEnd
+			if !c.disabled && (e.offset >= c.outStart && e.offset <= c.outEnd || inProbe) {
 				c.disabled, hit, changed = true, true, true
 			}
 		}
@@ -509,16 +571,19 @@ func disabledSchema(sites [][]*site, schema int) bool {
 	return !found || off
 }
 
-// activeSource is ActiveFile for package name.
-func activeSource(name string) string {
-	return `// Code generated by mutprop; DO NOT EDIT.
+// activeSource is ActiveFile for package name; with probes, for n
+// mutants.
+func activeSource(name string, probes bool, n int) string {
+	imports := "\t\"os\"\n\t\"strconv\"\n"
+	if probes {
+		imports += "\t\"sync/atomic\"\n"
+	}
+	text := `// Code generated by mutprop; DO NOT EDIT.
 
 package ` + name + `
 
 import (
-	"os"
-	"strconv"
-)
+` + imports + `)
 
 // mutpropActive is the schema number of the active mutant, read once from
 // the environment variable ` + ActiveEnv + `; 0 runs the original.
@@ -539,4 +604,8 @@ func mutpropReadActive() int {
 	return n
 }
 `
+	if probes {
+		text += probeSource(n)
+	}
+	return text
 }

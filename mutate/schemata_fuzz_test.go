@@ -44,7 +44,7 @@ func FuzzSchemata(f *testing.F) {
 		if err != nil {
 			t.Skip("malformed //mutprop:variant directive")
 		}
-		again := cloneMutants(muts)
+		again, probed := cloneMutants(muts), cloneMutants(muts)
 		out, err := Schemata(pkg, muts)
 		if err != nil {
 			if declaresReserved(pkg) && strings.Contains(err.Error(), "reserved for the schemata") {
@@ -57,6 +57,18 @@ func FuzzSchemata(f *testing.F) {
 		}
 		if err := checkSchemaNumbers(muts, out); err != nil {
 			t.Fatalf("%v\n%s", err, dumpOverlay(out))
+		}
+		outP, err := SchemataWith(pkg, probed, SchemataOptions{Probes: true})
+		if err != nil {
+			t.Fatalf("schemata with probes: %v", err)
+		}
+		if err := checkOverlay(pkg, outP); err != nil {
+			t.Fatalf("with probes: %v\n%s", err, dumpOverlay(outP))
+		}
+		for i := range muts {
+			if muts[i].Schema != probed[i].Schema {
+				t.Fatalf("mutant %s: schema %d without probes, %d with", muts[i].ID, muts[i].Schema, probed[i].Schema)
+			}
 		}
 		out2, err := Schemata(pkg, again)
 		if err != nil {
@@ -81,7 +93,7 @@ func FuzzSchemata(f *testing.F) {
 // declaresReserved reports whether pkg declares a name of ActiveFile.
 func declaresReserved(pkg *Package) bool {
 	for id, obj := range pkg.TypesInfo.Defs {
-		if obj != nil && (id.Name == "mutpropActive" || id.Name == "mutpropReadActive") {
+		if obj != nil && IsReservedName(id.Name) {
 			return true
 		}
 	}
@@ -276,6 +288,17 @@ func TestSchemataCorpusBuilds(t *testing.T) {
 			}
 			if err := goBuild(t, dir, ov, filepath.Join(dir, "schemata.out")); err != nil {
 				t.Fatalf("the schemata of %d mutants (%d guarded) do not build: %v\n%s", len(muts), live, err, dumpOverlay(out))
+			}
+			outP, err := SchemataWith(pkg, cloneMutants(muts), SchemataOptions{Probes: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ovP, err := WriteOverlay(filepath.Join(t.TempDir(), "ovp"), outP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := goBuild(t, dir, ovP, filepath.Join(dir, "probes.out")); err != nil {
+				t.Fatalf("the schemata with probes do not build: %v\n%s", err, dumpOverlay(outP))
 			}
 		})
 	}

@@ -28,6 +28,16 @@ coverage, then run each mutant against the tests that cover it in worker
 processes. The user's files are never written; generated files
 ("// Code generated ... DO NOT EDIT.") are not mutated.
 
+Probes (weak mutation as a filter, on by default in schemata mode): a
+mutated expression that is pure (no calls but conversions and builtins)
+and of boolean, integer or string type is compared with the original at
+each evaluation in one extra run of each covering test. A mutant runs
+only against the tests that infect it (change the value at least once);
+one that no test infects is reported survived without running, since the
+tests' runs would be the original's. Like per-test coverage, this assumes
+a test does the same thing each run (rapid's seed is pinned; testing/quick
+and unseeded math/rand are not). --probes=false runs every covering test.
+
 Score = detected (killed, timeout, crashed) / valid (all but not-viable),
 as in Stryker; no-coverage mutants count as undetected.
 
@@ -76,6 +86,7 @@ type runFlags struct {
 	memLimit  int64
 	mode      string
 	matrix    bool
+	probes    bool
 	jsonOut   string
 	htmlOut   string
 	runRE     string
@@ -99,6 +110,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&f.memLimit, "mem-limit", proc.DefaultMemoryCap.Hard>>20, "address-space cap of each test process in `MiB` (GOMEMLIMIT is half); 0 for none")
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
+	fs.BoolVar(&f.probes, "probes", true, "run a mutant only against the covering tests that infect it (schemata mode, not with --matrix); --probes=false runs every covering test")
 	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
 	fs.StringVar(&f.runRE, "run", "", "only tests whose name matches `REGEXP`")
@@ -212,6 +224,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		Memory:   &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20},
 		Mode:     f.mode,
 		Matrix:   f.matrix,
+		NoProbes: !f.probes,
 		Log:      e.stderr,
 	}
 	if f.tconst == 0 {
@@ -362,6 +375,9 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard runner.Shard) (*
 		"mem-limit":      strconv.FormatInt(f.memLimit, 10),
 		"shard":          f.shard,
 	}}
+	if !f.probes {
+		h.Extra["probes"] = "false" // absent means on, as in journals written before the flag
+	}
 	j, warnings, err := openRunJournal(path, h, f.resume)
 	if err != nil {
 		return nil, usageError("%v", err)

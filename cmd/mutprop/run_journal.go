@@ -58,11 +58,14 @@ type runFile struct {
 
 // runMutant is one finished mutant.
 type runMutant struct {
-	Index          int               `json:"index"`
-	Mutant         mutate.Mutant     `json:"def"`
-	Outcome        string            `json:"outcome"`
-	KilledBy       []string          `json:"killedBy,omitempty"`
-	CoveredBy      []string          `json:"coveredBy,omitempty"`
+	Index     int           `json:"index"`
+	Mutant    mutate.Mutant `json:"def"`
+	Outcome   string        `json:"outcome"`
+	KilledBy  []string      `json:"killedBy,omitempty"`
+	CoveredBy []string      `json:"coveredBy,omitempty"`
+	// Probed marks a mutant run against InfectedBy only (gotest.Config.NoProbes).
+	Probed         bool              `json:"probed,omitempty"`
+	InfectedBy     []string          `json:"infectedBy,omitempty"`
 	TestsToFailure map[string]int    `json:"testsToFailure,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
 	Duration       time.Duration     `json:"duration,omitempty"`
@@ -113,9 +116,10 @@ func packageInfo(pr *gotest.PackageResult) (runPackageInfo, error) {
 // diff.
 func mutantRecord(pr *gotest.PackageResult, m gotest.MutantResult) runMutant {
 	def := m.Mutant
-	def.Schema = 0 // a build detail that differs between shards
+	def.Schema, def.Probed = 0, false // build details that differ between shards
 	r := runMutant{
 		Index: m.Index, Mutant: def, Outcome: m.Outcome, KilledBy: m.KilledBy, CoveredBy: m.CoveredBy,
+		Probed: m.InfectedBy != nil, InfectedBy: m.InfectedBy,
 		TestsToFailure: m.TestsToFailure, Reason: m.Reason, Duration: m.Duration, PerTest: m.PerTest,
 	}
 	if len(r.TestsToFailure) == 0 {
@@ -131,8 +135,12 @@ func mutantRecord(pr *gotest.PackageResult, m gotest.MutantResult) runMutant {
 
 // result converts a journaled mutant back for a resumed run.
 func (r runMutant) result() gotest.MutantResult {
+	var infected []string
+	if r.Probed {
+		infected = append([]string{}, r.InfectedBy...)
+	}
 	return gotest.MutantResult{
-		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy,
+		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: infected,
 		TestsToFailure: r.TestsToFailure, Reason: r.Reason, Duration: r.Duration, PerTest: r.PerTest, Index: r.Index,
 	}
 }
@@ -246,8 +254,12 @@ func livePackages(res *gotest.Result) ([]runPackage, error) {
 				rp.Mutants = append(rp.Mutants, mutantRecord(p, m))
 			}
 		}
-		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage %v, mutants %v",
-			p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond), p.Run.Round(time.Millisecond))
+		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage %v, probes %v, mutants %v",
+			p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond),
+			p.Probe.Round(time.Millisecond), p.Run.Round(time.Millisecond))
+		if p.Probed > 0 {
+			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
+		}
 		out = append(out, rp)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -275,10 +287,18 @@ func (p runPackage) toReport() report.Run {
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
 			Status: report.Status(m.Outcome), StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
-			TestsCompleted: len(m.CoveredBy),
+			TestsCompleted: m.testsRun(),
 		})
 	}
 	return r
+}
+
+// testsRun is the number of tests the mutant ran against (at most).
+func (r runMutant) testsRun() int {
+	if r.Probed {
+		return len(r.InfectedBy)
+	}
+	return len(r.CoveredBy)
 }
 
 func sortedCopy(s []string) []string {

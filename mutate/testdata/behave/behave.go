@@ -138,4 +138,5 @@ func main() {
 	run("neg", func() string { return strconv.FormatFloat(neg(2), 'g', -1, 64) })
 	run("count", func() string { return strconv.FormatUint(uint64(count([]int{7, 8, 9})), 10) })
 	run("generated", func() string { return itoa(generated(1)) })
+	run("limit", func() string { return itoa(limit(5)) })
 }

@@ -1,0 +1,150 @@
+package gotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// applyProbes runs once more, with the schemata's infection probes on
+// (mutate.SchemataOptions.Probes), every test that covers a probed mutant
+// among jobs, and sets each probed mutant's InfectedBy: its covering tests
+// whose run infected it. A probed mutant that no test infects cannot be
+// killed by them (their runs would be the original's): it is Survived
+// without running; applyProbes returns those mutants' indices.
+//
+// A probe run that does not pass (a flaky test, a timeout) or whose probe
+// file cannot be read tells nothing: the test counts as infecting every
+// mutant it covers.
+func (s *session) applyProbes(ctx context.Context, pr *PackageResult, jobs []int) ([]int, error) {
+	need := map[string]bool{}
+	for _, i := range jobs {
+		if r := &pr.Mutants[i]; r.Mutant.Probed {
+			pr.Probed++
+			for _, t := range r.CoveredBy {
+				need[t] = true
+			}
+		}
+	}
+	var tests []string
+	for _, t := range s.tests {
+		if need[t] {
+			tests = append(tests, t)
+		}
+	}
+	infected := make(map[string]map[int]bool, len(tests))
+	var mu sync.Mutex
+	err := s.forEachTest(ctx, len(tests), "probe", func(sc *scratch, i int) error {
+		inf, err := s.probeOne(ctx, sc, tests[i], filepath.Join(s.tmp, fmt.Sprintf("probe-%d.out", i)))
+		mu.Lock()
+		infected[tests[i]] = inf
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var uninfected []int
+	for _, i := range jobs {
+		r := &pr.Mutants[i]
+		if !r.Mutant.Probed {
+			continue
+		}
+		r.InfectedBy = []string{}
+		for _, t := range r.CoveredBy {
+			if inf := infected[t]; inf == nil || inf[r.Mutant.Schema] {
+				r.InfectedBy = append(r.InfectedBy, t)
+			}
+		}
+		if len(r.InfectedBy) == 0 {
+			r.Outcome = Survived
+			r.Reason = fmt.Sprintf("not run: no covering test infects it (in the runs of its %d covering tests, its expression always had the original's value)", len(r.CoveredBy))
+			uninfected = append(uninfected, i)
+		}
+	}
+	pr.Uninfected = len(uninfected)
+	return uninfected, nil
+}
+
+// probeOne runs test alone with the probes writing to file and returns the
+// schema numbers it infected; nil when the run tells nothing.
+func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) (map[int]bool, error) {
+	if err := sc.reset(); err != nil {
+		return nil, err
+	}
+	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+		Timeout: s.timeout([]string{test}), Probe: file})
+	if err != nil {
+		return nil, err
+	}
+	if res.Canceled {
+		return nil, ctx.Err()
+	}
+	if v := Classify(st, res); v.Outcome != Survived {
+		s.cfg.logf("%s: the probe run of %s did not pass (%s %s): it counts as infecting every mutant it covers", s.pkg.Path, test, v.Outcome, v.Reason)
+		return nil, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		s.cfg.logf("%s: no probe file from %s (%v): it counts as infecting every mutant it covers", s.pkg.Path, test, err)
+		return nil, nil
+	}
+	return parseProbeFile(b)
+}
+
+// parseProbeFile reads the schema numbers the probes wrote, one per line.
+func parseProbeFile(b []byte) (map[int]bool, error) {
+	out := map[int]bool{}
+	for _, l := range strings.Fields(string(b)) {
+		n, err := strconv.Atoi(l)
+		if err != nil || n <= 0 {
+			return nil, fmt.Errorf("probe file: bad line %q (want a schema number of %s)", l, mutate.ActiveFile)
+		}
+		out[n] = true
+	}
+	return out, nil
+}
+
+// forEachTest calls fn for 0..n-1 from the run's workers, each with its
+// own scratch directory (named by prefix and the worker), and returns the
+// first error (or the context's).
+func (s *session) forEachTest(ctx context.Context, n int, prefix string, fn func(sc *scratch, i int) error) error {
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < s.cfg.workers(); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("%s%d", prefix, w))}
+			for i := range work {
+				if err := fn(sc, i); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+				}
+			}
+		}(w)
+	}
+	for i := 0; i < n; i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return firstErr
+}

@@ -1,0 +1,119 @@
+package gotest_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// limitModule writes a module whose tests never call Limit at 1000 or
+// 1001, so that the boundary mutant of x > 1000 and the literal 1001 in it
+// change no value: no test is infected by them.
+func limitModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/limit\n\ngo 1.21\n",
+		"limit.go": `package limit
+
+// Limit caps x at 1000.
+func Limit(x int) int {
+	if x > 1000 {
+		return 1000
+	}
+	return x
+}
+`,
+		"limit_test.go": `package limit
+
+import "testing"
+
+func TestSmall(t *testing.T) {
+	if Limit(5) != 5 {
+		t.Fatal("Limit(5)")
+	}
+}
+
+func TestBig(t *testing.T) {
+	if Limit(5000) != 1000 {
+		t.Fatal("Limit(5000)")
+	}
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestProbesSkipOnlyTestsThatCannotKill scores the limit module with and
+// without probes: every outcome must agree, the uninfected mutants must
+// be survived without running, and the infected ones must run against
+// exactly the tests that infect them.
+func TestProbesSkipOnlyTestsThatCannotKill(t *testing.T) {
+	t.Parallel()
+	dir := limitModule(t)
+	ops, err := mutate.SelectOperators("boundary,relational,literal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	score := func(noProbes bool) map[string]gotest.MutantResult {
+		cfg := gotest.Config{Dir: dir, Workers: 2, Seed: 1, Operators: ops, NoProbes: noProbes, TempDir: t.TempDir()}
+		res, err := gotest.Score(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]gotest.MutantResult{}
+		for _, m := range res.Packages[0].Mutants {
+			out[m.Mutant.ID] = m
+		}
+		if !noProbes && (res.Packages[0].Probed == 0 || res.Packages[0].Uninfected == 0) {
+			t.Errorf("%d probed, %d uninfected: want both above zero", res.Packages[0].Probed, res.Packages[0].Uninfected)
+		}
+		return out
+	}
+	probed, plain := score(false), score(true)
+	if len(probed) != len(plain) || len(probed) < 6 {
+		t.Fatalf("%d mutants with probes, %d without", len(probed), len(plain))
+	}
+	want := map[string]struct {
+		outcome  string
+		infected string // the tests run with probes
+	}{
+		"operator:limit.go:5:7:boundary:>=":   {gotest.Survived, ""},
+		"operator:limit.go:5:9:literal:1001":  {gotest.Survived, ""},
+		"operator:limit.go:5:7:relational:<=": {gotest.Killed, "TestSmall TestBig"},
+		"operator:limit.go:5:9:literal:0":     {gotest.Killed, "TestSmall"},
+		"operator:limit.go:6:10:literal:1001": {gotest.Killed, "TestBig"},
+		"operator:limit.go:5:9:literal:999":   {gotest.Survived, ""},
+	}
+	for id, w := range want {
+		m, ok := probed[id]
+		if !ok {
+			t.Errorf("no mutant %s", id)
+			continue
+		}
+		if m.Outcome != w.outcome || strings.Join(m.InfectedBy, " ") != w.infected || m.InfectedBy == nil {
+			t.Errorf("%s: %s, infected by %q (%v), want %s, infected by %q", id, m.Outcome, strings.Join(m.InfectedBy, " "), m.InfectedBy != nil, w.outcome, w.infected)
+		}
+		if w.infected == "" && !strings.HasPrefix(m.Reason, "not run") {
+			t.Errorf("%s: reason %q, want it to say the mutant did not run", id, m.Reason)
+		}
+	}
+	for id, m := range probed {
+		if p := plain[id]; p.Outcome != m.Outcome {
+			t.Errorf("%s: %s with probes, %s without", id, m.Outcome, p.Outcome)
+		}
+		if plain[id].InfectedBy != nil {
+			t.Errorf("%s: infected by %v in a run without probes", id, plain[id].InfectedBy)
+		}
+	}
+}

@@ -1,0 +1,220 @@
+package mutate
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// Probes (SchemataOptions.Probes) implement weak mutation as a filter for
+// strong mutation: a probed expression site evaluates, after its original
+// expression, every mutated one, and records the mutants whose value
+// differs. Only pure sites are probed (evaluating them again changes
+// nothing) and only at types whose == is exact (booleans, integers,
+// strings; not floats, where -0 == +0 but 1/-0 != 1/+0). A mutant no
+// evaluation infects leaves the test's run unchanged up to its end, so the
+// test cannot kill it.
+
+// probeStub declares the probe API for type-checking the guards (the real
+// ActiveFile imports what the loaded package may not).
+const probeStub = `var mutpropProbing bool
+func mutpropSeen(int) bool { return false }
+func mutpropInfect(int) {}
+func mutpropPanicked(int) {}
+`
+
+// probeSource is the probe half of ActiveFile for n mutants.
+func probeSource(n int) string {
+	return `
+// mutpropProbeFile is the file named by ` + ProbeEnv + `, opened once;
+// nil when the variable is unset or empty.
+var mutpropProbeFile = mutpropOpenProbe()
+
+// mutpropProbing turns the probes on: a probe file, and no active mutant.
+var mutpropProbing = mutpropProbeFile != nil && mutpropActive == 0
+
+// mutpropInfected[n] becomes 1 when schema n is first infected.
+var mutpropInfected [` + fmt.Sprint(n+1) + `]uint32
+
+// mutpropOpenProbe opens ` + ProbeEnv + ` for appending. A file that cannot
+// be opened panics: running without probes would make every mutant look
+// uninfected.
+func mutpropOpenProbe() *os.File {
+	path := os.Getenv("` + ProbeEnv + `")
+	if path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		panic("mutprop: ` + ProbeEnv + `: " + err.Error())
+	}
+	return f
+}
+
+// mutpropSeen reports whether schema n is already recorded.
+func mutpropSeen(n int) bool { return atomic.LoadUint32(&mutpropInfected[n]) != 0 }
+
+// mutpropInfect records schema n, once.
+func mutpropInfect(n int) {
+	if atomic.CompareAndSwapUint32(&mutpropInfected[n], 0, 1) {
+		if _, err := mutpropProbeFile.WriteString(strconv.Itoa(n) + "\n"); err != nil {
+			panic("mutprop: ` + ProbeEnv + `: " + err.Error())
+		}
+	}
+}
+
+// mutpropPanicked, deferred around the evaluation of schema n's
+// expression, records a panic as an infection.
+func mutpropPanicked(n int) {
+	if recover() != nil {
+		mutpropInfect(n)
+	}
+}
+`
+}
+
+// renderProbedSite renders a probed expression site:
+//
+//	(func() (mutpropOrig T) { switch mutpropActive { case N: return mutated };
+//	mutpropOrig = original; if mutpropProbing { ...compare each mutated with mutpropOrig... }; return }())
+func renderProbedSite(b *strings.Builder, src []byte, s *site, live []*siteCase, writeCase func(*siteCase, string)) {
+	fmt.Fprintf(b, "(func() (mutpropOrig %s) { switch mutpropActive {", s.typ)
+	for _, c := range live {
+		fmt.Fprintf(b, " case %d: return ", c.schema)
+		writeCase(c, c.text)
+		b.WriteString("\n")
+	}
+	b.WriteString("}; mutpropOrig = ")
+	renderRange(b, src, s.start, s.end, s.children)
+	b.WriteString("\n; if mutpropProbing {")
+	for _, c := range live {
+		fmt.Fprintf(b, " if !mutpropSeen(%d) { func() { defer mutpropPanicked(%d); if (func() %s { return ", c.schema, c.schema, s.typ)
+		c.probeStart = b.Len()
+		b.WriteString(c.text)
+		c.probeEnd = b.Len()
+		fmt.Fprintf(b, "\n}()) != mutpropOrig { mutpropInfect(%d) } }() };", c.schema)
+	}
+	b.WriteString(" }; return }())")
+}
+
+// probeSite returns the largest expression of outer (the enclosing nodes
+// of x, outermost first) that contains x and that a probe can compare:
+// pure, of exact type and nameable in f; x itself when its parent is not.
+// Probing a larger expression is more precise: a literal 1000 that becomes
+// 1001 always changes the literal's value, rarely the value of x > 1000.
+func probeSite(pkg *Package, f *ast.File, x ast.Expr, outer []ast.Node) ast.Expr {
+	if !probeable(pkg, f, x) {
+		return x
+	}
+	for j := len(outer) - 1; j >= 0; j-- {
+		p, ok := outer[j].(ast.Expr)
+		if !ok || !valueOnly(p) || !probeable(pkg, f, p) {
+			break
+		}
+		x = p
+	}
+	return x
+}
+
+// valueOnly reports whether x denotes a value that is never addressable,
+// so that a closure may stand for it wherever it appears: an operation or
+// a call, not an index, selector or dereference (which may be assigned
+// to, incremented or have their address taken).
+func valueOnly(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.BinaryExpr, *ast.CallExpr:
+		return true
+	case *ast.UnaryExpr:
+		return x.Op != token.AND && x.Op != token.ARROW
+	case *ast.ParenExpr:
+		return valueOnly(x.X)
+	}
+	return false
+}
+
+// probeable reports whether a probe can compare the values of x.
+func probeable(pkg *Package, f *ast.File, x ast.Expr) bool {
+	tv, ok := pkg.TypesInfo.Types[x]
+	if !ok || tv.IsType() || tv.Type == nil || !exactType(tv.Type) || !pureExpr(pkg.TypesInfo, x) {
+		return false
+	}
+	_, ok = typeText(pkg.Types, f, pkg.TypesInfo, types.Default(tv.Type))
+	return ok
+}
+
+// exactType reports whether == on values of t tells every two values
+// apart that any operation could: booleans, integers and strings.
+func exactType(t types.Type) bool {
+	b, ok := types.Default(t).Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) != 0 && b.Kind() != types.UnsafePointer
+}
+
+// pureExpr reports whether evaluating e twice is the same as evaluating it
+// once: no calls but conversions and pure builtins, no receives, no
+// function literals. (A panic is no effect here: a probe recovers it.)
+func pureExpr(info *types.Info, e ast.Expr) bool {
+	pure := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !pure || n == nil {
+			return false
+		}
+		if x, ok := n.(ast.Expr); ok {
+			if tv, ok := info.Types[x]; ok && tv.IsType() {
+				return false // a type: nothing is evaluated
+			}
+		}
+		switch n := n.(type) {
+		case *ast.Ident, *ast.BasicLit, *ast.ParenExpr, *ast.BinaryExpr, *ast.StarExpr, *ast.SelectorExpr,
+			*ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.TypeAssertExpr, *ast.CompositeLit, *ast.KeyValueExpr:
+		case *ast.UnaryExpr:
+			pure = n.Op != token.ARROW
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				return true // a conversion
+			}
+			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+			if !ok {
+				pure = false
+				break
+			}
+			b, ok := info.Uses[id].(*types.Builtin)
+			switch {
+			case !ok:
+				pure = false
+			case b.Name() == "len", b.Name() == "cap", b.Name() == "min", b.Name() == "max",
+				b.Name() == "real", b.Name() == "imag", b.Name() == "complex":
+			default:
+				pure = false
+			}
+		default:
+			pure = false
+		}
+		return pure
+	})
+	return pure
+}
+
+// probedSchemata returns the schema numbers whose case is live in a live
+// probed site.
+func probedSchemata(sites [][]*site) map[int]bool {
+	out := map[int]bool{}
+	var walk func([]*site)
+	walk = func(ss []*site) {
+		for _, s := range ss {
+			if s.probe && !s.disabled {
+				for _, c := range s.cases {
+					if !c.disabled {
+						out[c.schema] = true
+					}
+				}
+			}
+			walk(s.children)
+		}
+	}
+	for _, ss := range sites {
+		walk(ss)
+	}
+	return out
+}
