@@ -221,6 +221,10 @@ func TestRandomBelowIsUniformForSmallAndLargeBounds(t *testing.T) {
 		{"3*2^64", new(big.Int).Mul(big.NewInt(3), two64), func(x *big.Int) int {
 			return int(new(big.Int).Rsh(x, 64).Int64())
 		}},
+		// 3·2^63 needs 65 bits: two words shifted right by 63.
+		{"3*2^63", new(big.Int).Lsh(big.NewInt(3), 63), func(x *big.Int) int {
+			return int(new(big.Int).Rsh(x, 63).Int64())
+		}},
 		// 3·2^130 needs 132 bits: three words shifted right by 60.
 		{"3*2^130", new(big.Int).Lsh(big.NewInt(3), 130), func(x *big.Int) int {
 			return int(new(big.Int).Rsh(x, 130).Int64())
@@ -252,16 +256,20 @@ func TestRandomBelowFillsTheLowBitsOfLargeBounds(t *testing.T) {
 	bound := new(big.Int).Lsh(big.NewInt(1), 130)
 	bound.Add(bound, big.NewInt(12345))
 	r := rand.New(rand.NewPCG(3, 4))
-	odd, distinctLow := 0, map[uint64]bool{}
+	var ones [8]int
+	distinctLow := map[uint64]bool{}
 	for i := 0; i < 200; i++ {
 		x := RandomBelow(r, bound)
-		if x.Bit(0) == 1 {
-			odd++
+		for b := range ones {
+			ones[b] += int(x.Bit(b))
 		}
 		distinctLow[new(big.Int).And(x, new(big.Int).SetUint64(^uint64(0))).Uint64()] = true
 	}
-	if odd < 60 || odd > 140 {
-		t.Errorf("%d of 200 draws odd, want about 100", odd)
+	// Each of the low bits is set in about half the draws (sigma 7).
+	for b, n := range ones {
+		if n < 60 || n > 140 {
+			t.Errorf("bit %d set in %d of 200 draws, want about 100", b, n)
+		}
 	}
 	if len(distinctLow) < 190 {
 		t.Errorf("only %d distinct low words in 200 draws", len(distinctLow))
