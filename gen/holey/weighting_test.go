@@ -342,10 +342,10 @@ func clone[S, L any](t *Tree[S, L]) *Tree[S, L] {
 	return &Tree[S, L]{Root: cp(t.Root), spec: t.spec}
 }
 
-// want returns the probability of each hole under the uniform walk
-// conditioned on ending at a hole, computed from LeftProbs: at a node of n
-// filled nodes with k on its left, the walk goes left with P_n(k).
-func (f fixture) want() map[string]float64 {
+// walkProbs returns the probability that the uniform walk ends at each
+// hole, computed from LeftProbs: at a node of n filled nodes with k on its
+// left, the walk goes left with P_n(k).
+func (f fixture) walkProbs() map[string]float64 {
 	size := func(q string) int {
 		n := 0
 		for _, p := range f.filled {
@@ -355,7 +355,7 @@ func (f fixture) want() map[string]float64 {
 		}
 		return n
 	}
-	w, total := map[string]float64{}, 0.0
+	w := map[string]float64{}
 	for _, h := range f.holes {
 		x := 1.0
 		for i := range h {
@@ -368,6 +368,15 @@ func (f fixture) want() map[string]float64 {
 			}
 		}
 		w[h] = x
+	}
+	return w
+}
+
+// want returns the probability of each hole under the uniform walk
+// conditioned on ending at a hole.
+func (f fixture) want() map[string]float64 {
+	w, total := f.walkProbs(), 0.0
+	for _, x := range w {
 		total += x
 	}
 	for h := range w {
@@ -400,6 +409,20 @@ func TestUniformChoosesHolesWithTheRenormalizedWalkProbabilities(t *testing.T) {
 	for name, f := range fixtures {
 		want := f.want()
 		orig := f.build(u)
+		// The exact weights Choose falls back on are the walk's.
+		for h, p := range f.walkProbs() {
+			var path Path
+			for _, c := range h {
+				if c == 'L' {
+					path = append(path, Left)
+				} else {
+					path = append(path, Right)
+				}
+			}
+			if got := u.weight(orig.root(), path); math.Abs(got-p) > 1e-12*max(1, p) {
+				t.Errorf("%s: weight of hole %s = %v, want %v", name, h, got, p)
+			}
+		}
 		for _, method := range []string{"choose", "fill", "fill via choose"} {
 			r := rand.New(rand.NewPCG(21, 22))
 			counts := map[string]int{}
