@@ -25,22 +25,27 @@ func TestRunSetsTheDirectoryPWDTheTagAndOnlyTheGivenEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "pwd -P; /usr/bin/env"}, Dir: dir, Env: []string{"A=1"}})
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "pwd -P"}, Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(res.Output)); got != dir {
+		t.Errorf("working directory %q, want %q", got, dir)
+	}
+	// env itself, not a shell, which would set PWD on its own.
+	res, err = Run(context.Background(), Spec{Path: "/usr/bin/env", Dir: dir, Env: []string{"A=1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := envLines(res.Output)
-	if lines[0] != dir {
-		t.Errorf("working directory %q, want %q", lines[0], dir)
-	}
 	var tags []string
-	for _, l := range lines[1:] {
+	for _, l := range lines {
 		if strings.HasPrefix(l, TagPrefix) {
 			tags = append(tags, l)
 		}
 	}
 	if !slices.Contains(lines, "A=1") || !slices.Contains(lines, "PWD="+dir) {
-		t.Errorf("environment %q: want A=1 and PWD=%s", lines[1:], dir)
+		t.Errorf("environment %q: want A=1 and PWD=%s", lines, dir)
 	}
 	if len(tags) != 1 || !strings.HasSuffix(tags[0], "=1") || !strings.HasPrefix(tags[0], TagPrefix+strconv.Itoa(os.Getpid())+"_") {
 		t.Errorf("tags %q: want one %s<pid>_<n>=1", tags, TagPrefix)
@@ -173,6 +178,10 @@ func TestRunsThatLeaveNothingBehindReturnPromptly(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("4 runs of /bin/true took %v", d)
 	}
+	res, err := Run(context.Background(), Spec{Path: "/bin/sleep", Args: []string{"0.05"}})
+	if err != nil || res.Duration < 50*time.Millisecond {
+		t.Errorf("Run of sleep 0.05: duration %v, %v", res.Duration, err)
+	}
 }
 
 func TestAnUntaggedProcessHoldingTheOutputDoesNotBlockRun(t *testing.T) {
@@ -182,7 +191,11 @@ func TestAnUntaggedProcessHoldingTheOutputDoesNotBlockRun(t *testing.T) {
 	// stops waiting for the pipe about a second after the group is gone.
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	start := time.Now()
-	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "setsid /usr/bin/env -i /bin/sleep 20 & echo $! > " + pidFile}})
+	// The shell waits until the child has its own session (its session id
+	// is its pid), so that the group kill cannot reach it first.
+	script := "setsid /usr/bin/env -i /bin/sleep 20 & echo $! > " + pidFile +
+		`; while [ "$(cut -d' ' -f6 /proc/$!/stat)" != "$!" ]; do sleep 0.01; done`
+	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", script}, Timeout: 60 * time.Second})
 	d := time.Since(start)
 	if b, rerr := os.ReadFile(pidFile); rerr == nil {
 		if pid, aerr := strconv.Atoi(strings.TrimSpace(string(b))); aerr == nil && pid > 0 {
@@ -203,8 +216,12 @@ func TestAnUntaggedChildOfAnEscapedGroupLeaderDiesWithItsGroup(t *testing.T) {
 	// tag in its new group: killing the escaped leader's group kills it.
 	dir := t.TempDir()
 	res, err := Run(context.Background(), Spec{
-		Path:    "/bin/sh",
-		Args:    []string{"-c", `setsid /bin/sh -c 'echo $$ > ` + dir + `/pgid; /usr/bin/env -i /bin/sleep 1000 & sleep 1000' > /dev/null 2>&1 & while [ ! -s ` + dir + `/pgid ]; do sleep 0.01; done; sleep 0.2`},
+		Path: "/bin/sh",
+		// The outer shell waits until the untagged child runs sleep (its
+		// comm), so that it exists, without the tag, before Run's kills.
+		Args: []string{"-c", `setsid /bin/sh -c '/usr/bin/env -i /bin/sleep 1000 & echo $! > ` + dir + `/child; echo $$ > ` + dir + `/pgid; sleep 1000' > /dev/null 2>&1 &
+while [ ! -s ` + dir + `/pgid ]; do sleep 0.01; done
+while [ "$(cat /proc/$(cat ` + dir + `/child)/comm)" != sleep ]; do sleep 0.01; done`},
 		Timeout: 30 * time.Second,
 	})
 	if err != nil {
@@ -383,8 +400,8 @@ func TestACancelledContextStartsNothing(t *testing.T) {
 	cancel()
 	marker := filepath.Join(t.TempDir(), "ran")
 	res, err := Run(ctx, Spec{Path: "/bin/sh", Args: []string{"-c", "touch " + marker}})
-	if err != nil || !res.Canceled || res.TimedOut {
-		t.Errorf("Run under a cancelled context = %+v, %v; want Canceled", res, err)
+	if err != nil || !res.Canceled || res.TimedOut || res.Signal != "" || res.Duration != 0 {
+		t.Errorf("Run under a cancelled context = %+v, %v; want Canceled, nothing started", res, err)
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Errorf("the process ran under a cancelled context")
