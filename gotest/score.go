@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -467,7 +468,9 @@ func (s *session) runBaseline(ctx context.Context) error {
 		return fmt.Errorf("baseline of %s is flaky (it passed once and failed once): refusing to score it; flaky tests: %s (%s)",
 			s.pkg.Path, strings.Join(names, ", "), failures[0])
 	}
-	return fmt.Errorf("baseline of %s fails without any mutant: refusing to score it; failing tests: %s (%s)",
+	return fmt.Errorf("baseline of %s fails without any mutant: refusing to score it; failing tests: %s (%s); "+
+		"note: tests run in a scratch directory that holds a copy of the package's testdata only, so a test that "+
+		"reads the package's own files or anything outside testdata (../) fails there; --run can leave such tests out",
 		s.pkg.Path, strings.Join(names, ", "), strings.Join(failures, "; "))
 }
 
@@ -579,7 +582,11 @@ func mutantSpans(pkg *mutate.Package, m mutate.Mutant) []span {
 		}
 		base := filepath.Base(e.File)
 		if e.End > e.Start && m.Origin != mutate.OriginNamed {
-			spans = append(spans, span{file: base, start: lineCol(src, e.Start), end: lineCol(src, e.End)})
+			start, end, everywhere := coverRange(pkg, e)
+			if everywhere {
+				return []span{{file: "*"}}
+			}
+			spans = append(spans, span{file: base, start: lineCol(src, start), end: lineCol(src, end)})
 			continue
 		}
 		fd := enclosingFunc(pkg, e.File, e.Start)
@@ -593,6 +600,74 @@ func mutantSpans(pkg *mutate.Package, m mutate.Mutant) []span {
 		return []span{{file: "*"}}
 	}
 	return spans
+}
+
+// coverRange returns the byte range of e.File whose coverage blocks tell
+// whether the code e changes runs. Coverage profiles have no block for
+// what runs outside functions (package-level initialisers: every test
+// runs them, so everywhere is true) nor for the expressions of a switch's
+// case clauses and a select's communications (blocks start after the
+// colon): those count as the switch or select header, which the block
+// before it covers.
+func coverRange(pkg *mutate.Package, e mutate.TextEdit) (start, end int, everywhere bool) {
+	i := slices.Index(pkg.Filenames, e.File)
+	if i < 0 {
+		return 0, 0, true
+	}
+	f := pkg.Files[i]
+	tf := pkg.Fset.File(f.Pos())
+	if e.End > tf.Size() {
+		return 0, 0, true
+	}
+	lo, hi := tf.Pos(e.Start), tf.Pos(e.End)
+	var path []ast.Node // outermost first
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || n.Pos() > lo || n.End() < hi {
+			return false
+		}
+		path = append(path, n)
+		return true
+	})
+	inFunc := false
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			inFunc = inFunc || n.Body != nil && n.Body.Pos() <= lo
+		case *ast.FuncLit:
+			inFunc = inFunc || n.Body.Pos() <= lo
+		}
+	}
+	if !inFunc {
+		return 0, 0, true
+	}
+	for j := len(path) - 1; j >= 2; j-- {
+		var colon token.Pos
+		switch c := path[j].(type) {
+		case *ast.CaseClause:
+			colon = c.Colon
+		case *ast.CommClause:
+			colon = c.Colon
+		default:
+			continue
+		}
+		if lo >= colon {
+			break // in the clause's body, which has its own blocks
+		}
+		header := path[j-2] // the clause, its switch or select body, the statement
+		var body *ast.BlockStmt
+		switch h := header.(type) {
+		case *ast.SwitchStmt:
+			body = h.Body
+		case *ast.TypeSwitchStmt:
+			body = h.Body
+		case *ast.SelectStmt:
+			body = h.Body
+		default:
+			return e.Start, e.End, false
+		}
+		return tf.Offset(header.Pos()), tf.Offset(body.Lbrace), false
+	}
+	return e.Start, e.End, false
 }
 
 func enclosingFunc(pkg *mutate.Package, file string, off int) *ast.FuncDecl {

@@ -1,0 +1,96 @@
+package gotest_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// TestCaseExpressionsAndPackageInitialisersAreCovered scores a module whose
+// mutants sit where coverage profiles have no block: the expressions of a
+// switch's case clauses (blocks start after the colon) and a package-level
+// initialiser (it runs before any test). Each must run, and die.
+func TestCaseExpressionsAndPackageInitialisersAreCovered(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/sw\n\ngo 1.21\n",
+		"sw.go": `package sw
+
+// Base scales Scaled.
+var Base = 10 + 1
+
+// Kind names the sign of x.
+func Kind(x int) string {
+	switch {
+	case x < 0:
+		return "neg"
+	case x == 0:
+		return "zero"
+	}
+	return "pos"
+}
+
+// Scaled is x times Base.
+func Scaled(x int) int { return x * Base }
+`,
+		"sw_test.go": `package sw
+
+import "testing"
+
+func TestKind(t *testing.T) {
+	if Kind(-1) != "neg" || Kind(0) != "zero" || Kind(1) != "pos" {
+		t.Fatal("Kind")
+	}
+}
+
+func TestScaled(t *testing.T) {
+	if Scaled(2) != 22 {
+		t.Fatal("Scaled")
+	}
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ops, err := mutate.SelectOperators("boundary,relational,arithmetic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := gotest.Score(context.Background(), gotest.Config{Dir: dir, Workers: 2, Seed: 1, Operators: ops, TempDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, m := range res.Packages[0].Mutants {
+		line := m.Mutant.Line
+		if line != 4 && line != 9 && line != 11 {
+			continue
+		}
+		seen[fmt.Sprintf("%s@%d", m.Mutant.Operator, line)] = true
+		if m.Outcome != gotest.Killed {
+			t.Errorf("%s: %s (%s), covered by %v; want killed", m.Mutant.ID, m.Outcome, m.Reason, m.CoveredBy)
+		}
+		wantTest := "TestKind"
+		if line == 4 {
+			wantTest = "TestScaled"
+		}
+		if !strings.Contains(strings.Join(m.CoveredBy, " "), wantTest) {
+			t.Errorf("%s: covered by %v, want %s among them", m.Mutant.ID, m.CoveredBy, wantTest)
+		}
+	}
+	for _, want := range []string{"arithmetic@4", "boundary@9", "relational@9", "relational@11"} {
+		if !seen[want] {
+			t.Errorf("no %s mutant among %v", want, seen)
+		}
+	}
+}
