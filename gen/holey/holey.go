@@ -19,7 +19,8 @@ type Node[S, L any] struct {
 	// Size is the number of filled nodes in the subtree rooted here.
 	Size int
 	// mass is the probability that a uniform walk from this node ends at a
-	// hole (rather than a done leaf); kept up to date by the uniform fill.
+	// hole (rather than a done leaf); kept up to date by the uniform fill
+	// for the Uniform in Tree.massOf.
 	mass float64
 }
 
@@ -44,6 +45,9 @@ type Tree[S, L any] struct {
 	chunks [][]Node[S, L]
 	used   int
 	stack  []*Node[S, L] // the uniform fill's path, reused
+	// massOf is the Uniform the nodes' masses were computed for; nil when
+	// they are stale (a fill by another weighting, a Reset).
+	massOf *Uniform
 }
 
 // chunkNodes is the number of nodes allocated at once.
@@ -63,6 +67,7 @@ func New[S, L any](spec Spec[S, L], root S, rootOK bool) *Tree[S, L] {
 func (t *Tree[S, L]) Reset(root S, rootOK bool) {
 	t.Root = Child[S, L]{Hole: rootOK, State: root}
 	t.used = 0
+	t.massOf = nil
 }
 
 // newNode returns a zeroed node from t's storage.
@@ -125,6 +130,7 @@ func (t *Tree[S, L]) Fill(r *rand.Rand, w Weighting, n int) {
 		t.fillUniform(r, u, n)
 		return
 	}
+	t.massOf = nil
 	var buf Path
 	for i := 0; i < n; i++ {
 		p, ok := w.Choose(r, t, buf[:0])
@@ -169,6 +175,10 @@ func (c *Child[S, L]) mass() float64 {
 // node keeps the hole mass of its subtree, so the walk conditioned on
 // ending at a hole is sampled directly (exactly the renormalized weights).
 func (t *Tree[S, L]) fillUniform(r *rand.Rand, u *Uniform, n int) {
+	if t.massOf != u {
+		setMasses(u, t.Root.Node)
+		t.massOf = u
+	}
 	stack := t.stack[:0]
 	defer func() { t.stack = stack[:0] }()
 	for i := 0; i < n; i++ {
@@ -207,6 +217,16 @@ func (c *Child[S, L]) size() int {
 		return 0
 	}
 	return c.Node.Size
+}
+
+// setMasses computes the masses of nd's subtree for u, bottom-up.
+func setMasses[S, L any](u *Uniform, nd *Node[S, L]) {
+	if nd == nil {
+		return
+	}
+	setMasses(u, nd.Kids[Left].Node)
+	setMasses(u, nd.Kids[Right].Node)
+	nd.mass = nodeMass(u, nd)
 }
 
 func nodeMass[S, L any](u *Uniform, nd *Node[S, L]) float64 {

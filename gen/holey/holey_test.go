@@ -51,3 +51,20 @@ func TestAFullRangeStopsFillingWhenNoHoleIsLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestFillsWithDifferentWeightingsAddUp fills one tree in turns with the
+// uniform weighting and others: every fill adds its nodes, whichever came
+// before (the uniform fill's hole masses are recomputed when another fill
+// or another Uniform touched the tree).
+func TestFillsWithDifferentWeightingsAddUp(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 4))
+	tr := New(bstSpec, [2]int{0, 99}, true)
+	steps := []Weighting{Unweighted(), NewUniform(8), DepthWeighted(), NewUniform(64), NewUniform(64), LeftLeaning()}
+	for i, w := range steps {
+		tr.Fill(r, w, 3)
+		if got, want := tr.Size(), 3*(i+1); got != want {
+			t.Fatalf("after fill %d (%T): %d nodes, want %d", i+1, w, got, want)
+		}
+	}
+}
