@@ -291,6 +291,9 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 
 	res, err := gotest.Score(runCtx, cfg)
 	prog.finish()
+	if journal != nil && f.resume {
+		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.resumeNote())
+	}
 	if journal != nil {
 		if jerr := journal.close(); jerr != nil {
 			return cannotRun("%v", jerr)

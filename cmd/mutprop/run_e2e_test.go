@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -297,7 +298,14 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 	assertEmptyDir(t, tmp)
 	assertSameFiles(t, before, hashFiles(t, fixtureDir))
 	resumed := filepath.Join(dir, "sigint.json")
-	runMutprop(t, tmpdir(t, "sigint-resume"), args("--journal", journal, "--resume", "--json", resumed)...)
+	held, _ := journalRecords(journal)
+	r = startMutprop(t, tmpdir(t, "sigint-resume"), args("--journal", journal, "--resume", "--json", resumed)...)
+	if code := r.wait(); code != 0 {
+		t.Fatalf("resumed run: exit %d\n%s", code, r.stderr)
+	}
+	if note := fmt.Sprintf("resumed %d of the %d finished mutants", held, held); !strings.Contains(r.stderr.String(), note) {
+		t.Errorf("the resumed run does not say %q:\n%s", note, r.stderr)
+	}
 	assertSameReport(t, "the report resumed after SIGINT", want, normalizedReport(t, resumed))
 
 	// kill -9 of mutprop alone: its workers die with it.

@@ -148,10 +148,23 @@ func (r runMutant) result() gotest.MutantResult {
 // sameMutant reports whether two definitions are the same mutant of the
 // same source (Schema aside).
 func sameMutant(a, b mutate.Mutant) bool {
-	a.Schema, b.Schema = 0, 0
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
+	x, _ := json.Marshal(portable(a))
+	y, _ := json.Marshal(portable(b))
 	return string(x) == string(y)
+}
+
+// portable is m without what depends on the build (schema number, probe)
+// or on where the package lies (the edits' absolute paths): a journal
+// written from a copy of the tree elsewhere still resumes.
+func portable(m mutate.Mutant) mutate.Mutant {
+	m.Schema, m.Probed = 0, false
+	edits := make([]mutate.TextEdit, len(m.Edits))
+	for i, e := range m.Edits {
+		e.File = filepath.Base(e.File)
+		edits[i] = e
+	}
+	m.Edits = edits
+	return m
 }
 
 func sameInfo(a, b runPackageInfo) bool {
@@ -166,6 +179,9 @@ type runJournal struct {
 	path string
 	log  *runner.Log[runRecord]
 	err  error // the first write error
+	// reused counts the mutants prior gave back; held the mutant records
+	// the journal had when opened.
+	reused, held int
 }
 
 func openRunJournal(path string, h runner.JournalHeader, resume bool) (*runJournal, []string, error) {
@@ -188,7 +204,22 @@ func openRunJournal(path string, h runner.JournalHeader, resume bool) (*runJourn
 			return nil, nil, fmt.Errorf("journal %s: %v", path, err)
 		}
 	}
-	return &runJournal{path: path, log: log}, append(warnings, log.Warnings()...), nil
+	j := &runJournal{path: path, log: log}
+	for _, r := range log.Cells() {
+		if r.Mutant != nil {
+			j.held++
+		}
+	}
+	return j, append(warnings, log.Warnings()...), nil
+}
+
+// resumeNote says how much of the journal a resumed run reused.
+func (j *runJournal) resumeNote() string {
+	note := fmt.Sprintf("resumed %d of the %d finished mutants in %s", j.reused, j.held, j.path)
+	if j.reused < j.held {
+		note += fmt.Sprintf("; %d are not mutants of this run (other sources, operators or flags) and were ignored", j.held-j.reused)
+	}
+	return note
 }
 
 // prior returns the journaled outcome of m, if the journal holds the same
@@ -198,6 +229,7 @@ func (j *runJournal) prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult
 	if !ok || !sameMutant(r.Mutant.Mutant, m) {
 		return gotest.MutantResult{}, false
 	}
+	j.reused++
 	return r.Mutant.result(), true
 }
 
