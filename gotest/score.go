@@ -619,15 +619,8 @@ func coverRange(pkg *mutate.Package, e mutate.TextEdit) (start, end int, everywh
 	if e.End > tf.Size() {
 		return 0, 0, true
 	}
-	lo, hi := tf.Pos(e.Start), tf.Pos(e.End)
-	var path []ast.Node // outermost first
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || n.Pos() > lo || n.End() < hi {
-			return false
-		}
-		path = append(path, n)
-		return true
-	})
+	lo := tf.Pos(e.Start)
+	path := mutate.EnclosingPath(f, lo, tf.Pos(e.End))
 	inFunc := false
 	for _, n := range path {
 		switch n := n.(type) {

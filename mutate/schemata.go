@@ -287,7 +287,7 @@ func locateSite(pkg *Package, fi int, e TextEdit, probes bool) (*site, string, e
 	tf := pkg.Fset.File(f.Pos())
 	src := pkg.src[pkg.Filenames[fi]]
 	off := func(p token.Pos) int { return tf.Offset(p) }
-	path := enclosingPath(f, tf.Pos(e.Start), tf.Pos(e.End))
+	path := EnclosingPath(f, tf.Pos(e.Start), tf.Pos(e.End))
 	// A list of statements of a block or clause body.
 	for i := len(path) - 1; i >= 0; i-- {
 		var list []ast.Stmt
@@ -370,8 +370,9 @@ func locateSite(pkg *Package, fi int, e TextEdit, probes bool) (*site, string, e
 	return nil, "", fmt.Errorf("edit [%d,%d) replaces a %T, which cannot be guarded", e.Start, e.End, node)
 }
 
-// enclosingPath returns the nodes enclosing [pos, end), outermost first.
-func enclosingPath(f *ast.File, pos, end token.Pos) []ast.Node {
+// EnclosingPath returns the nodes of f enclosing [pos, end), outermost
+// first.
+func EnclosingPath(f *ast.File, pos, end token.Pos) []ast.Node {
 	var path []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil || n.Pos() > pos || n.End() < end {

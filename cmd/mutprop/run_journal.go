@@ -63,9 +63,9 @@ type runMutant struct {
 	Outcome   string        `json:"outcome"`
 	KilledBy  []string      `json:"killedBy,omitempty"`
 	CoveredBy []string      `json:"coveredBy,omitempty"`
-	// Probed marks a mutant run against InfectedBy only (gotest.Config.NoProbes).
-	Probed         bool              `json:"probed,omitempty"`
-	InfectedBy     []string          `json:"infectedBy,omitempty"`
+	// InfectedBy is gotest.MutantResult's: null for a mutant without
+	// probe, the (maybe empty) list of tests it ran against for one.
+	InfectedBy     []string          `json:"infectedBy"`
 	TestsToFailure map[string]int    `json:"testsToFailure,omitempty"`
 	Reason         string            `json:"reason,omitempty"`
 	Duration       time.Duration     `json:"duration,omitempty"`
@@ -119,7 +119,7 @@ func mutantRecord(pr *gotest.PackageResult, m gotest.MutantResult) runMutant {
 	def.Schema, def.Probed = 0, false // build details that differ between shards
 	r := runMutant{
 		Index: m.Index, Mutant: def, Outcome: m.Outcome, KilledBy: m.KilledBy, CoveredBy: m.CoveredBy,
-		Probed: m.InfectedBy != nil, InfectedBy: m.InfectedBy,
+		InfectedBy:     m.InfectedBy,
 		TestsToFailure: m.TestsToFailure, Reason: m.Reason, Duration: m.Duration, PerTest: m.PerTest,
 	}
 	if len(r.TestsToFailure) == 0 {
@@ -135,12 +135,8 @@ func mutantRecord(pr *gotest.PackageResult, m gotest.MutantResult) runMutant {
 
 // result converts a journaled mutant back for a resumed run.
 func (r runMutant) result() gotest.MutantResult {
-	var infected []string
-	if r.Probed {
-		infected = append([]string{}, r.InfectedBy...)
-	}
 	return gotest.MutantResult{
-		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: infected,
+		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: r.InfectedBy,
 		TestsToFailure: r.TestsToFailure, Reason: r.Reason, Duration: r.Duration, PerTest: r.PerTest, Index: r.Index,
 	}
 }
@@ -319,18 +315,10 @@ func (p runPackage) toReport() report.Run {
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
 			Status: report.Status(m.Outcome), StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
-			TestsCompleted: m.testsRun(),
+			TestsCompleted: len(m.result().Tests()),
 		})
 	}
 	return r
-}
-
-// testsRun is the number of tests the mutant ran against (at most).
-func (r runMutant) testsRun() int {
-	if r.Probed {
-		return len(r.InfectedBy)
-	}
-	return len(r.CoveredBy)
 }
 
 func sortedCopy(s []string) []string {
