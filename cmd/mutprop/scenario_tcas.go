@@ -33,10 +33,13 @@ Experiments:
               arrays whose lower bound exceeds --max-rows are reported with
               their projected size instead
   radix       Radix Coverage, next to seed 000's Tables 4 and 5 (with
-              covering: the two side by side); every array is verified
-              complete and scored with its don't-cares filled at random and,
-              as sensitivity checks, with each input's first value and with
-              --replicas other random seeds
+              covering: the two side by side), in decimal digits (method
+              radix) and, on int1001 and step10, with the smallest base
+              (method radix-smallest: base 4 and 3, five digits); every
+              array is verified complete and scored with its don't-cares
+              filled at random and, as sensitivity checks, with each input's
+              first value (flags false first, and in ACTS's order, flags
+              true first) and with --replicas other random seeds
   generic     operator mutants of the subject (mutate) and 100 black-box
               mutants of the decision function (blackbox), scored by the
               universe, the properties and the differential oracle
@@ -44,7 +47,7 @@ Experiments:
               t=2 (built, about 1.2M rows) and 3 (projected), step10 t=2, 3
               (built, about 1.5M rows) and 4 (projected); radix nist t=6
               (the 10-value separations split), int1001 t=2..3, step10
-              t=2..4)
+              t=2..4, both bases)
 
 Every version runs in a worker process of its own (the schematized copy,
 MUTPROP_ACTIVE). Equivalence classes of versions are reported per domain.`

@@ -32,35 +32,42 @@ func full(name string) radix.Range   { return radix.IntRange(name, 0, 1000, 1) }
 func step10(name string) radix.Range { return radix.IntRange(name, 0, 1000, 10) }
 
 // BenchmarkTCAS builds Radix Coverage arrays for TCAS over [0..1000]
-// (t = 2, 3) and {0,10,..,1000} (t = 2..4) and reports the rows.
+// (t = 2, 3) and {0,10,..,1000} (t = 2..4), in decimal digits and with the
+// smallest base, and reports the rows.
 func BenchmarkTCAS(b *testing.B) {
 	cases := []struct {
 		name string
 		rng  func(string) radix.Range
 		ts   []int
 	}{{"0..1000", full, []int{2, 3}}, {"step10", step10, []int{2, 3, 4}}}
-	for _, c := range cases {
-		for _, t := range c.ts {
-			b.Run(fmt.Sprintf("%s/t=%d", c.name, t), func(b *testing.B) {
-				var raw [][]int
-				var pl *radix.Plan
-				for b.Loop() {
-					var err error
-					if pl, err = radix.NewPlan(tcasParams(c.rng), t, nil); err != nil {
+	bases := []struct {
+		name string
+		opts *radix.Options
+	}{{"decimal", &radix.Options{MinBase: 10}}, {"smallest", nil}}
+	for _, base := range bases {
+		for _, c := range cases {
+			for _, t := range c.ts {
+				b.Run(fmt.Sprintf("%s/%s/t=%d", base.name, c.name, t), func(b *testing.B) {
+					var raw [][]int
+					var pl *radix.Plan
+					for b.Loop() {
+						var err error
+						if pl, err = radix.NewPlan(tcasParams(c.rng), t, base.opts); err != nil {
+							b.Fatal(err)
+						}
+						if raw, err = covering.Generate(context.Background(), pl.Model, nil); err != nil {
+							b.Fatal(err)
+						}
+						for _, r := range raw {
+							pl.Decode(r)
+						}
+					}
+					b.ReportMetric(float64(len(raw)), "rows")
+					if err := covering.Check(pl.Model, raw); err != nil {
 						b.Fatal(err)
 					}
-					if raw, err = covering.Generate(context.Background(), pl.Model, nil); err != nil {
-						b.Fatal(err)
-					}
-					for _, r := range raw {
-						pl.Decode(r)
-					}
-				}
-				b.ReportMetric(float64(len(raw)), "rows")
-				if err := covering.Check(pl.Model, raw); err != nil {
-					b.Fatal(err)
-				}
-			})
+				})
+			}
 		}
 	}
 }

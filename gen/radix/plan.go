@@ -14,8 +14,15 @@ type Options struct {
 	// MaxDigits bounds the digits per split parameter when Base is 0
 	// (0 = 6, ACTS's guaranteed maximum strength).
 	MaxDigits int
-	// Base overrides the automatic base (smallest b with ⌈log_b k⌉ <=
-	// MaxDigits) when >= 2.
+	// MinBase is the smallest base the automatic rule tries (0 = 2): the
+	// base is the smallest b >= MinBase with ⌈log_b k⌉ <= MaxDigits. Seed
+	// 000 §4 starts from decimal digits and raises the base only for ranges
+	// that would need more than 6 of them; MinBase 10 is that reading (a
+	// range of 101 or 1001 values gets 3 or 4 decimal digits), and it is
+	// the one that reproduces the seed's TCAS Tables 4 and 5. With 0 the
+	// base is the smallest possible (101 values: base 3, 5 digits).
+	MinBase int
+	// Base overrides the automatic base when >= 2.
 	Base int
 	// DigitStrength is the strength of each split parameter's digit
 	// relation: 0 = p (all digits, so every value appears); otherwise
@@ -132,7 +139,11 @@ func base(k int, opts *Options) (b, d int, err error) {
 		}
 		return opts.Base, digits(k, opts.Base), nil
 	}
-	for b = 2; ; b++ {
+	b = 2
+	if opts != nil && opts.MinBase > 2 {
+		b = opts.MinBase
+	}
+	for ; ; b++ {
 		if d = digits(k, b); d <= opts.maxDigits() {
 			return b, d, nil
 		}

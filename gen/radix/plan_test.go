@@ -67,6 +67,11 @@ func TestTheBaseAndDigitsFollowMaxDigitsAndBase(t *testing.T) {
 		{&radix.Options{Base: 10}, 1000, 10, 3},           // exactly 10^3
 		{&radix.Options{Base: 2}, 11, 2, 4},               // 2^4 = 16 >= 11
 		{&radix.Options{Base: 2, MaxDigits: 2}, 11, 2, 4}, // Base wins over MaxDigits
+		{&radix.Options{MinBase: 10}, 101, 10, 3},         // decimal digits: the seed's step-10 range
+		{&radix.Options{MinBase: 10}, 1001, 10, 4},        // and [0..1000]
+		{&radix.Options{MinBase: 10}, 1_500_000, 11, 6},   // 10^6 < 1.5e6 <= 11^6: the base rises
+		{&radix.Options{MinBase: 1}, 101, 3, 5},           // below 2: the smallest base
+		{&radix.Options{MinBase: 10, Base: 3}, 101, 3, 5}, // Base wins over MinBase
 	}
 	for _, c := range cases {
 		sp := plan(t, []radix.Param{values(c.k)}, 1, c.opts).Splits[0]

@@ -18,15 +18,39 @@ import (
 // Methods of building a test suite from a domain.
 const (
 	MethodCovering = "covering" // plain covering array (IPOG) over the domain's values
-	MethodRadix    = "radix"    // Radix Coverage over the domain's values
+	MethodRadix    = "radix"    // Radix Coverage over the domain's values (decimal digits on int1001 and step10)
+	// MethodRadixSmallest is Radix Coverage with the smallest base of all
+	// (the other reading of seed 000 §4: base 4 on [0..1000], base 3 on
+	// step-10, five digits each), measured next to MethodRadix on int1001
+	// and step10 under the radix experiment.
+	MethodRadixSmallest = "radix-smallest"
 )
+
+// experimentOf names the experiment a method's arrays belong to.
+func experimentOf(method string) string {
+	if method == MethodRadixSmallest {
+		return ExpRadix
+	}
+	return method
+}
 
 // Fills of the don't-cares a covering array leaves. Replicas of the random
 // fill with other seeds are named "random#1", "random#2", ...
 const (
 	FillRandom = "random" // uniform among the valid values (the default)
 	FillFirst  = "first"  // each input's first value: flags 0, layer 0, Other_RAC 0, Other_Capability 1
+	// FillACTS gives each don't-care the input's first value in the value
+	// order of ACTS's TCAS model (examples/tcas.txt lists the booleans as
+	// true,false): flags 1, layer 0, Other_RAC 0 (NO_INTENT),
+	// Other_Capability 1 (TCAS_TA), integers their smallest value. It is
+	// what a harness reading ACTS's unrandomized "*" as the first listed
+	// value would test.
+	FillACTS = "acts"
 )
+
+// actsFirst is the value each input takes under FillACTS where it is a
+// don't-care, or -1 for its smallest value.
+var actsFirst = [12]int{-1, 1, 1, -1, -1, -1, 0, -1, -1, 0, 1, 1}
 
 // isReplica reports whether fill names a replica of the random fill.
 func isReplica(fill string) bool { return strings.HasPrefix(fill, FillRandom+"#") }
@@ -102,17 +126,22 @@ func arrayModel(spec arraySpec) (covering.Model, *radix.Plan, [12][]int, error) 
 			ps[i] = covering.Param{Name: paramNames[i], Size: len(vals[i])}
 		}
 		return covering.Uniform(ps, spec.T), nil, vals, nil
-	case MethodRadix:
+	case MethodRadix, MethodRadixSmallest:
 		ps := make([]radix.Param, 12)
 		for i := range ps {
 			ps[i] = radix.Range{Name: paramNames[i], Values: vals[i]}
 		}
 		var ro *radix.Options
-		if spec.Domain == DomainNIST {
+		switch {
+		case spec.Domain == DomainNIST:
 			// Every NIST set has at most 10 values, which radix keeps
 			// whole; split the two 10-value separations (base 2, 4
 			// digits) so that Radix Coverage differs from the plain array.
 			ro = &radix.Options{MaxDirectSize: 4}
+		case spec.Method == MethodRadix:
+			// Decimal digits: 3 for the step-10 range, 4 for [0..1000]
+			// (see package radix on the two readings of the base rule).
+			ro = &radix.Options{MinBase: 10}
 		}
 		pl, err := radix.NewPlan(ps, spec.T, ro)
 		if err != nil {
@@ -120,7 +149,7 @@ func arrayModel(spec arraySpec) (covering.Model, *radix.Plan, [12][]int, error) 
 		}
 		return pl.Model, pl, vals, nil
 	}
-	return covering.Model{}, nil, vals, fmt.Errorf("unknown method %q (want covering or radix)", spec.Method)
+	return covering.Model{}, nil, vals, fmt.Errorf("unknown method %q (want covering, radix or radix-smallest)", spec.Method)
 }
 
 // DefaultMaxRows is the largest lower bound of a plain array that is
@@ -216,8 +245,12 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 			}
 		}
 		how, seed := covering.FillRandom, o.Seed
-		if fill == FillFirst {
+		var dontCare [][]bool
+		if fill == FillFirst || fill == FillACTS {
 			how = covering.FillFirst
+			if fill == FillACTS {
+				dontCare = dontCares(rows)
+			}
 		} else if _, rep, ok := strings.Cut(fill, "#"); ok {
 			n, err := strconv.Atoi(rep)
 			if err != nil {
@@ -228,12 +261,56 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		if err := covering.FillDontCares(ctx, m, rows, how, seed); err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Spec, err)
 		}
+		if dontCare != nil {
+			setACTSFirst(rows, dontCare, pl, vals)
+		}
 		if err := b.decode(m, pl, vals, rows, o.Verify); err != nil {
 			return nil, err
 		}
 		out = append(out, &b)
 	}
 	return out, nil
+}
+
+// dontCares marks the don't-care cells of rows.
+func dontCares(rows [][]int) [][]bool {
+	out := make([][]bool, len(rows))
+	for i, r := range rows {
+		out[i] = make([]bool, len(r))
+		for j, x := range r {
+			out[i][j] = x < 0
+		}
+	}
+	return out
+}
+
+// setACTSFirst gives the don't-care cells of the whole (unsplit) inputs
+// that actsFirst names the index of that value; the others keep the first
+// value FillFirst gave them. Only unsplit inputs of at most 4 values are
+// changed, so no constraint of a Radix model (which reads digits only) is
+// involved.
+func setACTSFirst(rows [][]int, dontCare [][]bool, pl *radix.Plan, vals [12][]int) {
+	for in, want := range actsFirst {
+		if want < 0 {
+			continue
+		}
+		col := in
+		if pl != nil {
+			if len(pl.Splits[in].Columns) != 1 {
+				continue
+			}
+			col = pl.Splits[in].Columns[0]
+		}
+		idx := slices.Index(vals[in], want)
+		if idx < 0 {
+			continue
+		}
+		for i, r := range rows {
+			if dontCare[i][col] {
+				r[col] = idx
+			}
+		}
+	}
 }
 
 // decode checks rows (when verify) and turns them into tests.

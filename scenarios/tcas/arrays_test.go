@@ -2,6 +2,7 @@ package tcas
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/mutprop/mutprop/gen/covering"
@@ -68,11 +69,11 @@ func TestPlainArraysBeyondMaxRowsAreReportedWithTheirProjection(t *testing.T) {
 
 func TestTheFillsShareOneArrayAndDifferOnlyInItsDontCares(t *testing.T) {
 	t.Parallel()
-	as, err := generateArrays(context.Background(), arraySpec{Domain: DomainStep10, Method: MethodRadix, T: 3}, arrayOptions{Seed: 1, Verify: true}, []string{FillRandom, FillFirst})
+	as, err := generateArrays(context.Background(), arraySpec{Domain: DomainStep10, Method: MethodRadix, T: 3}, arrayOptions{Seed: 1, Verify: true}, []string{FillRandom, FillFirst, FillACTS})
 	if err != nil {
 		t.Fatal(err)
 	}
-	random, first := as[0], as[1]
+	random, first, acts := as[0], as[1], as[2]
 	if !random.Verified || !first.Verified || len(random.Tests) != len(first.Tests) || random.DontCares <= 0 || random.DontCares != first.DontCares {
 		t.Fatalf("random: %d rows, first: %d rows, don't-cares %.3f / %.3f", len(random.Tests), len(first.Tests), random.DontCares, first.DontCares)
 	}
@@ -99,38 +100,66 @@ func TestTheFillsShareOneArrayAndDifferOnlyInItsDontCares(t *testing.T) {
 	if dc := random.DontCares * float64(len(random.Tests)*len(m.Params)); float64(cells-same) > dc || same == cells {
 		t.Errorf("%d of %d values differ; %.0f don't-care digits", cells-same, cells, dc)
 	}
+	// ACTS's order differs from the first values only in the flags, which
+	// it sets true where IPOG left them open.
+	flipped := 0
+	for i := range first.Tests {
+		a, b := values(first.Tests[i]), values(acts.Tests[i])
+		for j := range a {
+			switch {
+			case a[j] == b[j]:
+			case (j == 1 || j == 2 || j == 11) && a[j] == 0 && b[j] == 1:
+				flipped++
+			default:
+				t.Fatalf("row %d, input %d: first %d, acts %d", i, j, a[j], b[j])
+			}
+		}
+	}
+	if flipped == 0 || !acts.Verified || acts.Spec.String() != "step10/radix/t=3/fill=acts" {
+		t.Errorf("acts: %d flags set true, verified %v, spec %s", flipped, acts.Verified, acts.Spec)
+	}
 }
 
 func TestTheRadixModelRelatesEachSplitParametersDigitsAtFullStrength(t *testing.T) {
 	t.Parallel()
-	m, pl, _, err := arrayModel(arraySpec{Domain: DomainInt1001, Method: MethodRadix, T: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	split := 0
-	for _, s := range pl.Splits {
-		if s.Base > 0 {
-			split++
-			if s.Base != 4 || len(s.Columns) != 5 {
-				t.Errorf("%s: base %d, %d digits; want base 4, 5 digits", s.Name, s.Base, len(s.Columns))
+	// Decimal digits (radix) and the smallest base (radix-smallest) on
+	// [0..1000]: 10^4 and 4^5 both exceed 1001, so each split parameter is
+	// bounded.
+	for _, c := range []struct {
+		method       string
+		base, digits int
+	}{{MethodRadix, 10, 4}, {MethodRadixSmallest, 4, 5}} {
+		m, pl, _, err := arrayModel(arraySpec{Domain: DomainInt1001, Method: c.method, T: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		split := 0
+		for _, s := range pl.Splits {
+			if s.Base > 0 {
+				split++
+				if s.Base != c.base || len(s.Columns) != c.digits {
+					t.Errorf("%s %s: base %d, %d digits; want base %d, %d digits", c.method, s.Name, s.Base, len(s.Columns), c.base, c.digits)
+				}
 			}
 		}
-	}
-	if split != 6 || len(m.Params) != 6*5+6 {
-		t.Errorf("%d split parameters, %d model parameters; want 6 and 36", split, len(m.Params))
-	}
-	// One global relation at t=2 and one per split parameter over its 5
-	// digits at strength 5; one bound constraint per split parameter
-	// (4^5 = 1024 > 1001).
-	if len(m.Relations) != 7 || m.Relations[0].Strength != 2 || len(m.Constraints) != 6 {
-		t.Fatalf("%d relations, %d constraints", len(m.Relations), len(m.Constraints))
-	}
-	for _, r := range m.Relations[1:] {
-		if r.Strength != 5 || len(r.Params) != 5 {
-			t.Errorf("digit relation %+v, want 5 digits at strength 5", r)
+		if split != 6 || len(m.Params) != 6*c.digits+6 {
+			t.Errorf("%s: %d split parameters, %d model parameters; want 6 and %d", c.method, split, len(m.Params), 6*c.digits+6)
+		}
+		// One global relation at t=2 and one per split parameter over its
+		// digits at full strength; one bound constraint per split parameter.
+		if len(m.Relations) != 7 || m.Relations[0].Strength != 2 || len(m.Constraints) != 6 {
+			t.Fatalf("%s: %d relations, %d constraints", c.method, len(m.Relations), len(m.Constraints))
+		}
+		for _, r := range m.Relations[1:] {
+			if r.Strength != c.digits || len(r.Params) != c.digits {
+				t.Errorf("%s: digit relation %+v, want %d digits at strength %d", c.method, r, c.digits, c.digits)
+			}
+		}
+		if _, err := covering.Project(m); err != nil {
+			t.Error(err)
 		}
 	}
-	if _, err := covering.Project(m); err != nil {
-		t.Error(err)
+	if _, _, _, err := arrayModel(arraySpec{Domain: DomainStep10, Method: "radix-large", T: 2}); err == nil || !strings.Contains(err.Error(), "radix-smallest") {
+		t.Errorf("unknown method: error %v, want one listing the methods", err)
 	}
 }

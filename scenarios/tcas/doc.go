@@ -26,12 +26,18 @@
 // and t=4 over the step-10 range (101^4). The million-row arrays the seed
 // ran for days (t=2 over [0..1000], t=3 over the step-10 range) are built
 // in minutes (1.2M rows in 114 s and 1.5M rows in 23 s on two heavily
-// loaded cores). The Radix construction follows §4 exactly: base
-// b = the smallest with ⌈log_b k⌉ <= 6 (k=1001: base 4, 5 digits; k=101:
-// base 3, 5 digits), one relation over each parameter's digits at strength
-// p, the bound Σ d_i·b^i <= k-1, and index i to value range[i]; the flags
-// and the enumerations (Alt_Layer_Value, Other_RAC, Other_Capability) are
-// small parameters kept whole, with the same values in every domain.
+// loaded cores). The Radix construction follows §4: digits over 0..b-1,
+// one relation over each parameter's digits at strength p (their count),
+// the bound Σ d_i·b^i <= k-1, and index i to value range[i]; the flags and
+// the enumerations (Alt_Layer_Value, Other_RAC, Other_Capability) are small
+// parameters kept whole, with the same values in every domain. §4 admits
+// two bases (package radix): decimal digits, raised only past a million
+// values (MethodRadix: 3 digits on step-10, 4 on [0..1000]), and the
+// smallest base giving at most 6 digits (MethodRadixSmallest: base 3 and
+// base 4, 5 digits each). Both are measured; decimal digits reproduce the
+// seed's Radix columns (step-10 t=2..4: 9, 31, 38 bugs against 9, 30, 35;
+// [0..1000] t=2, 3: 27, 30 against 26, 28), the smallest base gives arrays
+// 2 to 76 times smaller that find 13, 14, 26 on step-10.
 //
 // What a suite can find is bounded by its rows on which the original's
 // decision logic runs at all ("gate": enabled and not an equipped intruder
@@ -39,11 +45,13 @@
 // the faults found by a uniform random suite of the same size, the share of
 // don't-care cells IPOG left, and the faults found when the don't-cares
 // are filled with each input's first value instead of at random, and with
-// other random seeds. These explain most of the distance to the seed's
-// figures: Radix arrays hold about 100 to 1,000 rows, so what they find
-// is a small sample that varies with the fill; half the cells of the plain
-// t=2 arrays are don't-cares, and the plain arrays find far fewer faults
-// when those are constants than when they are random.
+// other random seeds. Half the cells of the plain t=2 arrays are
+// don't-cares (the small parameters, once their pairs are covered), so
+// what a plain array finds depends on how they are filled: at random it
+// finds what random testing of its million rows finds (all 38 on
+// [0..1000]), with constant first values 6 (flags false) or 28 (flags
+// true, ACTS's order); the seed's 18 lies between, and how its harness
+// filled ACTS's don't-cares is not published.
 //
 // Files:
 //   - ops.go: the one import of the subject (the schematized copies: named

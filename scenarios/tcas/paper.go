@@ -10,8 +10,13 @@ type Published struct {
 	Text    string  `json:"text"`
 }
 
-// published returns the seed's figure for (domain, method, t), if any.
+// published returns the seed's figure for (domain, method, t), if any;
+// both readings of Radix Coverage's base stand next to the seed's Radix
+// figures.
 func published(domain, method string, t int) (Published, bool) {
+	if method == MethodRadixSmallest {
+		method = MethodRadix
+	}
 	type key struct {
 		d, m string
 		t    int

@@ -71,7 +71,9 @@ func DefaultTs(domain, method string) []int {
 		return []int{2, 3, 4, 5, 6}
 	case domain == DomainNIST && method == MethodRadix:
 		return []int{6} // the seed's whitebox comparison (the 10-value separations split)
-	case domain == DomainInt1001 && method == MethodRadix:
+	case domain == DomainNIST && method == MethodRadixSmallest:
+		return nil // the NIST sets already have at most 10 values
+	case domain == DomainInt1001 && (method == MethodRadix || method == MethodRadixSmallest):
 		return []int{2, 3}
 	case domain == DomainStep10:
 		// Table 5: Radix t=2..4; plain t=2, 3 (about 1.5M rows) and 4
@@ -279,11 +281,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Combinatorial arrays.
 	var arrays []*array
 	arraySet := map[*array]int{}
-	for _, method := range []string{MethodCovering, MethodRadix} {
-		if !exps[method] {
+	for _, method := range []string{MethodCovering, MethodRadix, MethodRadixSmallest} {
+		if !exps[experimentOf(method)] {
 			continue
 		}
 		for _, d := range domains {
+			if method == MethodRadixSmallest && d == DomainNIST {
+				continue // the NIST sets have at most 10 values: the nist radix array already splits with the smallest base
+			}
 			ts := cfg.Ts
 			if ts == nil {
 				ts = DefaultTs(d, method)
@@ -296,7 +301,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				// input's first value and (arrays up to 100,000 rows)
 				// with Replicas other random seeds.
 				as, err := generateArrays(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true,
-					Replicas: cfg.Replicas, ReplicaMaxRows: 100000}, []string{FillRandom, FillFirst})
+					Replicas: cfg.Replicas, ReplicaMaxRows: 100000}, []string{FillRandom, FillFirst, FillACTS})
 				if err != nil {
 					return nil, err
 				}
@@ -488,11 +493,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			pp = &p
 		}
 		if a.Skipped != "" {
-			rep.Rows = append(rep.Rows, Row{Experiment: a.Spec.Method, Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
+			rep.Rows = append(rep.Rows, Row{Experiment: experimentOf(a.Spec.Method), Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
 			continue
 		}
 		n := len(rep.Rows)
-		if err := addRows(a.Spec.Method, a.Spec.Domain, a.Spec.Method, a.Spec.T, arraySet[a]); err != nil {
+		if err := addRows(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, a.Spec.T, arraySet[a]); err != nil {
 			return nil, err
 		}
 		for i := n; i < len(rep.Rows); i++ {

@@ -48,12 +48,13 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 		}
 		seen[r.Experiment+"/"+r.Domain+"/"+r.Method+"/"+r.Oracle] = r
 	}
-	// Both arrays are also scored with their don't-cares set to the first
-	// values (two oracles each).
-	if fillFirst != 4 || replicas != 8 {
-		t.Errorf("%d rows with don't-cares filled by first values, %d replica rows; want 4 and 8 (2 arrays x 2 oracles (x 2 replicas))", fillFirst, replicas)
+	// The three arrays (plain, radix in decimal digits, radix with the
+	// smallest base) are also scored with their don't-cares set to the
+	// first values (two oracles each).
+	if fillFirst != 6 || replicas != 12 {
+		t.Errorf("%d rows with don't-cares filled by first values, %d replica rows; want 6 and 12 (3 arrays x 2 oracles (x 2 replicas))", fillFirst, replicas)
 	}
-	for _, k := range []string{"universe/sir/universe/differential", "random/step10/uniform/differential", "covering/step10/covering/differential", "radix/step10/radix/differential"} {
+	for _, k := range []string{"universe/sir/universe/differential", "random/step10/uniform/differential", "covering/step10/covering/differential", "radix/step10/radix/differential", "radix/step10/radix-smallest/differential"} {
 		r, ok := seen[k]
 		if !ok {
 			t.Errorf("no row %s", k)
@@ -117,5 +118,47 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 		if !bytes.Contains(b, []byte(key)) {
 			t.Errorf("JSON lacks %s", key)
 		}
+	}
+}
+
+// TestTable5ShapeOnStep10 checks seed 000's Table 5 at the strengths CI
+// can afford: on {0, 10, ..., 1000}, Radix Coverage in decimal digits at
+// t=3 finds about what the plain array finds at t=2 (seed: 30 and 17; the
+// seed's "effective drop of 1 in interaction strength") from a quarter of
+// its rows, and at t=2 far less; with the smallest base (3) its t=3 array
+// is twenty times smaller and finds far less than the plain t=2 array.
+func TestTable5ShapeOnStep10(t *testing.T) {
+	t.Parallel()
+	rep, err := Run(context.Background(), Config{
+		Experiment: "covering,radix", Domains: []string{DomainStep10}, Ts: []int{2, 3}, Seed: 1,
+		MaxRows: 2e5, // plain t=3 (1.5M rows) is reported, not built
+		Workers: 2, Launch: testLauncher(t), Samples: 20000, Trials: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bugs := map[string]Row{}
+	for _, r := range rep.Rows {
+		if r.Oracle == Differential && isMain(r.Fill) {
+			bugs[fmt.Sprintf("%s/t=%d", r.Method, r.T)] = r
+		}
+	}
+	plain2, rad2, rad3, min3 := bugs["covering/t=2"], bugs["radix/t=2"], bugs["radix/t=3"], bugs["radix-smallest/t=3"]
+	if p3 := bugs["covering/t=3"]; p3.Skipped == "" {
+		t.Errorf("plain t=3 built (%d rows) despite MaxRows", p3.Rows)
+	}
+	for name, r := range map[string]Row{"plain t=2": plain2, "radix t=2": rad2, "radix t=3": rad3, "radix-smallest t=3": min3} {
+		if !r.Verified || r.Rows == 0 {
+			t.Fatalf("%s: %d rows, verified %v", name, r.Rows, r.Verified)
+		}
+	}
+	t.Logf("bugs of 38: plain t=2 %d (%d rows); radix t=2 %d (%d), t=3 %d (%d); radix-smallest t=3 %d (%d)",
+		plain2.Seed38Killed, plain2.Rows, rad2.Seed38Killed, rad2.Rows, rad3.Seed38Killed, rad3.Rows, min3.Seed38Killed, min3.Rows)
+	if d := rad3.Seed38Killed - plain2.Seed38Killed; d < -4 || d > 4 || rad3.Rows*3 > plain2.Rows {
+		t.Errorf("radix t=3: %d bugs in %d rows, plain t=2: %d in %d; want within 4 bugs from under a third of the rows",
+			rad3.Seed38Killed, rad3.Rows, plain2.Seed38Killed, plain2.Rows)
+	}
+	if rad2.Seed38Killed*2 > plain2.Seed38Killed || min3.Seed38Killed*3 > plain2.Seed38Killed*2 || min3.Rows*10 > rad3.Rows {
+		t.Errorf("radix t=2 %d bugs, radix-smallest t=3 %d bugs in %d rows; plain t=2 %d", rad2.Seed38Killed, min3.Seed38Killed, min3.Rows, plain2.Seed38Killed)
 	}
 }

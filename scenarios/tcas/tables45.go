@@ -22,7 +22,7 @@ func (r *Report) writeTables45(w io.Writer) error {
 	var doms []string
 	ts := map[string][]int{}
 	for _, row := range r.Rows {
-		if row.Oracle != Differential || (row.Method != MethodCovering && row.Method != MethodRadix) {
+		if row.Oracle != Differential || (row.Method != MethodCovering && row.Method != MethodRadix && row.Method != MethodRadixSmallest) {
 			continue
 		}
 		fill := row.Fill
@@ -63,34 +63,37 @@ func (r *Report) writeTables45(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "\nSeed 000 Tables 4 (int1001) and 5 (step10) and the white-box remark (nist), side by side (differential oracle)\n")
 	fmt.Fprintf(w, "bugs: versions killed among the seed's 38; faults: distinct faults of %d; gate: rows reaching the decision logic;\n", len(r.Faults))
-	fmt.Fprintf(w, "dc: share of cells IPOG left don't-care (filled at random); first: bugs with every don't-care set to the input's first value;\n")
+	fmt.Fprintf(w, "radix: decimal digits (3 on step10, 4 on int1001); radix-min: the smallest base (base 3 on step10, base 4 on int1001, 5 digits each);\n")
+	fmt.Fprintf(w, "dc: share of cells IPOG left don't-care (filled at random); first: bugs with every don't-care set to the input's first value\n")
+	fmt.Fprintf(w, "(flags 0, enumerations their first code); acts: the same in the value order of ACTS's TCAS model (flags true first);\n")
 	fmt.Fprintf(w, "fills: bugs over the random fill and its replicas with other seeds, mean [min, max], all: killed by some fill (n fills);\n")
 	fmt.Fprintf(w, "random: bugs found by the first `rows` uniform random tests of the domain; paper: seed 000 (ACTS for the plain arrays)\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\trandom\tpaper\n")
+	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\tacts\trandom\tpaper\n")
 	for _, d := range doms {
 		slices.Sort(ts[d])
 		for _, t := range ts[d] {
-			for _, m := range []string{MethodRadix, MethodCovering} {
+			for _, m := range []string{MethodRadix, MethodRadixSmallest, MethodCovering} {
 				row, ok := cells[key{d, m, t, FillRandom}]
 				if !ok {
 					continue
 				}
-				name := "radix"
-				if m == MethodCovering {
-					name = "plain"
-				}
+				name := map[string]string{MethodRadix: "radix", MethodRadixSmallest: "radix-min", MethodCovering: "plain"}[m]
 				paper := "-"
 				if row.Paper != nil {
 					paper = row.Paper.Text
 				}
 				if row.Skipped != "" {
-					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
+					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
 					continue
 				}
 				first := "-"
 				if f, ok := cells[key{d, m, t, FillFirst}]; ok {
 					first = fmt.Sprint(f.Seed38Killed)
+				}
+				acts := "-"
+				if f, ok := cells[key{d, m, t, FillACTS}]; ok {
+					acts = fmt.Sprint(f.Seed38Killed)
 				}
 				random := "-"
 				if row.RandomSeed38 >= 0 {
@@ -104,8 +107,8 @@ func (r *Report) writeTables45(w io.Writer) error {
 					}
 					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, FillRandom}]), len(xs))
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
-					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, random, paper)
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
+					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, acts, random, paper)
 			}
 		}
 	}
@@ -150,6 +153,9 @@ func (r *Report) writeTables45(w io.Writer) error {
 	for _, d := range []string{DomainStep10, DomainInt1001} {
 		for _, t := range ts[d] {
 			cmp(fmt.Sprintf("%s, radix t=%d vs plain t=%d", d, t, t-1), key{d, MethodRadix, t, FillRandom}, key{d, MethodCovering, t - 1, FillRandom})
+		}
+		for _, t := range ts[d] {
+			cmp(fmt.Sprintf("%s, radix-min t=%d vs plain t=%d", d, t, t-1), key{d, MethodRadixSmallest, t, FillRandom}, key{d, MethodCovering, t - 1, FillRandom})
 		}
 	}
 	for _, t := range ts[DomainNIST] {
