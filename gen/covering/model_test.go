@@ -207,3 +207,19 @@ func TestRandomMixedStrengthConstrainedModelsAreCoveredCompletely(t *testing.T) 
 		}
 	}
 }
+
+func TestNilOptionsAreTheZeroOptions(t *testing.T) {
+	t.Parallel()
+	m := covering.Uniform(tcasParams(), 3)
+	a, err := covering.Generate(context.Background(), m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := covering.Generate(context.Background(), m, &covering.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(a, b, slices.Equal) {
+		t.Errorf("nil options: %d rows, zero options: %d rows, or the rows differ", len(a), len(b))
+	}
+}

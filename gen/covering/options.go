@@ -87,7 +87,7 @@ func (o *Options) algorithm() Algorithm {
 
 func (o *Options) ties() TieBreak {
 	if o == nil {
-		return TieFirst
+		return TieLeastUsed // the zero value: nil and &Options{} agree
 	}
 	return o.Ties
 }
