@@ -39,7 +39,8 @@ Experiments:
               array is verified complete and scored with its don't-cares
               filled at random and, as sensitivity checks, with each input's
               first value (flags false first, and in ACTS's order, flags
-              true first) and with --replicas other random seeds
+              true first), with --replicas other random seeds and with
+              every constant value of the small inputs (--const-fills)
   generic     operator mutants of the subject (mutate) and 100 black-box
               mutants of the decision function (blackbox), scored by the
               universe, the properties and the differential oracle
@@ -56,6 +57,7 @@ type tcasOptions struct {
 	experiment, ts, domains, json, plots, serve string
 	seed                                        uint64
 	workers, samples, trials, replicas          int
+	constFills                                  bool
 	maxRows                                     float64
 	genTimeout                                  time.Duration
 }
@@ -70,6 +72,7 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&o.workers, "workers", 0, "worker processes at once (0: one per CPU)")
 	fs.IntVar(&o.samples, "samples", 1000000, "uniform random inputs per domain (equivalence, properties, random curve)")
 	fs.IntVar(&o.trials, "trials", 100, "failing trials per failing random cell")
+	fs.BoolVar(&o.constFills, "const-fills", true, fmt.Sprintf("also score each array of at most %d rows with every constant value of the six small inputs' don't-cares (192 fills) and report the spread", tcas.ConstFillMaxRows))
 	fs.IntVar(&o.replicas, "replicas", 9, "extra random fills (other seeds) of each array of at most 100,000 rows, to measure how much its score depends on the don't-cares")
 	fs.DurationVar(&o.genTimeout, "gen-timeout", 30*time.Minute, "bound on the generation of one array (0: none)")
 	fs.Float64Var(&o.maxRows, "max-rows", tcas.DefaultMaxRows, "plain arrays whose lower bound exceeds this many rows are reported infeasible (with their projection), not generated")
@@ -114,7 +117,7 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := tcas.Config{
 		Experiment: o.experiment, Domains: domains, Ts: ts, Seed: o.seed, Workers: o.workers,
-		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Replicas: o.replicas, Log: e.stderr,
+		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Replicas: o.replicas, ConstFills: o.constFills, Log: e.stderr,
 		Launch: func(mode string) (*exec.Cmd, error) {
 			return exec.Command(exe, "scenario", "tcas", "--serve-worker", mode), nil
 		},

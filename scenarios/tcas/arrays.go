@@ -52,8 +52,69 @@ const (
 // don't-care, or -1 for its smallest value.
 var actsFirst = [12]int{-1, 1, 1, -1, -1, -1, 0, -1, -1, 0, 1, 1}
 
+// smallInputs are the inputs kept whole in every domain: the flags and the
+// enumerations (High_Confidence, Two_of_Three_Reports_Valid,
+// Alt_Layer_Value, Other_RAC, Other_Capability, Climb_Inhibit).
+var smallInputs = [6]int{1, 2, 6, 9, 10, 11}
+
+// constPrefix names a constant fill: "const=HC,TT,ALV,RAC,CAP,CI" gives
+// the don't-cares of the six small inputs these values (and every other
+// don't-care its first value).
+const constPrefix = "const="
+
+// constFills lists the 192 constant fills of the small inputs, in
+// lexicographic order of their values.
+func constFills() ([]string, error) {
+	vals, err := domainValues(DomainNIST)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{""}
+	for _, in := range smallInputs {
+		var next []string
+		for _, prefix := range out {
+			for _, v := range vals[in] {
+				sep := ","
+				if prefix == "" {
+					sep = ""
+				}
+				next = append(next, prefix+sep+strconv.Itoa(v))
+			}
+		}
+		out = next
+	}
+	for i := range out {
+		out[i] = constPrefix + out[i]
+	}
+	return out, nil
+}
+
+// constValues parses a constant fill into the value of each input (-1:
+// its first value).
+func constValues(fill string) ([12]int, error) {
+	var out [12]int
+	for i := range out {
+		out[i] = -1
+	}
+	parts := strings.Split(strings.TrimPrefix(fill, constPrefix), ",")
+	if len(parts) != len(smallInputs) {
+		return out, fmt.Errorf("fill %q: want %d values", fill, len(smallInputs))
+	}
+	for k, in := range smallInputs {
+		v, err := strconv.Atoi(parts[k])
+		if err != nil {
+			return out, fmt.Errorf("fill %q: %w", fill, err)
+		}
+		out[in] = v
+	}
+	return out, nil
+}
+
 // isReplica reports whether fill names a replica of the random fill.
 func isReplica(fill string) bool { return strings.HasPrefix(fill, FillRandom+"#") }
+
+// isConst reports whether fill is one of the constant fills.
+func isConst(fill string) bool { return strings.HasPrefix(fill, constPrefix) }
 
 // isMain reports whether fill is the array scored everywhere.
 func isMain(fill string) bool { return fill == "" || fill == FillRandom }
@@ -110,6 +171,10 @@ type arrayOptions struct {
 	// fills "random#1", ...) of arrays of at most ReplicaMaxRows rows, to
 	// measure how much the faults found depend on the don't-cares.
 	Replicas, ReplicaMaxRows int
+	// ConstFills adds the 192 constant fills of the small inputs (fills
+	// "const=...") to arrays of at most ConstMaxRows rows.
+	ConstFills   bool
+	ConstMaxRows int
 }
 
 // arrayModel returns the covering model of a spec, the plan when it is a
@@ -233,6 +298,13 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 			fills = append(fills, fmt.Sprintf("%s#%d", FillRandom, k))
 		}
 	}
+	if o.ConstFills && len(raw) <= o.ConstMaxRows {
+		cs, err := constFills()
+		if err != nil {
+			return nil, err
+		}
+		fills = append(fills, cs...)
+	}
 	var out []*array
 	for k, fill := range fills {
 		b := *a
@@ -246,12 +318,21 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		}
 		how, seed := covering.FillRandom, o.Seed
 		var dontCare [][]bool
-		if fill == FillFirst || fill == FillACTS {
+		var small [12]int
+		constant := isConst(fill)
+		switch {
+		case fill == FillFirst:
 			how = covering.FillFirst
-			if fill == FillACTS {
-				dontCare = dontCares(rows)
+		case fill == FillACTS || constant:
+			how, small = covering.FillFirst, actsFirst
+			if constant {
+				if small, err = constValues(fill); err != nil {
+					return nil, fmt.Errorf("%s: %w", spec, err)
+				}
 			}
-		} else if _, rep, ok := strings.Cut(fill, "#"); ok {
+			dontCare = dontCares(rows)
+		}
+		if _, rep, ok := strings.Cut(fill, "#"); ok && how == covering.FillRandom {
 			n, err := strconv.Atoi(rep)
 			if err != nil {
 				return nil, fmt.Errorf("%s: fill %q: %w", spec, fill, err)
@@ -262,9 +343,12 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 			return nil, fmt.Errorf("%s: %w", b.Spec, err)
 		}
 		if dontCare != nil {
-			setACTSFirst(rows, dontCare, pl, vals)
+			setSmall(rows, dontCare, pl, vals, small)
 		}
-		if err := b.decode(m, pl, vals, rows, o.Verify); err != nil {
+		// A constant fill only changes don't-cares of whole inputs, so the
+		// array stays complete; the brute-force check is kept for the
+		// fills that are reported one by one.
+		if err := b.decode(m, pl, vals, rows, o.Verify && !constant); err != nil {
 			return nil, err
 		}
 		out = append(out, &b)
@@ -284,13 +368,13 @@ func dontCares(rows [][]int) [][]bool {
 	return out
 }
 
-// setACTSFirst gives the don't-care cells of the whole (unsplit) inputs
-// that actsFirst names the index of that value; the others keep the first
-// value FillFirst gave them. Only unsplit inputs of at most 4 values are
-// changed, so no constraint of a Radix model (which reads digits only) is
-// involved.
-func setACTSFirst(rows [][]int, dontCare [][]bool, pl *radix.Plan, vals [12][]int) {
-	for in, want := range actsFirst {
+// setSmall gives the don't-care cells of each whole (unsplit) input that
+// small names (value >= 0) the index of that value; the others keep the
+// first value FillFirst gave them. Only unsplit inputs of at most 4 values
+// are changed, so no constraint of a Radix model (which reads digits only)
+// is involved.
+func setSmall(rows [][]int, dontCare [][]bool, pl *radix.Plan, vals [12][]int, small [12]int) {
+	for in, want := range small {
 		if want < 0 {
 			continue
 		}

@@ -59,8 +59,49 @@ type Config struct {
 	// Replicas is the number of extra random fills of each array of at
 	// most 100,000 rows (0: none; negative: none either).
 	Replicas int
+	// ConstFills scores every array of at most ConstFillMaxRows rows also
+	// with each of the 192 constant fills of the six small inputs'
+	// don't-cares, and reports the spread of the bugs found (differential
+	// oracle).
+	ConstFills bool
 	// Log receives progress lines (nil: none).
 	Log io.Writer
+}
+
+// ConstFillMaxRows is the largest array scored with the 192 constant
+// fills: every array but the million-row plain ones and Radix t=4 over the
+// step-10 range.
+const ConstFillMaxRows = 20000
+
+// FillSpread is the spread of the bugs an array finds (of the seed's 38,
+// differential oracle) over the constant fills of its small inputs'
+// don't-cares.
+type FillSpread struct {
+	Fills  int     `json:"fills"`
+	Min    int     `json:"min"`
+	Median float64 `json:"median"`
+	Max    int     `json:"max"`
+	Mean   float64 `json:"mean"`
+	// Counts maps a number of bugs to how many fills find it.
+	Counts map[int]int `json:"counts"`
+}
+
+// spreadOf summarizes bug counts.
+func spreadOf(bugs []int) *FillSpread {
+	if len(bugs) == 0 {
+		return nil
+	}
+	xs := slices.Clone(bugs)
+	slices.Sort(xs)
+	sp := &FillSpread{Fills: len(xs), Min: xs[0], Max: xs[len(xs)-1], Counts: map[int]int{}}
+	sum := 0
+	for _, x := range xs {
+		sum += x
+		sp.Counts[x]++
+	}
+	sp.Mean = float64(sum) / float64(len(xs))
+	sp.Median = float64(xs[(len(xs)-1)/2]+xs[len(xs)/2]) / 2
+	return sp
 }
 
 // DefaultTs are the strengths run when Config.Ts is nil: what finishes in
@@ -130,7 +171,10 @@ type Row struct {
 	// CoverageBytes is the projected coverage map of a skipped array.
 	CoverageBytes float64    `json:"projected_coverage_bytes,omitempty"`
 	Paper         *Published `json:"paper,omitempty"`
-	Faults        []Fault    `json:"faults,omitempty"`
+	// ConstFills is the spread over the constant fills of the small
+	// inputs (Config.ConstFills; main differential rows only).
+	ConstFills *FillSpread `json:"const_fills,omitempty"`
+	Faults     []Fault     `json:"faults,omitempty"`
 }
 
 // MTTF is one random cell: mean tests-to-failure of a version under a
@@ -298,14 +342,25 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				logf("generating %s ...", spec)
 				// The don't-cares are filled at random (the array scored
 				// everywhere) and, as sensitivity checks, with each
-				// input's first value and (arrays up to 100,000 rows)
-				// with Replicas other random seeds.
+				// input's first value (flags false first, and in ACTS's
+				// order), (arrays up to 100,000 rows) with Replicas other
+				// random seeds and (ConstFills) with every constant value
+				// of the small inputs.
 				as, err := generateArrays(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true,
-					Replicas: cfg.Replicas, ReplicaMaxRows: 100000}, []string{FillRandom, FillFirst, FillACTS})
+					Replicas: cfg.Replicas, ReplicaMaxRows: 100000, ConstFills: cfg.ConstFills, ConstMaxRows: ConstFillMaxRows},
+					[]string{FillRandom, FillFirst, FillACTS})
 				if err != nil {
 					return nil, err
 				}
+				consts := 0
 				for _, a := range as {
+					if isConst(a.Spec.Fill) {
+						consts++
+						arraySet[a] = len(sets)
+						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
+						arrays = append(arrays, a)
+						continue
+					}
 					if a.Skipped != "" {
 						logf("  %s: %s", spec, a.Skipped)
 					} else {
@@ -314,6 +369,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
 					}
 					arrays = append(arrays, a)
+				}
+				if consts > 0 {
+					logf("  %s: also %d constant fills of the small inputs' don't-cares", spec, consts)
 				}
 			}
 		}
@@ -486,7 +544,23 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		return len(found), seed38, nil
 	}
+	constBugs := map[arraySpec][]int{} // by the spec of the main fill
 	for _, a := range arrays {
+		if !isConst(a.Spec.Fill) {
+			continue
+		}
+		r, err := row(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, Differential, a.Spec.T, arraySet[a], []property{differential})
+		if err != nil {
+			return nil, err
+		}
+		main := a.Spec
+		main.Fill = FillRandom
+		constBugs[main] = append(constBugs[main], r.Seed38Killed)
+	}
+	for _, a := range arrays {
+		if isConst(a.Spec.Fill) {
+			continue
+		}
 		p, hasPaper := published(a.Spec.Domain, a.Spec.Method, a.Spec.T)
 		var pp *Published
 		if hasPaper {
@@ -506,6 +580,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			r.Fill, r.DontCares = a.Spec.Fill, a.DontCares
 			if r.Oracle == Differential && isMain(a.Spec.Fill) {
 				r.Paper = pp
+				main := a.Spec
+				main.Fill = FillRandom
+				r.ConstFills = spreadOf(constBugs[main])
 			}
 			props := holds
 			if r.Oracle == Differential {

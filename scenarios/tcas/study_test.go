@@ -162,3 +162,69 @@ func TestTable5ShapeOnStep10(t *testing.T) {
 		t.Errorf("radix t=2 %d bugs, radix-smallest t=3 %d bugs in %d rows; plain t=2 %d", rad2.Seed38Killed, min3.Seed38Killed, min3.Rows, plain2.Seed38Killed)
 	}
 }
+
+// TestConstantFillsSpanTheFirstValueFills scores the step-10 Radix arrays
+// at t=2 with the 192 constant fills of the small inputs: the first-value
+// fills (flags false, and ACTS's order) are two of them, so the bugs they
+// find must be among the spread's counts.
+func TestConstantFillsSpanTheFirstValueFills(t *testing.T) {
+	t.Parallel()
+	rep, err := Run(context.Background(), Config{
+		Experiment: ExpRadix, Domains: []string{DomainStep10}, Ts: []int{2}, Seed: 1, ConstFills: true,
+		Workers: 2, Launch: testLauncher(t), Samples: 5000, Trials: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byFill := map[string]map[string]Row{}
+	for _, r := range rep.Rows {
+		if r.Oracle != Differential {
+			continue
+		}
+		if isConst(r.Fill) {
+			t.Fatalf("constant fill %s reported as a row", r.Fill)
+		}
+		if byFill[r.Method] == nil {
+			byFill[r.Method] = map[string]Row{}
+		}
+		byFill[r.Method][r.Fill] = r
+	}
+	for _, m := range []string{MethodRadix, MethodRadixSmallest} {
+		main, first, acts := byFill[m][FillRandom], byFill[m][FillFirst], byFill[m][FillACTS]
+		c := main.ConstFills
+		if c == nil || c.Fills != 192 {
+			t.Fatalf("%s: constant fills %+v, want 192", m, c)
+		}
+		n := 0
+		for _, k := range c.Counts {
+			n += k
+		}
+		if n != 192 || c.Counts[first.Seed38Killed] == 0 || c.Counts[acts.Seed38Killed] == 0 ||
+			float64(c.Min) > c.Median || c.Median > float64(c.Max) || c.Min == c.Max {
+			t.Errorf("%s: spread %+v; first %d, acts %d", m, c, first.Seed38Killed, acts.Seed38Killed)
+		}
+		if first.ConstFills != nil || acts.ConstFills != nil {
+			t.Errorf("%s: spread on a sensitivity row", m)
+		}
+	}
+}
+
+func TestConstantFillNamesRoundTrip(t *testing.T) {
+	t.Parallel()
+	fills, err := constFills()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fills) != 192 || fills[0] != "const=0,0,0,0,1,0" || fills[191] != "const=1,1,3,2,2,1" {
+		t.Fatalf("%d fills, first %q, last %q", len(fills), fills[0], fills[len(fills)-1])
+	}
+	v, err := constValues("const=1,1,0,0,1,1")
+	if err != nil || v != actsFirst {
+		t.Errorf("ACTS's first values: %v (%v), want %v", v, err, actsFirst)
+	}
+	for _, bad := range []string{"const=1,1", "const=1,1,0,0,1,x"} {
+		if _, err := constValues(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

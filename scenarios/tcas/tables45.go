@@ -66,10 +66,11 @@ func (r *Report) writeTables45(w io.Writer) error {
 	fmt.Fprintf(w, "radix: decimal digits (3 on step10, 4 on int1001); radix-min: the smallest base (base 3 on step10, base 4 on int1001, 5 digits each);\n")
 	fmt.Fprintf(w, "dc: share of cells IPOG left don't-care (filled at random); first: bugs with every don't-care set to the input's first value\n")
 	fmt.Fprintf(w, "(flags 0, enumerations their first code); acts: the same in the value order of ACTS's TCAS model (flags true first);\n")
+	fmt.Fprintf(w, "const: min/median/max bugs over the 192 constant values of the six small inputs' don't-cares (arrays up to %d rows);\n", ConstFillMaxRows)
 	fmt.Fprintf(w, "fills: bugs over the random fill and its replicas with other seeds, mean [min, max], all: killed by some fill (n fills);\n")
 	fmt.Fprintf(w, "random: bugs found by the first `rows` uniform random tests of the domain; paper: seed 000 (ACTS for the plain arrays)\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\tacts\trandom\tpaper\n")
+	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\tacts\tconst\trandom\tpaper\n")
 	for _, d := range doms {
 		slices.Sort(ts[d])
 		for _, t := range ts[d] {
@@ -84,7 +85,7 @@ func (r *Report) writeTables45(w io.Writer) error {
 					paper = row.Paper.Text
 				}
 				if row.Skipped != "" {
-					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
+					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
 					continue
 				}
 				first := "-"
@@ -94,6 +95,10 @@ func (r *Report) writeTables45(w io.Writer) error {
 				acts := "-"
 				if f, ok := cells[key{d, m, t, FillACTS}]; ok {
 					acts = fmt.Sprint(f.Seed38Killed)
+				}
+				consts := "-"
+				if c := row.ConstFills; c != nil {
+					consts = fmt.Sprintf("%d/%.0f/%d", c.Min, c.Median, c.Max)
 				}
 				random := "-"
 				if row.RandomSeed38 >= 0 {
@@ -107,8 +112,8 @@ func (r *Report) writeTables45(w io.Writer) error {
 					}
 					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, FillRandom}]), len(xs))
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
-					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, acts, random, paper)
+				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
+					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, acts, consts, random, paper)
 			}
 		}
 	}
