@@ -49,6 +49,8 @@ func TestUnknownFlagsAndBadValuesAreUsageErrors(t *testing.T) {
 		{"scenario", "insert", "--tests", "zero"},
 		{"scenario", "insert", "--tests", "-5"},
 		{"scenario", "insert", "extra-argument"},
+		{"scenario", "tcas", "--radix-base", "1"},
+		{"scenario", "tcas", "--t", "0"},
 	} {
 		if code, _, errOut := runCLI(t, args...); code != exitUsage || errOut == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit %d with a message", args, code, errOut, exitUsage)

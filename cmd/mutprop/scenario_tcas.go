@@ -56,7 +56,7 @@ MUTPROP_ACTIVE). Equivalence classes of versions are reported per domain.`
 type tcasOptions struct {
 	experiment, ts, domains, json, plots, serve string
 	seed                                        uint64
-	workers, samples, trials, replicas          int
+	workers, samples, trials, replicas, base    int
 	constFills                                  bool
 	maxRows                                     float64
 	genTimeout                                  time.Duration
@@ -72,6 +72,7 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&o.workers, "workers", 0, "worker processes at once (0: one per CPU)")
 	fs.IntVar(&o.samples, "samples", 1000000, "uniform random inputs per domain (equivalence, properties, random curve)")
 	fs.IntVar(&o.trials, "trials", 100, "failing trials per failing random cell")
+	fs.IntVar(&o.base, "radix-base", 0, "digit base of the radix arrays over int1001 and step10 (0: decimal digits; radix-smallest always takes the smallest base)")
 	fs.BoolVar(&o.constFills, "const-fills", true, fmt.Sprintf("also score each array of at most %d rows with every constant value of the six small inputs' don't-cares (192 fills) and report the spread", tcas.ConstFillMaxRows))
 	fs.IntVar(&o.replicas, "replicas", 9, "extra random fills (other seeds) of each array of at most 100,000 rows, to measure how much its score depends on the don't-cares")
 	fs.DurationVar(&o.genTimeout, "gen-timeout", 30*time.Minute, "bound on the generation of one array (0: none)")
@@ -103,6 +104,10 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "mutprop scenario tcas: --t:", err)
 		return exitUsage
 	}
+	if o.base != 0 && o.base < 2 {
+		fmt.Fprintf(e.stderr, "mutprop scenario tcas: --radix-base %d: want 0 (decimal digits) or a base >= 2\n", o.base)
+		return exitUsage
+	}
 	var domains []string
 	if o.domains != "" {
 		domains = strings.Split(o.domains, ",")
@@ -117,7 +122,7 @@ func scenarioTCAS(ctx context.Context, e *env, args []string) int {
 	}
 	cfg := tcas.Config{
 		Experiment: o.experiment, Domains: domains, Ts: ts, Seed: o.seed, Workers: o.workers,
-		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Replicas: o.replicas, ConstFills: o.constFills, Log: e.stderr,
+		Samples: o.samples, Trials: o.trials, GenTimeout: o.genTimeout, MaxRows: o.maxRows, Replicas: o.replicas, ConstFills: o.constFills, RadixBase: o.base, Log: e.stderr,
 		Launch: func(mode string) (*exec.Cmd, error) {
 			return exec.Command(exe, "scenario", "tcas", "--serve-worker", mode), nil
 		},

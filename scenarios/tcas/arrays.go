@@ -123,13 +123,19 @@ func isMain(fill string) bool { return fill == "" || fill == FillRandom }
 type arraySpec struct {
 	Domain, Method string
 	T              int
-	// Fill is how the don't-cares were filled: FillRandom ("" too) or
-	// FillFirst.
+	// Fill is how the don't-cares were filled: FillRandom ("" too),
+	// FillFirst, FillACTS, a replica or a constant fill.
 	Fill string
+	// Base, when > 0, is the digit base of a MethodRadix array over int1001
+	// or step10 instead of decimal digits.
+	Base int
 }
 
 func (s arraySpec) String() string {
 	out := fmt.Sprintf("%s/%s/t=%d", s.Domain, s.Method, s.T)
+	if s.Base > 0 {
+		out += fmt.Sprintf("/base=%d", s.Base)
+	}
 	if !isMain(s.Fill) {
 		out += "/fill=" + s.Fill
 	}
@@ -153,6 +159,8 @@ type array struct {
 	DontCares float64
 	// Projection is the size projection of the model.
 	Projection covering.Projection
+	// Base is the digit base of the split inputs (0: none split).
+	Base int
 	// Skipped says why no array was generated (infeasible, timeout).
 	Skipped string
 }
@@ -203,6 +211,8 @@ func arrayModel(spec arraySpec) (covering.Model, *radix.Plan, [12][]int, error) 
 			// whole; split the two 10-value separations (base 2, 4
 			// digits) so that Radix Coverage differs from the plain array.
 			ro = &radix.Options{MaxDirectSize: 4}
+		case spec.Method == MethodRadix && spec.Base > 0:
+			ro = &radix.Options{Base: spec.Base}
 		case spec.Method == MethodRadix:
 			// Decimal digits: 3 for the step-10 range, 4 for [0..1000]
 			// (see package radix on the two readings of the base rule).
@@ -242,6 +252,11 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 	}
 	a := &array{Spec: spec}
 	a.Spec.Fill = ""
+	if pl != nil {
+		for _, sp := range pl.Splits {
+			a.Base = max(a.Base, sp.Base)
+		}
+	}
 	if a.Projection, err = covering.Project(m); err != nil {
 		return nil, fmt.Errorf("%s: project: %w", spec, err)
 	}

@@ -56,6 +56,9 @@ type Config struct {
 	// Blackbox is the number of black-box mutants of the generic experiment
 	// (0: 100).
 	Blackbox int
+	// RadixBase, when > 0, builds the MethodRadix arrays over int1001 and
+	// step10 in this base instead of decimal digits.
+	RadixBase int
 	// Replicas is the number of extra random fills of each array of at
 	// most 100,000 rows (0: none; negative: none either).
 	Replicas int
@@ -154,6 +157,8 @@ type Row struct {
 	// rows only; -1 when the sequence is shorter).
 	RandomFaults int `json:"random_same_n_faults,omitempty"`
 	RandomSeed38 int `json:"random_same_n_seed38,omitempty"`
+	// RadixBase is the digit base of a Radix array's split inputs.
+	RadixBase int `json:"radix_base,omitempty"`
 	// FaultsFound counts the distinct faults (equivalence classes) with a
 	// killed member, of FaultsTotal.
 	FaultsFound int `json:"faults_found"`
@@ -339,6 +344,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 			for _, t := range ts {
 				spec := arraySpec{Domain: d, Method: method, T: t}
+				if method == MethodRadix && d != DomainNIST {
+					spec.Base = cfg.RadixBase
+				}
 				logf("generating %s ...", spec)
 				// The don't-cares are filled at random (the array scored
 				// everywhere) and, as sensitivity checks, with each
@@ -577,7 +585,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		for i := n; i < len(rep.Rows); i++ {
 			r := &rep.Rows[i]
 			r.GenSeconds, r.PeakHeap, r.Allocated, r.Verified, r.LowerBound = a.GenSeconds, a.PeakHeap, a.Allocated, a.Verified, a.Projection.LowerBound
-			r.Fill, r.DontCares = a.Spec.Fill, a.DontCares
+			r.Fill, r.DontCares, r.RadixBase = a.Spec.Fill, a.DontCares, a.Base
 			if r.Oracle == Differential && isMain(a.Spec.Fill) {
 				r.Paper = pp
 				main := a.Spec

@@ -63,7 +63,7 @@ func (r *Report) writeTables45(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "\nSeed 000 Tables 4 (int1001) and 5 (step10) and the white-box remark (nist), side by side (differential oracle)\n")
 	fmt.Fprintf(w, "bugs: versions killed among the seed's 38; faults: distinct faults of %d; gate: rows reaching the decision logic;\n", len(r.Faults))
-	fmt.Fprintf(w, "radix: decimal digits (3 on step10, 4 on int1001); radix-min: the smallest base (base 3 on step10, base 4 on int1001, 5 digits each);\n")
+	fmt.Fprintf(w, "radix: decimal digits (3 on step10, 4 on int1001) unless --radix-base; radix-min: the smallest base (5 digits each); bN: the digit base;\n")
 	fmt.Fprintf(w, "dc: share of cells IPOG left don't-care (filled at random); first: bugs with every don't-care set to the input's first value\n")
 	fmt.Fprintf(w, "(flags 0, enumerations their first code); acts: the same in the value order of ACTS's TCAS model (flags true first);\n")
 	fmt.Fprintf(w, "const: min/median/max bugs over the 192 constant values of the six small inputs' don't-cares (arrays up to %d rows);\n", ConstFillMaxRows)
@@ -80,6 +80,9 @@ func (r *Report) writeTables45(w io.Writer) error {
 					continue
 				}
 				name := map[string]string{MethodRadix: "radix", MethodRadixSmallest: "radix-min", MethodCovering: "plain"}[m]
+				if row.RadixBase > 0 {
+					name += fmt.Sprintf(" b%d", row.RadixBase)
+				}
 				paper := "-"
 				if row.Paper != nil {
 					paper = row.Paper.Text
