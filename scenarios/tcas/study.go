@@ -372,7 +372,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					if a.Skipped != "" {
 						logf("  %s: %s", spec, a.Skipped)
 					} else {
-						logf("  %s: %d rows in %.2fs, %.1f%% don't-cares (verified complete)", a.Spec, len(a.Tests), a.GenSeconds, 100*a.DontCares)
+						check := "verified complete"
+						if !a.Verified {
+							check = "don't-cares of the verified array refilled"
+						}
+						logf("  %s: %d rows in %.2fs, %.1f%% don't-cares (%s)", a.Spec, len(a.Tests), a.GenSeconds, 100*a.DontCares, check)
 						arraySet[a] = len(sets)
 						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
 					}
