@@ -27,27 +27,47 @@ func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int)
 		defer guard.finish()
 	}
 	var mu sync.Mutex
+	s.forEach(ctx, jobs, "w", guard, func(sc *scratch, i int) error {
+		start := time.Now()
+		r := s.runMutant(ctx, sc, pr.Mutants[i])
+		if ctx.Err() != nil {
+			return nil // interrupted: the mutant did not finish
+		}
+		r.Duration = time.Since(start)
+		mu.Lock()
+		defer mu.Unlock()
+		pr.Mutants[i] = r
+		done++
+		if s.cfg.Progress != nil {
+			s.cfg.Progress(done, total, r)
+		}
+		return nil
+	})
+}
+
+// forEach calls fn for each of jobs from the run's workers, each with its
+// own scratch directory (named by prefix and the worker's number; guard,
+// when not nil, watches the package directory). It stops handing out jobs
+// at cancellation and returns the context's error, or else the first error
+// fn returned.
+func (s *session) forEach(ctx context.Context, jobs []int, prefix string, guard *treeGuard, fn func(sc *scratch, i int) error) error {
+	var mu sync.Mutex
+	var firstErr error
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < s.cfg.workers(); w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w)), guard: guard}
+			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("%s%d", prefix, w)), guard: guard}
 			for i := range work {
-				start := time.Now()
-				r := s.runMutant(ctx, sc, pr.Mutants[i])
-				if ctx.Err() != nil {
-					continue // interrupted: the mutant did not finish
+				if err := fn(sc, i); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
 				}
-				r.Duration = time.Since(start)
-				mu.Lock()
-				pr.Mutants[i] = r
-				done++
-				if s.cfg.Progress != nil {
-					s.cfg.Progress(done, total, r)
-				}
-				mu.Unlock()
 			}
 		}(w)
 	}
@@ -62,6 +82,19 @@ func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int)
 	}
 	close(work)
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return firstErr
+}
+
+// indexes returns 0, 1, ..., n-1.
+func indexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // runMutant runs one mutant against its covering tests (r.CoveredBy,

@@ -40,7 +40,7 @@ func (s *session) applyProbes(ctx context.Context, pr *PackageResult, jobs []int
 	}
 	infected := make(map[string]map[int]bool, len(tests))
 	var mu sync.Mutex
-	err := s.forEachTest(ctx, len(tests), "probe", func(sc *scratch, i int) error {
+	err := s.forEach(ctx, indexes(len(tests)), "probe", nil, func(sc *scratch, i int) error {
 		inf, err := s.probeOne(ctx, sc, tests[i], filepath.Join(s.tmp, fmt.Sprintf("probe-%d.out", i)))
 		mu.Lock()
 		infected[tests[i]] = inf
@@ -109,42 +109,4 @@ func parseProbeFile(b []byte) (map[int]bool, error) {
 		out[n] = true
 	}
 	return out, nil
-}
-
-// forEachTest calls fn for 0..n-1 from the run's workers, each with its
-// own scratch directory (named by prefix and the worker), and returns the
-// first error (or the context's).
-func (s *session) forEachTest(ctx context.Context, n int, prefix string, fn func(sc *scratch, i int) error) error {
-	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < s.cfg.workers(); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("%s%d", prefix, w))}
-			for i := range work {
-				if err := fn(sc, i); err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-				}
-			}
-		}(w)
-	}
-	for i := 0; i < n; i++ {
-		if ctx.Err() != nil {
-			break
-		}
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return firstErr
 }

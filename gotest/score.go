@@ -481,7 +481,7 @@ func (s *session) coverage(ctx context.Context, coverPath string) (map[string][]
 	bin := &Binary{Path: coverPath, Rapid: s.bin.Rapid}
 	out := map[string][]span{}
 	var mu sync.Mutex
-	err := s.forEachTest(ctx, len(s.tests), "cover", func(sc *scratch, i int) error {
+	err := s.forEach(ctx, indexes(len(s.tests)), "cover", nil, func(sc *scratch, i int) error {
 		t := s.tests[i]
 		blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
 		mu.Lock()

@@ -75,17 +75,23 @@ func mutpropPanicked(n int) {
 `
 }
 
+// writeReturnCases writes one "case N: return mutated" line per live
+// mutant of an expression site's switch.
+func writeReturnCases(b *strings.Builder, live []*siteCase, writeCase func(*siteCase, string)) {
+	for _, c := range live {
+		fmt.Fprintf(b, " case %d: return ", c.schema)
+		writeCase(c, c.text)
+		b.WriteString("\n")
+	}
+}
+
 // renderProbedSite renders a probed expression site:
 //
 //	(func() (mutpropOrig T) { switch mutpropActive { case N: return mutated };
 //	mutpropOrig = original; if mutpropProbing { ...compare each mutated with mutpropOrig... }; return }())
 func renderProbedSite(b *strings.Builder, src []byte, s *site, live []*siteCase, writeCase func(*siteCase, string)) {
 	fmt.Fprintf(b, "(func() (mutpropOrig %s) { switch mutpropActive {", s.typ)
-	for _, c := range live {
-		fmt.Fprintf(b, " case %d: return ", c.schema)
-		writeCase(c, c.text)
-		b.WriteString("\n")
-	}
+	writeReturnCases(b, live, writeCase)
 	b.WriteString("}; mutpropOrig = ")
 	renderRange(b, src, s.start, s.end, s.children)
 	b.WriteString("\n; if mutpropProbing {")

@@ -55,19 +55,7 @@ func TestProbesAreSound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := SchemataWith(pkg, muts, SchemataOptions{Probes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
-	overlay, err := WriteOverlay(filepath.Join(work, "schemata"), files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(work, "probes.bin")
-	if err := goBuild(t, pkg.Dir, overlay, bin); err != nil {
-		t.Fatalf("the schemata with probes do not build: %v", err)
-	}
+	bin := buildSchemata(t, pkg, muts, SchemataOptions{Probes: true}, t.TempDir())
 	original := runBinary(bin, 0)
 	probedOut, infected := runProbed(t, bin)
 	if probedOut != original {

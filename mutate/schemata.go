@@ -431,11 +431,7 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 			return
 		}
 		fmt.Fprintf(b, "(func() %s { switch mutpropActive {", s.typ)
-		for _, c := range live {
-			fmt.Fprintf(b, " case %d: return ", c.schema)
-			writeCase(c, c.text)
-			b.WriteString("\n")
-		}
+		writeReturnCases(b, live, writeCase)
 		b.WriteString("}; return ")
 		renderRange(b, src, s.start, s.end, s.children)
 		b.WriteString("\n}())")

@@ -65,19 +65,8 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Schemata(pkg, muts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	work := t.TempDir()
-	overlay, err := WriteOverlay(filepath.Join(work, "schemata"), files)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schemBin := filepath.Join(work, "schemata.bin")
-	if err := goBuild(t, pkg.Dir, overlay, schemBin); err != nil {
-		t.Fatalf("the schematized package does not build: %v", err)
-	}
+	schemBin := buildSchemata(t, pkg, muts, SchemataOptions{}, work)
 	origBin := filepath.Join(work, "original.bin")
 	if err := goBuild(t, pkg.Dir, writeEmptyOverlay(t, work), origBin); err != nil {
 		t.Fatal(err)
@@ -147,4 +136,24 @@ func writeEmptyOverlay(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// buildSchemata writes the schemata of muts (with opts) as an overlay under
+// work and builds the package's program with it, failing the test if
+// either step fails; it returns the binary.
+func buildSchemata(t *testing.T, pkg *Package, muts []Mutant, opts SchemataOptions, work string) string {
+	t.Helper()
+	files, err := SchemataWith(pkg, muts, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay, err := WriteOverlay(filepath.Join(work, "schemata"), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(work, "schemata.bin")
+	if err := goBuild(t, pkg.Dir, overlay, bin); err != nil {
+		t.Fatalf("the schemata (%+v) do not build: %v", opts, err)
+	}
+	return bin
 }

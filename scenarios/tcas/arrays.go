@@ -321,6 +321,7 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		fills = append(fills, cs...)
 	}
 	var out []*array
+	var open [][]bool // the don't-care cells of raw, once a fill needs them
 	for k, fill := range fills {
 		b := *a
 		b.Spec.Fill = fill
@@ -332,7 +333,6 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 			}
 		}
 		how, seed := covering.FillRandom, o.Seed
-		var dontCare [][]bool
 		var small [12]int
 		constant := isConst(fill)
 		switch {
@@ -345,7 +345,9 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 					return nil, fmt.Errorf("%s: %w", spec, err)
 				}
 			}
-			dontCare = dontCares(rows)
+			if open == nil {
+				open = dontCares(raw) // raw is filled in place only by the last fill
+			}
 		}
 		if _, rep, ok := strings.Cut(fill, "#"); ok && how == covering.FillRandom {
 			n, err := strconv.Atoi(rep)
@@ -357,8 +359,8 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		if err := covering.FillDontCares(ctx, m, rows, how, seed); err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Spec, err)
 		}
-		if dontCare != nil {
-			setSmall(rows, dontCare, pl, vals, small)
+		if fill == FillACTS || constant {
+			setSmall(rows, open, pl, vals, small)
 		}
 		// Replicas and constant fills change only don't-cares of an array
 		// whose named fills were checked, so they stay complete (and
