@@ -145,35 +145,3 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 	}
 }
 
-func TestScratchDirectoriesHideRapidFailFilesAndFuzzCorpora(t *testing.T) {
-	t.Parallel()
-	pkg := t.TempDir()
-	for _, f := range []string{"testdata/in.txt", "testdata/rapid/TestX/TestX-1.fail", "testdata/fuzz/FuzzX/seed", "testdata/sub/more.txt"} {
-		p := pkg + "/" + f
-		if err := mkfile(p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tmpl, err := prepareTemplate(pkg, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := &scratch{template: tmpl, dir: t.TempDir() + "/w0"}
-	if err := sc.reset(); err != nil {
-		t.Fatal(err)
-	}
-	for f, want := range map[string]bool{"testdata/in.txt": true, "testdata/sub/more.txt": true, "testdata/rapid": false, "testdata/fuzz": false} {
-		if got := exists(sc.dir + "/" + f); got != want {
-			t.Errorf("%s in scratch: %v, want %v", f, got, want)
-		}
-	}
-	if err := mkfile(sc.dir + "/written-by-a-mutant"); err != nil {
-		t.Fatal(err)
-	}
-	if err := sc.reset(); err != nil {
-		t.Fatal(err)
-	}
-	if exists(sc.dir + "/written-by-a-mutant") {
-		t.Error("a file written by one run survived the reset")
-	}
-}

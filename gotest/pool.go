@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +26,7 @@ func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int)
 		defer guard.finish()
 	}
 	var mu sync.Mutex
-	s.forEach(ctx, jobs, "w", guard, func(sc *scratch, i int) error {
+	s.forEach(ctx, jobs, guard, func(sc *scratch, i int) error {
 		start := time.Now()
 		r := s.runMutant(ctx, sc, pr.Mutants[i])
 		if ctx.Err() != nil {
@@ -43,14 +42,14 @@ func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int)
 		}
 		return nil
 	})
+	pr.Retried = int(s.retried.Load())
 }
 
 // forEach calls fn for each of jobs from the run's workers, each with its
-// own scratch directory (named by prefix and the worker's number; guard,
-// when not nil, watches the package directory). It stops handing out jobs
-// at cancellation and returns the context's error, or else the first error
-// fn returned.
-func (s *session) forEach(ctx context.Context, jobs []int, prefix string, guard *treeGuard, fn func(sc *scratch, i int) error) error {
+// own copy of the module (guard, when not nil, watches the user's package
+// directory). It stops handing out jobs at cancellation and returns the
+// context's error, or else the first error fn returned.
+func (s *session) forEach(ctx context.Context, jobs []int, guard *treeGuard, fn func(sc *scratch, i int) error) error {
 	var mu sync.Mutex
 	var firstErr error
 	work := make(chan int)
@@ -59,7 +58,8 @@ func (s *session) forEach(ctx context.Context, jobs []int, prefix string, guard 
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("%s%d", prefix, w)), guard: guard}
+			sc := s.scratch(w)
+			sc.guard = guard
 			for i := range work {
 				if err := fn(sc, i); err != nil {
 					mu.Lock()
@@ -189,15 +189,18 @@ func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, activ
 	return r
 }
 
-// runOnce runs tests in a fresh scratch directory and classifies the run,
-// under the scratch's guard of the package directory when it has one.
+// runOnce runs tests in a fresh copy of the module and classifies the run,
+// under the scratch's guard of the package directory when it has one. A
+// run that times out among the other workers' runs is run again alone,
+// with no other test process, before it counts as a timeout: on a loaded
+// machine a deadline is a guess.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, id string, tests []string) (Verdict, error) {
 	run := func() (Verdict, error) {
 		if err := sc.reset(); err != nil {
 			return Verdict{}, err
 		}
 		st, res, err := bin.RunTests(ctx, RunSpec{
-			Tests: tests, Active: active, Dir: sc.dir, TempDir: sc.tempDir(), Timeout: s.timeout(tests),
+			Tests: tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: s.timeout(tests),
 			Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
 		})
 		if err != nil {
@@ -205,10 +208,29 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 		}
 		return Classify(st, res), nil
 	}
-	if sc.guard == nil {
-		return run()
+	guarded := func() (Verdict, error) {
+		if sc.guard == nil {
+			return run()
+		}
+		return sc.guard.do(ctx, id, run)
 	}
-	return sc.guard.do(ctx, id, run)
+	s.alone.RLock()
+	v, err := guarded()
+	s.alone.RUnlock()
+	if err != nil || v.Outcome != Timeout || ctx.Err() != nil || s.cfg.workers() == 1 {
+		return v, err
+	}
+	s.alone.Lock()
+	defer s.alone.Unlock()
+	s.retried.Add(1)
+	first := v.Reason
+	if v, err = guarded(); err != nil {
+		return v, err
+	}
+	if v.Outcome != Timeout {
+		v.Notes = append(v.Notes, "timed out among other runs ("+first+"), ran again alone")
+	}
+	return v, nil
 }
 
 // buildAlone builds the single-mutant test binary of m (mutate.Apply and

@@ -40,7 +40,7 @@ func (s *session) applyProbes(ctx context.Context, pr *PackageResult, jobs []int
 	}
 	infected := make(map[string]map[int]bool, len(tests))
 	var mu sync.Mutex
-	err := s.forEach(ctx, indexes(len(tests)), "probe", nil, func(sc *scratch, i int) error {
+	err := s.forEach(ctx, indexes(len(tests)), nil, func(sc *scratch, i int) error {
 		inf, err := s.probeOne(ctx, sc, tests[i], filepath.Join(s.tmp, fmt.Sprintf("probe-%d.out", i)))
 		mu.Lock()
 		infected[tests[i]] = inf
@@ -78,7 +78,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.timeout([]string{test}), Probe: file})
 	if err != nil {
 		return nil, err

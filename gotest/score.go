@@ -12,8 +12,8 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mutprop/mutprop/mutate"
@@ -80,6 +80,20 @@ type Config struct {
 	Log io.Writer
 	// TempDir is where the run's temporary directory goes; "" is os.TempDir.
 	TempDir string
+	// StrictBaseline refuses a package when a test fails on mutprop's
+	// instrumented build but passes under go test, or is flaky, instead of
+	// setting that test aside (PackageResult.SetAside).
+	StrictBaseline bool
+	// NoFloor skips the plain go test -c build that measures the floor
+	// (PackageResult.Floor).
+	NoFloor bool
+}
+
+// SetAside is a test left out of a package's run, with the reason: it
+// passes under go test but fails on mutprop's build, or it is flaky.
+type SetAside struct {
+	Test   string `json:"test"`
+	Reason string `json:"reason"`
 }
 
 // TestInfo is one test of the package as the baseline saw it.
@@ -139,6 +153,25 @@ type PackageResult struct {
 	Build, Baseline, Coverage, Probe, Run time.Duration
 	// Suites are the suites the package's tests register (mutproptest).
 	Suites []SuiteResult
+	// SetAside are the tests the baseline left out.
+	SetAside []SetAside
+	// Timeouts are the deadlines' parameters; Retried counts the mutants
+	// whose timeout was run again alone.
+	Timeouts proc.Timeouts
+	Retried  int
+	// Floor is the least time any tool needs for this package's mutants:
+	// FloorBuild (one plain go test -c of the package, warm cache; zero
+	// with NoFloor) plus FloorTests (per mutant that ran, the baseline
+	// durations of the tests that had to run on it: up to the killing
+	// test, or all of them) divided by Workers.
+	FloorBuild, FloorTests time.Duration
+	Workers                int
+}
+
+// Floor returns FloorBuild + FloorTests / Workers.
+func (pr *PackageResult) Floor() time.Duration {
+	w := max(pr.Workers, 1)
+	return pr.FloorBuild + pr.FloorTests/time.Duration(w)
 }
 
 // Result is what Score found.
@@ -219,11 +252,35 @@ type session struct {
 	cfg      *Config
 	pkg      *mutate.Package
 	tmp      string
-	template string // the scratch template ("" without testdata)
+	tmpl     *moduleTemplate // the module's copy the builds and scratches come from
 	bin      *Binary
 	tests    []string
 	baseline map[string]time.Duration
 	overhead time.Duration // the baseline's process time outside tests
+
+	scratchMu sync.Mutex
+	scratches map[int]*scratch // the workers' copies of the module, by worker
+
+	// alone is held shared by every mutant run and exclusively by the
+	// rerun of a timeout, which so runs with no other test process.
+	alone   sync.RWMutex
+	retried atomic.Int64 // timeouts run again alone
+}
+
+// scratch returns worker w's copy of the module, made on first use and
+// kept for every stage of the run.
+func (s *session) scratch(w int) *scratch {
+	s.scratchMu.Lock()
+	defer s.scratchMu.Unlock()
+	if s.scratches == nil {
+		s.scratches = map[int]*scratch{}
+	}
+	sc := s.scratches[w]
+	if sc == nil {
+		sc = &scratch{tmpl: s.tmpl, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w))}
+		s.scratches[w] = sc
+	}
+	return sc
 }
 
 func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*PackageResult, error) {
@@ -263,16 +320,24 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	}
 	s := &session{cfg: &cfg, pkg: pkg, tmp: tmp}
 
+	// The module's copy: builds and test runs happen in it, never in the
+	// user's tree.
+	start := time.Now()
+	if s.tmpl, err = copyModule(pkg.Dir, filepath.Join(tmp, "src")); err != nil {
+		return pr, fmt.Errorf("score %s: %w", pkg.Path, err)
+	}
+	cfg.logf("%s: copied the module in %v", pkg.Path, time.Since(start).Round(time.Millisecond))
+
 	// Build: the schemata binary (or the original in overlay mode) and the
 	// coverage binary of the original sources, concurrently.
-	start := time.Now()
+	start = time.Now()
 	overlay := ""
 	if cfg.Mode != ModeOverlay {
 		files, err := mutate.SchemataWith(pkg, muts, mutate.SchemataOptions{Probes: cfg.probes()})
 		if err != nil {
 			return nil, err
 		}
-		overlay, err = mutate.WriteOverlay(filepath.Join(tmp, "schemata"), files)
+		overlay, err = mutate.WriteOverlay(filepath.Join(tmp, "schemata"), s.relocate(files))
 		if err != nil {
 			return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
 		}
@@ -284,9 +349,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		coverErr = Build(ctx, BuildSpec{Dir: pkg.Dir, Out: coverPath, CoverPkg: pkg.Path})
+		coverErr = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: coverPath, CoverPkg: pkg.Path})
 	}()
-	err = Build(ctx, BuildSpec{Dir: pkg.Dir, Overlay: overlay, Out: binPath})
+	err = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
 	wg.Wait()
 	if err = errors.Join(err, coverErr); err != nil {
 		return pr, fmt.Errorf("score %s: build: %w", pkg.Path, err)
@@ -294,13 +359,14 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	pr.Build = time.Since(start)
 	cfg.logf("%s: built in %v (%s)", pkg.Path, pr.Build.Round(time.Millisecond), modeName(cfg.Mode))
 
-	if s.template, err = prepareTemplate(pkg.Dir, filepath.Join(tmp, "template")); err != nil {
+	base := s.scratch(0)
+	if err := base.reset(); err != nil {
 		return pr, fmt.Errorf("score %s: %w", pkg.Path, err)
 	}
-	if s.bin, err = OpenBinary(ctx, binPath, tmp); err != nil {
+	if s.bin, err = OpenBinary(ctx, binPath, base.workDir()); err != nil {
 		return pr, err
 	}
-	listed, err := s.bin.List(ctx, tmp)
+	listed, err := s.bin.List(ctx, base.workDir())
 	if err != nil {
 		return pr, err
 	}
@@ -314,7 +380,7 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 	}
 
 	start = time.Now()
-	if err := s.runBaseline(ctx); err != nil {
+	if err := s.runBaseline(ctx, pr); err != nil {
 		return pr, err
 	}
 	pr.Baseline = time.Since(start)
@@ -322,6 +388,11 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 		pr.Tests = append(pr.Tests, TestInfo{Name: t, Baseline: s.baseline[t]})
 	}
 	cfg.logf("%s: baseline passed twice: %d tests in %v", pkg.Path, len(s.tests), pr.Baseline.Round(time.Millisecond))
+	for _, a := range pr.SetAside {
+		cfg.logf("%s: set aside %s: %s", pkg.Path, a.Test, a.Reason)
+	}
+	pr.Timeouts, pr.Workers = cfg.Timeouts, cfg.workers()
+	cfg.logf("%s: deadlines: %s", pkg.Path, s.deadlineNote())
 
 	start = time.Now()
 	cover, err := s.coverage(ctx, coverPath)
@@ -379,6 +450,9 @@ func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*Packag
 		return pr, ctx.Err()
 	}
 	pr.Suites = s.runSuites(ctx, pr, cover)
+	if err := s.measureFloor(ctx, pr); err != nil {
+		return pr, err
+	}
 	return pr, nil
 }
 
@@ -419,61 +493,6 @@ func modeName(m string) string {
 	return m
 }
 
-// runBaseline runs every test twice with no active mutant: both runs must
-// pass. It records each test's slower duration.
-func (s *session) runBaseline(ctx context.Context) error {
-	s.baseline = map[string]time.Duration{}
-	dir := filepath.Join(s.tmp, "baseline")
-	sc := &scratch{template: s.template, dir: dir}
-	failed := map[string]bool{}
-	var failures []string
-	for run := 0; run < 2; run++ {
-		if err := sc.reset(); err != nil {
-			return err
-		}
-		st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: s.tests, Dir: dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(), Timeout: 10 * time.Minute})
-		if err != nil {
-			return err
-		}
-		if res.Canceled {
-			return ctx.Err()
-		}
-		v := Classify(st, res)
-		var sum time.Duration
-		for _, t := range s.tests {
-			ev := st.Tests[t]
-			if ev == nil {
-				continue
-			}
-			sum += ev.Elapsed
-			if ev.Elapsed > s.baseline[t] {
-				s.baseline[t] = ev.Elapsed
-			}
-		}
-		if o := res.Duration - sum; run == 0 || o < s.overhead {
-			s.overhead = max(o, 0)
-		}
-		for _, t := range v.KilledBy {
-			failed[t] = true
-		}
-		if v.Outcome != Survived {
-			failures = append(failures, fmt.Sprintf("run %d: %s: %s %s", run+1, v.Outcome, strings.Join(v.KilledBy, ", "), v.Reason))
-		}
-	}
-	if len(failures) == 0 {
-		return nil
-	}
-	names := sortedSet(failed)
-	if len(failures) == 1 {
-		return fmt.Errorf("baseline of %s is flaky (it passed once and failed once): refusing to score it; flaky tests: %s (%s)",
-			s.pkg.Path, strings.Join(names, ", "), failures[0])
-	}
-	return fmt.Errorf("baseline of %s fails without any mutant: refusing to score it; failing tests: %s (%s); "+
-		"note: tests run in a scratch directory that holds a copy of the package's testdata only, so a test that "+
-		"reads the package's own files or anything outside testdata (../) fails there; --run can leave such tests out",
-		s.pkg.Path, strings.Join(names, ", "), strings.Join(failures, "; "))
-}
-
 // coverage runs each test alone on the coverage binary and returns the
 // blocks each executed. A test whose profile cannot be read is taken to
 // cover everything.
@@ -481,7 +500,7 @@ func (s *session) coverage(ctx context.Context, coverPath string) (map[string][]
 	bin := &Binary{Path: coverPath, Rapid: s.bin.Rapid}
 	out := map[string][]span{}
 	var mu sync.Mutex
-	err := s.forEach(ctx, indexes(len(s.tests)), "cover", nil, func(sc *scratch, i int) error {
+	err := s.forEach(ctx, indexes(len(s.tests)), nil, func(sc *scratch, i int) error {
 		t := s.tests[i]
 		blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
 		mu.Lock()
@@ -502,7 +521,7 @@ func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test, 
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.dir, Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.timeout([]string{test}), CoverProfile: profile})
 	if err != nil {
 		return nil, err

@@ -1,73 +1,299 @@
 package gotest
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
-// hiddenTestdata are the testdata subdirectories a scratch directory leaves
-// out: rapid's fail files and go test's fuzz corpora, which would replay
-// earlier counterexamples against every mutant.
-var hiddenTestdata = map[string]bool{"rapid": true, "fuzz": true}
-
-// scratch is a worker's working directory: a fresh copy of the package's
-// testdata (without rapid fail files and fuzz corpora) for every run, so
-// tests that read fixtures work and files a mutant writes do not leak
-// into the next run or into the user's tree.
+// A test binary runs where go test runs it: in the package's directory,
+// inside a disposable copy of the whole module (its Go files, go.mod,
+// go.sum and vendor, and every other file: testdata, golden files,
+// embedded files, fuzz seed corpora), so that TestMain, init functions and
+// tests that read files beside the package, or anywhere in the module,
+// find them. The copy is made once per run (the template) and once per
+// worker; before every run a worker's copy is brought back to the
+// template's state, entry by entry (what a test wrote, created or removed
+// is undone), so files a mutant writes never reach the next run, and the
+// user's tree is never a working directory.
 //
-// Its temporary directory (TMPDIR for the test binary, so t.TempDir and
-// os.CreateTemp) is dir + ".tmp", emptied with it.
-type scratch struct {
-	template string // the prepared copy of testdata ("" when the package has none)
-	dir      string
-	guard    *treeGuard // the package directory's guard (mutant runs only)
+// The copy leaves out .git, the results directory (.mutprop), nested
+// modules (directories with a go.mod of their own) and rapid's fail files
+// (testdata/rapid, which would replay earlier counterexamples against
+// every mutant). The copy's go.mod has its local replace directives made
+// absolute, so they still resolve from the temporary directory.
+
+// hiddenDirs are the directory names a module copy leaves out wherever they
+// are; hiddenTestdata the testdata subdirectories it leaves out.
+var (
+	hiddenDirs     = map[string]bool{".git": true, ".hg": true, ".svn": true, ".mutprop": true}
+	hiddenTestdata = map[string]bool{"rapid": true}
+)
+
+// moduleTemplate is the pristine copy of the module the run's copies are
+// made from.
+type moduleTemplate struct {
+	root   string // the copy's module root
+	pkgRel string // the package directory relative to the module root
 }
+
+// pkgDir is the package's directory in the template.
+func (t *moduleTemplate) pkgDir() string { return filepath.Join(t.root, t.pkgRel) }
+
+// moduleRoot returns the directory of the go.mod that governs dir.
+func moduleRoot(dir string) (string, error) {
+	for d := dir; ; {
+		if fi, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !fi.IsDir() {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.mod in %s or above it", dir)
+		}
+		d = parent
+	}
+}
+
+// copyModule copies the module that holds pkgDir into dst and returns the
+// template.
+func copyModule(pkgDir, dst string) (*moduleTemplate, error) {
+	root, err := moduleRoot(pkgDir)
+	if err != nil {
+		return nil, fmt.Errorf("copy module: %w", err)
+	}
+	rel, err := filepath.Rel(root, pkgDir)
+	if err != nil {
+		return nil, fmt.Errorf("copy module: %w", err)
+	}
+	if err := copyTree(root, dst, skipInModule); err != nil {
+		return nil, fmt.Errorf("copy module %s: %w", root, err)
+	}
+	if err := absoluteReplaces(root, dst); err != nil {
+		return nil, fmt.Errorf("copy module %s: %w", root, err)
+	}
+	return &moduleTemplate{root: dst, pkgRel: rel}, nil
+}
+
+// skipInModule reports the directories a module copy leaves out (by
+// slash path relative to the module root, and absolute path).
+func skipInModule(rel, abs string) bool {
+	base := filepath.Base(rel)
+	if hiddenDirs[base] {
+		return true
+	}
+	if hiddenTestdata[base] && filepath.Base(filepath.Dir(rel)) == "testdata" {
+		return true
+	}
+	// A nested module is another module.
+	fi, err := os.Stat(filepath.Join(abs, "go.mod"))
+	return err == nil && !fi.IsDir()
+}
+
+// absoluteReplaces rewrites the local replace directives of dst/go.mod (a
+// copy of root/go.mod) with absolute paths into root.
+func absoluteReplaces(root, dst string) error {
+	path := filepath.Join(dst, "go.mod")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	f, err := modfile.Parse(path, b, nil)
+	if err != nil {
+		return err
+	}
+	changed := false
+	for _, r := range f.Replace {
+		if r.New.Version != "" || filepath.IsAbs(r.New.Path) || !modfile.IsDirectoryPath(r.New.Path) {
+			continue
+		}
+		abs := filepath.Join(root, filepath.FromSlash(r.New.Path))
+		if err := f.AddReplace(r.Old.Path, r.Old.Version, abs, ""); err != nil {
+			return err
+		}
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	out, err := f.Format()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, out, 0o644)
+}
+
+// scratch is a worker's copy of the module: the test binary runs in the
+// package's directory in it, with TMPDIR beside it (dir + ".tmp"). reset
+// brings it back to the template's state before every run.
+type scratch struct {
+	tmpl  *moduleTemplate
+	dir   string               // the copy's module root
+	state map[string]fileState // the copy's entries as reset left them; nil before the first reset
+	guard *treeGuard           // the user's package directory's guard (mutant runs only)
+}
+
+// workDir is the package's directory in the copy: the test binary's
+// working directory.
+func (s *scratch) workDir() string { return filepath.Join(s.dir, s.tmpl.pkgRel) }
 
 // tempDir is the test binary's TMPDIR.
 func (s *scratch) tempDir() string { return s.dir + ".tmp" }
 
-// prepareTemplate copies pkgDir/testdata into dst/testdata, without the
-// hidden subdirectories. It returns "" when the package has no testdata.
-func prepareTemplate(pkgDir, dst string) (string, error) {
-	src := filepath.Join(pkgDir, "testdata")
-	if fi, err := os.Stat(src); err != nil || !fi.IsDir() {
-		return "", nil
-	}
-	if err := copyTree(src, filepath.Join(dst, "testdata"), func(rel string) bool {
-		return hiddenTestdata[rel]
-	}); err != nil {
-		return "", fmt.Errorf("copy testdata: %w", err)
-	}
-	return dst, nil
-}
-
-// reset empties the scratch and temporary directories and copies the
-// template into the scratch directory.
+// reset empties the temporary directory and brings the copy back to the
+// template: the first time by copying it whole, then by undoing what the
+// last run changed (entries created, modified or removed), which costs a
+// walk of the copy.
 func (s *scratch) reset() error {
-	for _, d := range []string{s.dir, s.tempDir()} {
-		if err := os.RemoveAll(d); err != nil {
-			return fmt.Errorf("reset scratch: %w", err)
-		}
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return fmt.Errorf("reset scratch: %w", err)
-		}
+	tmp := s.tempDir()
+	if err := removeAll(tmp); err != nil {
+		return fmt.Errorf("reset scratch: %w", err)
 	}
-	if s.template == "" {
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return fmt.Errorf("reset scratch: %w", err)
+	}
+	if s.state == nil {
+		if err := removeAll(s.dir); err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
+		if err := copyTree(s.tmpl.root, s.dir, nil); err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
+		st, err := scanTree(s.dir)
+		if err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
+		s.state = st
 		return nil
 	}
-	if err := copyTree(s.template, s.dir, nil); err != nil {
-		return fmt.Errorf("reset scratch: %w", err)
+	if err := s.restore(); err != nil {
+		// Start again from a whole copy.
+		s.state = nil
+		return s.reset()
 	}
 	return nil
 }
 
-// copyTree copies the regular files and directories of src into dst,
-// skipping the directories whose slash-separated relative path skip
-// reports. Symbolic links are copied as links; other files are skipped.
-func copyTree(src, dst string, skip func(rel string) bool) error {
+// restore undoes the changes made to the copy since the last reset.
+func (s *scratch) restore() error {
+	now, err := scanTree(s.dir)
+	if err != nil {
+		return err
+	}
+	// Remove what is new or changed in kind, deepest first.
+	var gone []string
+	for rel, st := range now {
+		if old, ok := s.state[rel]; !ok || old.mode.Type() != st.mode.Type() {
+			gone = append(gone, rel)
+		}
+	}
+	sortDeepestFirst(gone)
+	for _, rel := range gone {
+		if err := removeAll(filepath.Join(s.dir, rel)); err != nil {
+			return err
+		}
+		delete(now, rel)
+	}
+	// Put back what was removed or modified, parents first.
+	var back []string
+	for rel, old := range s.state {
+		st, ok := now[rel]
+		if !ok || !old.mode.IsDir() && !old.same(st) || old.mode.IsDir() && old.mode != st.mode {
+			back = append(back, rel)
+		}
+	}
+	sortDeepestFirst(back)
+	for i := len(back) - 1; i >= 0; i-- {
+		rel := back[i]
+		src, dst := filepath.Join(s.tmpl.root, rel), filepath.Join(s.dir, rel)
+		old := s.state[rel]
+		switch {
+		case old.mode.IsDir():
+			if err := os.MkdirAll(dst, 0o755); err != nil {
+				return err
+			}
+			if err := os.Chmod(dst, old.mode.Perm()); err != nil {
+				return err
+			}
+		default:
+			if err := removeAll(dst); err != nil {
+				return err
+			}
+			if err := copyEntry(src, dst, old.mode); err != nil {
+				return err
+			}
+		}
+		st, err := stateOf(dst)
+		if err != nil {
+			return err
+		}
+		s.state[rel] = st
+	}
+	return nil
+}
+
+// sortDeepestFirst orders slash paths so that a path comes before its
+// parents.
+func sortDeepestFirst(rels []string) {
+	depth := func(p string) int { return strings.Count(p, "/") }
+	slices.SortFunc(rels, func(a, b string) int {
+		if da, db := depth(a), depth(b); da != db {
+			return db - da
+		}
+		return strings.Compare(a, b)
+	})
+}
+
+// scanTree returns the state of every entry under dir, by slash path.
+func scanTree(dir string) (map[string]fileState, error) {
+	out := map[string]fileState{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil || rel == "." {
+			return err
+		}
+		st, err := stateOf(path)
+		if err != nil {
+			return err
+		}
+		out[filepath.ToSlash(rel)] = st
+		return nil
+	})
+	return out, err
+}
+
+// removeAll removes path, making read-only directories writable first (a
+// test may chmod what it creates).
+func removeAll(path string) error {
+	err := os.RemoveAll(path)
+	if err == nil {
+		return nil
+	}
+	_ = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o755)
+		}
+		return nil
+	})
+	if err2 := os.RemoveAll(path); err2 != nil {
+		return errors.Join(err, err2)
+	}
+	return nil
+}
+
+// copyTree copies the regular files, directories and symbolic links of src
+// into dst, skipping the directories skip reports (by slash path relative
+// to src, and absolute path). Other files are skipped.
+func copyTree(src, dst string, skip func(rel, abs string) bool) error {
 	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -76,33 +302,50 @@ func copyTree(src, dst string, skip func(rel string) bool) error {
 		if err != nil {
 			return err
 		}
-		target := filepath.Join(dst, rel)
-		switch {
-		case d.IsDir():
-			if rel != "." && skip != nil && skip(filepath.ToSlash(rel)) {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(target, 0o755)
-		case d.Type()&fs.ModeSymlink != 0:
-			link, err := os.Readlink(path)
-			if err != nil {
-				return err
-			}
-			return os.Symlink(link, target)
-		case d.Type().IsRegular():
-			return copyFile(path, target)
+		if d.IsDir() && rel != "." && skip != nil && skip(filepath.ToSlash(rel), path) {
+			return filepath.SkipDir
 		}
-		return nil
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		return copyEntry(path, filepath.Join(dst, rel), info.Mode())
 	})
 }
 
-func copyFile(src, dst string) (err error) {
+// copyEntry copies one directory (without its entries), symbolic link or
+// regular file, keeping its permission bits.
+func copyEntry(src, dst string, mode fs.FileMode) error {
+	switch {
+	case mode.IsDir():
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return err
+		}
+		return os.Chmod(dst, mode.Perm()|0o700)
+	case mode&fs.ModeSymlink != 0:
+		link, err := os.Readlink(src)
+		if err != nil {
+			return err
+		}
+		return os.Symlink(link, dst)
+	case mode.IsRegular():
+		return copyFilePerm(src, dst, mode.Perm())
+	}
+	return nil
+}
+
+// copyFile copies a regular file, created with mode 0644 (before umask).
+func copyFile(src, dst string) error { return copyFilePerm(src, dst, 0o644) }
+
+// copyFilePerm copies a regular file, created with perm (made writable by
+// its owner, before umask).
+func copyFilePerm(src, dst string, perm fs.FileMode) (err error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm|0o200)
 	if err != nil {
 		return err
 	}

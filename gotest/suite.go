@@ -274,8 +274,7 @@ func isTestName(name string) bool {
 // describeSuites runs the tests (and TestMain) in describe mode and reads
 // the suites they register.
 func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.SuiteInfo, error) {
-	dir := filepath.Join(s.tmp, "suite-describe")
-	sc := &scratch{template: s.template, dir: dir}
+	sc := s.scratch(0)
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
@@ -289,7 +288,7 @@ func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.
 		args = append(args, "-rapid.nofailfile")
 	}
 	env := append(baseEnv(), runner.SuiteDescribeEnv+"="+path)
-	res, err := proc.Run(ctx, proc.Spec{Path: s.bin.Path, Args: args, Dir: dir, Env: env, Timeout: s.timeout(tests), Memory: s.cfg.memory()})
+	res, err := proc.Run(ctx, proc.Spec{Path: s.bin.Path, Args: args, Dir: sc.workDir(), Env: append(env, "TMPDIR="+sc.tempDir()), Timeout: s.timeout(tests), Memory: s.cfg.memory()})
 	if err != nil {
 		return nil, fmt.Errorf("describe suites of %s: %w", s.pkg.Path, err)
 	}
@@ -450,7 +449,7 @@ func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout
 		pattern = RunPattern([]string{info.Test})
 	}
 	return &runner.Pool{CellTimeout: timeout, Command: func() (*exec.Cmd, error) {
-		sc := &scratch{template: s.template, dir: filepath.Join(s.tmp, fmt.Sprintf("suite-w%d", starts.Add(1)))}
+		sc := &scratch{tmpl: s.tmpl, dir: filepath.Join(s.tmp, fmt.Sprintf("suite-w%d", starts.Add(1)))}
 		if err := sc.reset(); err != nil {
 			return nil, err
 		}
@@ -459,8 +458,8 @@ func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout
 			args = append(args, "-rapid.nofailfile")
 		}
 		cmd := exec.Command(s.bin.Path, args...)
-		cmd.Dir = sc.dir
-		cmd.Env = append(baseEnv(), runner.SuiteWorkerEnv+"="+info.Name)
+		cmd.Dir = sc.workDir()
+		cmd.Env = append(baseEnv(), runner.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.tempDir())
 		mem := s.cfg.memory()
 		if mem.Soft > 0 {
 			cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(mem.Soft, 10))

@@ -1,8 +1,6 @@
 package gotest
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -95,25 +93,7 @@ func AddSuitesJSON(doc []byte, suites []SuiteResult) ([]byte, error) {
 	if len(suites) == 0 {
 		return doc, nil
 	}
-	b, err := json.MarshalIndent(suites, "  ", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("json report: suites: %w", err)
-	}
-	trimmed := bytes.TrimRight(doc, " \t\r\n")
-	if !bytes.HasSuffix(trimmed, []byte("}")) {
-		return nil, fmt.Errorf("json report: suites: the report is not a JSON object")
-	}
-	body := bytes.TrimRight(trimmed[:len(trimmed)-1], " \t\r\n")
-	var out bytes.Buffer
-	out.Write(body)
-	if !bytes.HasSuffix(body, []byte("{")) {
-		out.WriteString(",")
-	}
-	fmt.Fprintf(&out, "\n  %q: %s\n}\n", SuitesJSONKey, b)
-	if !json.Valid(out.Bytes()) {
-		return nil, fmt.Errorf("json report: suites: the result is not valid JSON")
-	}
-	return out.Bytes(), nil
+	return report.AddJSONKey(doc, SuitesJSONKey, suites)
 }
 
 // protocolString describes a protocol in a table title.

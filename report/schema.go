@@ -240,3 +240,29 @@ func lineEndColumn(source string, line int) int {
 	}
 	return len(lines[line-1]) + 1
 }
+
+// AddJSONKey adds a top-level key to a JSON report (JSON's output, or any
+// JSON object) with value marshalled, indented like JSON's output. The
+// mutation-testing-report schema allows such keys; mutprop puts what the
+// schema has no place for under keys that start with "mutprop".
+func AddJSONKey(doc []byte, key string, value any) ([]byte, error) {
+	b, err := json.MarshalIndent(value, "  ", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("json report: %s: %w", key, err)
+	}
+	trimmed := bytes.TrimRight(doc, " \t\r\n")
+	if !bytes.HasSuffix(trimmed, []byte("}")) {
+		return nil, fmt.Errorf("json report: %s: the report is not a JSON object", key)
+	}
+	body := bytes.TrimRight(trimmed[:len(trimmed)-1], " \t\r\n")
+	var out bytes.Buffer
+	out.Write(body)
+	if !bytes.HasSuffix(body, []byte("{")) {
+		out.WriteString(",")
+	}
+	fmt.Fprintf(&out, "\n  %q: %s\n}\n", key, b)
+	if !json.Valid(out.Bytes()) {
+		return nil, fmt.Errorf("json report: %s: the result is not valid JSON", key)
+	}
+	return out.Bytes(), nil
+}

@@ -100,6 +100,8 @@ type runFlags struct {
 	minScore  string
 	since     string
 	tags      string
+	strict    bool
+	noFloor   bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -124,6 +126,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.minScore, "min-score", "", "exit 1 when the mutation score is below `P` percent (0-100)")
 	fs.StringVar(&f.since, "since", "", "only mutants on lines changed since the git revision `REV`")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `tags` for go list and go test")
+	fs.BoolVar(&f.strict, "strict-baseline", false, "refuse a package when a test fails on mutprop's instrumented build but passes under go test, or is flaky (default: set it aside, named with the reason)")
+	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 }
 
 // cmdRun scores a Go package's tests against its mutants (gotest.Score).
@@ -206,6 +210,7 @@ func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard,
 }
 
 func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error {
+	started := time.Now()
 	min, shard, err := f.validate(patterns)
 	if err != nil {
 		return err
@@ -226,6 +231,9 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		Matrix:   f.matrix,
 		NoProbes: !f.probes,
 		Log:      e.stderr,
+
+		StrictBaseline: f.strict,
+		NoFloor:        f.noFloor,
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1
@@ -290,6 +298,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	cfg.Progress = prog.progress
 
 	res, err := gotest.Score(runCtx, cfg)
+	wall := time.Since(started)
 	prog.finish()
 	if journal != nil && f.resume {
 		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.resumeNote())
@@ -331,6 +340,9 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	}
 	if journal != nil {
 		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.path)
+	}
+	if line := floorLine(pkgs, wall); line != "" {
+		fmt.Fprintln(e.stdout, line)
 	}
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
 		return errGate(score, min)

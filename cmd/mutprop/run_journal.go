@@ -49,6 +49,8 @@ type runPackageInfo struct {
 	Stats mutate.Stats `json:"stats"`
 	// Universe counts the mutants of every shard together.
 	Universe int `json:"universe"`
+	// SetAside are the tests the baseline left out, with the reason.
+	SetAside []gotest.SetAside `json:"setAside,omitempty"`
 }
 
 type runFile struct {
@@ -84,6 +86,10 @@ type runPackage struct {
 	Stages string
 	// Suites are the registered suites measured by a live run (not journaled).
 	Suites []gotest.SuiteResult
+	// The floor of a live run (gotest.PackageResult.Floor); zero from
+	// journals.
+	Floor, FloorBuild, FloorTests time.Duration
+	Workers                       int
 }
 
 func validRunRecord(r runRecord) error {
@@ -98,7 +104,7 @@ func validRunRecord(r runRecord) error {
 
 // packageInfo describes a scored package for the journal and the report.
 func packageInfo(pr *gotest.PackageResult) (runPackageInfo, error) {
-	info := runPackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe}
+	info := runPackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe, SetAside: pr.SetAside}
 	for _, f := range pr.Files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -276,7 +282,7 @@ func livePackages(res *gotest.Result) ([]runPackage, error) {
 		if err != nil {
 			return nil, err
 		}
-		rp := runPackage{Path: p.Path, Info: info, Suites: p.Suites}
+		rp := runPackage{Path: p.Path, Info: info, Suites: p.Suites, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, mutantRecord(p, m))
@@ -287,6 +293,9 @@ func livePackages(res *gotest.Result) ([]runPackage, error) {
 			p.Probe.Round(time.Millisecond), p.Run.Round(time.Millisecond))
 		if p.Probed > 0 {
 			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
+		}
+		if p.Retried > 0 {
+			rp.Stages += fmt.Sprintf("; %d timeouts run again alone", p.Retried)
 		}
 		out = append(out, rp)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
@@ -32,6 +33,9 @@ func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, err
 			note += "; " + p.Stages
 		}
 		st.Notes = append(st.Notes, note)
+		for _, a := range p.Info.SetAside {
+			st.Notes = append(st.Notes, fmt.Sprintf("set aside %s: %s", a.Test, a.Reason))
+		}
 		if p.Info.Stats.IllTyped > 0 {
 			st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Info.Stats.IllTyped))
 		}
@@ -59,6 +63,9 @@ func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, err
 		b, err := report.JSON(all)
 		if err == nil {
 			b, err = gotest.AddSuitesJSON(b, suites)
+		}
+		if aside := setAsideJSON(pkgs); err == nil && len(aside) > 0 {
+			b, err = report.AddJSONKey(b, setAsideJSONKey, aside)
 		}
 		if err != nil {
 			return score, err
@@ -110,4 +117,45 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
+}
+
+// setAsideJSONKey is the JSON report's top-level key that lists the tests
+// the baselines set aside.
+const setAsideJSONKey = "mutpropSetAside"
+
+// setAsideTest is a test set aside, with its package, in the JSON report.
+type setAsideTest struct {
+	Package string `json:"package"`
+	gotest.SetAside
+}
+
+func setAsideJSON(pkgs []runPackage) []setAsideTest {
+	var out []setAsideTest
+	for _, p := range pkgs {
+		for _, a := range p.Info.SetAside {
+			out = append(out, setAsideTest{Package: p.Path, SetAside: a})
+		}
+	}
+	return out
+}
+
+// floorLine describes the run's floor: the least time any tool needs for
+// these packages (a plain go test -c of each, warm, plus the baseline time
+// of the tests each mutant had to run, divided by the workers) and the run
+// as a multiple of it. "" when no package measured a floor.
+func floorLine(pkgs []runPackage, wall time.Duration) string {
+	var floor, build, tests time.Duration
+	workers := 0
+	for _, p := range pkgs {
+		floor += p.Floor
+		build += p.FloorBuild
+		tests += p.FloorTests
+		workers = max(workers, p.Workers)
+	}
+	if floor <= 0 {
+		return ""
+	}
+	wall -= build // the floor's own builds ran inside the run
+	return fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
+		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
 }
