@@ -3,6 +3,7 @@ package gotest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,7 +26,7 @@ const baselineTimeout = 10 * time.Minute
 // only on mutprop's build, or only sometimes) are set aside by name, with
 // the reason, and the package is scored with the rest (or refused, with
 // StrictBaseline). It records each remaining test's slower duration.
-func (s *session) runBaseline(ctx context.Context, pr *PackageResult) error {
+func (s *session) runBaseline(ctx context.Context) error {
 	s.baseline = map[string]time.Duration{}
 	sc := s.scratch(0)
 	for round := 0; ; round++ {
@@ -40,13 +41,13 @@ func (s *session) runBaseline(ctx context.Context, pr *PackageResult) error {
 			// Set-aside tests are gone, and others fail now: a test that
 			// depends on another's side effects, or a flaky package.
 			return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s (%s)",
-				s.pkg.Path, setAsideNames(pr.SetAside), strings.Join(failed, ", "), strings.Join(reasons, "; "))
+				s.pkg.Path, setAsideNames(s.aside), strings.Join(failed, ", "), strings.Join(reasons, "; "))
 		}
-		if err := s.setAside(ctx, pr, failed, counts, reasons); err != nil {
+		if err := s.setAside(ctx, failed, counts, reasons); err != nil {
 			return err
 		}
 		if len(s.tests) == 0 {
-			return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(pr.SetAside))
+			return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 		}
 		s.baseline = map[string]time.Duration{}
 	}
@@ -123,7 +124,7 @@ func culprits(st *Stream, v Verdict) []string {
 // setAside runs the failed tests on a plain go test -c build, twice: a
 // test that fails there is the package's own failure (go test fails) and
 // refuses the package; the others are set aside with their reason.
-func (s *session) setAside(ctx context.Context, pr *PackageResult, failed []string, counts map[string]int, reasons []string) error {
+func (s *session) setAside(ctx context.Context, failed []string, counts map[string]int, reasons []string) error {
 	plain, err := s.plainBinary(ctx)
 	if err != nil {
 		return err
@@ -133,7 +134,7 @@ func (s *session) setAside(ctx context.Context, pr *PackageResult, failed []stri
 		suspects = s.tests // the binary died outside any test: try them all
 	}
 	sc := s.scratch(0)
-	plainFailed := map[string]bool{}
+	plainFailed := map[string]int{}
 	var plainReasons []string
 	for run := 0; run < baselineRuns; run++ {
 		if err := sc.reset(); err != nil {
@@ -150,14 +151,21 @@ func (s *session) setAside(ctx context.Context, pr *PackageResult, failed []stri
 		if v := Classify(st, res); v.Outcome != Survived {
 			names := culprits(st, v)
 			for _, t := range names {
-				plainFailed[t] = true
+				plainFailed[t]++
 			}
 			plainReasons = append(plainReasons, fmt.Sprintf("%s: %s %s", v.Outcome, strings.Join(names, ", "), v.Reason))
 		}
 	}
 	if len(plainFailed) > 0 {
+		names := make([]string, 0, len(plainFailed))
+		for _, t := range slices.Sorted(maps.Keys(plainFailed)) {
+			if n := plainFailed[t] + counts[t]; n < 2*baselineRuns {
+				t = fmt.Sprintf("%s (is flaky: failed %d of %d runs, plain and instrumented)", t, n, 2*baselineRuns)
+			}
+			names = append(names, t)
+		}
 		return fmt.Errorf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s (%s)",
-			s.pkg.Path, strings.Join(sortedSet(plainFailed), ", "), strings.Join(plainReasons, "; "))
+			s.pkg.Path, strings.Join(names, ", "), strings.Join(plainReasons, "; "))
 	}
 	var aside []SetAside
 	for _, t := range failed {
@@ -179,7 +187,7 @@ func (s *session) setAside(ctx context.Context, pr *PackageResult, failed []stri
 		return fmt.Errorf("baseline of %s: %s; refusing with --strict-baseline (without it these tests are set aside and the package is scored with the others)",
 			s.pkg.Path, strings.Join(parts, "; "))
 	}
-	pr.SetAside = append(pr.SetAside, aside...)
+	s.aside = append(s.aside, aside...)
 	s.tests = slices.DeleteFunc(s.tests, func(t string) bool { return slices.Contains(failed, t) })
 	return nil
 }
@@ -195,24 +203,11 @@ func setAsideNames(a []SetAside) string {
 // plainBinary builds the package's test binary from its unchanged
 // sources, as go test does, once.
 func (s *session) plainBinary(ctx context.Context) (*Binary, error) {
-	out := filepath.Join(s.tmp, "pkg.plain.test")
+	out := filepath.Join(s.work, "pkg.plain.test")
 	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
 	}
 	return &Binary{Path: out, Rapid: s.bin.Rapid}, nil
-}
-
-// relocate moves the files of an overlay from the user's package
-// directory to the copy's.
-func (s *session) relocate(files map[string][]byte) map[string][]byte {
-	out := make(map[string][]byte, len(files))
-	for path, b := range files {
-		if rel, err := filepath.Rel(s.pkg.Dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-			path = filepath.Join(s.tmpl.pkgDir(), rel)
-		}
-		out[path] = b
-	}
-	return out
 }
 
 // deadlineNote describes the mutants' deadlines: the formula and the
@@ -226,18 +221,14 @@ func (s *session) deadlineNote() string {
 		timeoutsNote(s.cfg.Timeouts), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests))
 }
 
-// measureFloor sets pr's floor: a plain go test -c of the package (the
-// module's copy is warm in the build cache by now) and the baseline time
-// of the tests each mutant that ran had to run.
-func (s *session) measureFloor(ctx context.Context, pr *PackageResult) error {
-	for _, r := range pr.Mutants {
-		pr.FloorTests += s.mustRun(r)
-	}
+// measureFloor times a plain go test -c of the package (the module's copy
+// is warm in the build cache by now): the floor's build.
+func (s *session) measureFloor(ctx context.Context) error {
 	if s.cfg.NoFloor {
 		return nil
 	}
 	start := time.Now()
-	out := filepath.Join(s.tmp, "pkg.floor.test")
+	out := filepath.Join(s.work, "pkg.floor.test")
 	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -245,25 +236,8 @@ func (s *session) measureFloor(ctx context.Context, pr *PackageResult) error {
 		s.cfg.logf("%s: the floor's plain build failed: %v", s.pkg.Path, err)
 		return nil
 	}
-	pr.FloorBuild = time.Since(start)
+	s.floorBuild = time.Since(start)
 	return nil
-}
-
-// mustRun is the baseline time of the tests any tool must run on a mutant
-// to know its outcome: its tests up to the first killer when killed, all
-// of them otherwise; nothing for a mutant no test covers or infects.
-func (s *session) mustRun(r MutantResult) time.Duration {
-	if r.Outcome == NoCoverage || r.Outcome == NotViable || r.Outcome == "" {
-		return 0
-	}
-	var d time.Duration
-	for _, t := range r.Tests() {
-		d += s.baseline[t]
-		if len(r.KilledBy) > 0 && t == r.KilledBy[0] {
-			break
-		}
-	}
-	return d
 }
 
 // timeoutsNote writes the deadline formula of t, its defaults filled in.

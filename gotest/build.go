@@ -23,12 +23,12 @@ type BuildSpec struct {
 // buildTimeout bounds one go test -c.
 const buildTimeout = 10 * time.Minute
 
-// Build runs go test -c -vet=off -trimpath. -trimpath keeps the user's
-// directory out of the binary, so a test locating its sources with
-// runtime.Caller finds a module path, relative to its scratch directory,
-// and not the user's tree. The error carries the compiler's output.
+// Build runs go test -c -vet=off. Score builds in the module's copy, not
+// in the user's tree, and without -trimpath, as go test does: a test that
+// locates its sources with runtime.Caller finds them in the copy. The
+// error carries the compiler's output.
 func Build(ctx context.Context, b BuildSpec) error {
-	args := []string{"test", "-c", "-vet=off", "-trimpath", "-o", b.Out}
+	args := []string{"test", "-c", "-vet=off", "-o", b.Out}
 	if b.Overlay != "" {
 		args = append(args, "-overlay", b.Overlay)
 	}

@@ -23,14 +23,18 @@ func (s span) overlaps(t span) bool {
 }
 
 // parseProfile reads a coverage profile (go test -coverprofile) and returns
-// the executed blocks of the files of package pkgPath, by base name.
-func parseProfile(path, pkgPath string) ([]span, error) {
+// the executed blocks of the files of the packages pkgPaths, by package
+// and base name.
+func parseProfile(path string, pkgPaths []string) (map[string][]span, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("coverage profile: %w", err)
 	}
 	defer f.Close()
-	var blocks []span
+	blocks := map[string][]span{}
+	for _, p := range pkgPaths {
+		blocks[p] = nil
+	}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -51,10 +55,10 @@ func parseProfile(path, pkgPath string) ([]span, error) {
 			continue
 		}
 		dir, base := splitLast(file)
-		if dir != pkgPath {
+		if _, ok := blocks[dir]; !ok {
 			continue
 		}
-		blocks = append(blocks, span{file: base, start: pos{l1, c1}, end: pos{l2, c2}})
+		blocks[dir] = append(blocks[dir], span{file: base, start: pos{l1, c1}, end: pos{l2, c2}})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("coverage profile %s: %w", path, err)

@@ -144,4 +144,3 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 		}
 	}
 }
-

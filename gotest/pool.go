@@ -11,135 +11,128 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 )
 
-// runMutants runs the jobs (indices into pr.Mutants) in a pool of workers.
-// Each worker owns a scratch directory and pulls from a shared queue; the
-// queue stops at cancellation and the running processes are killed by
-// their contexts.
-func (s *session) runMutants(ctx context.Context, pr *PackageResult, jobs []int) {
-	total := len(pr.Mutants)
-	done := total - len(jobs)
-	guard, err := newTreeGuard(s.pkg.Dir, filepath.Join(s.tmp, "pristine"), s.cfg.logf)
-	if err != nil {
-		s.cfg.logf("%s: the package directory is not guarded: %v", s.pkg.Path, err)
-		guard = nil
-	} else {
-		defer guard.finish()
+// runMutants runs the jobs in a pool of workers over every target's
+// mutants. Each worker owns its copies of the modules and pulls from a
+// shared queue; the queue stops at cancellation and the running processes
+// are killed by their contexts.
+func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []job) {
+	total := 0
+	for _, t := range targets {
+		total += len(t.pr.Mutants)
 	}
+	done := total - len(jobs)
 	var mu sync.Mutex
-	s.forEach(ctx, jobs, guard, func(sc *scratch, i int) error {
+	rs.forEach(ctx, len(jobs), func(w, k int) error {
+		j := jobs[k]
 		start := time.Now()
-		r := s.runMutant(ctx, sc, pr.Mutants[i])
+		r := rs.runMutant(ctx, w, j.t, *j.result())
 		if ctx.Err() != nil {
 			return nil // interrupted: the mutant did not finish
 		}
 		r.Duration = time.Since(start)
 		mu.Lock()
 		defer mu.Unlock()
-		pr.Mutants[i] = r
+		*j.result() = r
 		done++
-		if s.cfg.Progress != nil {
-			s.cfg.Progress(done, total, r)
+		if rs.cfg.Finished != nil {
+			rs.cfg.Finished(j.t.pr, r)
+		}
+		if rs.cfg.Progress != nil {
+			rs.cfg.Progress(done, total, r)
 		}
 		return nil
 	})
-	pr.Retried = int(s.retried.Load())
 }
 
-// forEach calls fn for each of jobs from the run's workers, each with its
-// own copy of the module (guard, when not nil, watches the user's package
-// directory). It stops handing out jobs at cancellation and returns the
-// context's error, or else the first error fn returned.
-func (s *session) forEach(ctx context.Context, jobs []int, guard *treeGuard, fn func(sc *scratch, i int) error) error {
-	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < s.cfg.workers(); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			sc := s.scratch(w)
-			sc.guard = guard
-			for i := range work {
-				if err := fn(sc, i); err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-				}
-			}
-		}(w)
-	}
-	for _, i := range jobs {
-		select {
-		case work <- i:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	close(work)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return firstErr
+// stage is one run of a mutant: tests of one test package in one process.
+type stage struct {
+	s     *session
+	tests []string // the session's names
 }
 
-// indexes returns 0, 1, ..., n-1.
-func indexes(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
+// stages splits the mutant's tests into runs: the first (the fastest
+// covering test) alone, where most mutants die, then the others grouped
+// by test package, in order, each group in one process that stops at the
+// first failure.
+func (t *target) stages(tests []string) []stage {
+	if len(tests) == 0 {
+		return nil
+	}
+	first := t.refs[tests[0]]
+	out := []stage{{s: first.s, tests: []string{first.name}}}
+	groups := map[*session]int{}
+	for _, name := range tests[1:] {
+		ref := t.refs[name]
+		i, ok := groups[ref.s]
+		if !ok {
+			i = len(out)
+			groups[ref.s] = i
+			out = append(out, stage{s: ref.s})
+		}
+		out[i].tests = append(out[i].tests, ref.name)
 	}
 	return out
 }
 
-// runMutant runs one mutant against its covering tests (r.CoveredBy,
-// fastest first). A mutant without a schema (schemata left it out, or
-// overlay mode) is built alone first; if that build fails it is
-// not-viable and never runs.
-func (s *session) runMutant(ctx context.Context, sc *scratch, r MutantResult) MutantResult {
-	bin, active := s.bin, r.Mutant.Schema
-	if s.cfg.Mode == ModeOverlay || active == 0 {
-		dir, err := os.MkdirTemp(s.tmp, "m-")
-		if err != nil {
-			r.Outcome, r.Reason = Crashed, err.Error()
-			return r
+// runMutant runs one mutant against its covering tests (fastest first). A
+// mutant without a schema (schemata left it out, or overlay mode) is built
+// alone first, into each test package that runs it; if that build fails
+// it is not-viable and never runs.
+func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
+	alone := map[*session]*Binary{}
+	binary := func(s *session) (*Binary, int, error) {
+		if rs.cfg.Mode != ModeOverlay && r.Mutant.Schema != 0 {
+			return s.bin, r.Mutant.Schema, nil
 		}
-		defer os.RemoveAll(dir)
-		b, err := s.buildAlone(ctx, dir, r.Mutant)
+		if b := alone[s]; b != nil {
+			return b, 0, nil
+		}
+		dir, err := os.MkdirTemp(rs.tmp, "m-")
+		if err != nil {
+			return nil, 0, err
+		}
+		b, err := s.buildAlone(ctx, dir, t, r.Mutant)
+		if err != nil {
+			return nil, 0, err
+		}
+		alone[s] = b
+		return b, 0, nil
+	}
+	defer func() {
+		for _, b := range alone {
+			os.RemoveAll(filepath.Dir(b.Path))
+		}
+	}()
+	if rs.cfg.Matrix {
+		return rs.runMatrix(ctx, w, t, binary, r)
+	}
+	var notes []string
+	for _, st := range t.stages(r.Tests()) {
+		bin, active, err := binary(st.s)
 		if err != nil {
 			if ctx.Err() != nil {
 				return r
 			}
-			r.Outcome = NotViable
-			r.Reason = firstLine(err.Error())
+			r.Outcome, r.Reason = NotViable, firstLine(err.Error())
 			return r
 		}
-		bin, active = b, 0
-	}
-	if s.cfg.Matrix {
-		return s.runMatrix(ctx, sc, bin, active, r)
-	}
-	// Stage 1: the fastest covering test alone; most mutants die here.
-	// Stage 2: the others in one process, stopping at the first failure.
-	tests := r.Tests()
-	stages := [][]string{tests[:1]}
-	if len(tests) > 1 {
-		stages = append(stages, tests[1:])
-	}
-	var notes []string
-	for _, tests := range stages {
-		v, err := s.runOnce(ctx, sc, bin, active, r.Mutant.ID, tests)
+		v, err := st.s.runOnce(ctx, st.s.scratch(w), bin, active, t.guard, r.Mutant.ID, st.tests)
 		if err != nil {
 			r.Outcome, r.Reason = Crashed, withNotes(err.Error(), notes)
 			return r
 		}
 		notes = append(notes, v.Notes...)
-		r.Outcome, r.KilledBy, r.Reason, r.TestsToFailure = v.Outcome, v.KilledBy, withNotes(v.Reason, notes), v.TestsToFailure
+		r.Outcome, r.Reason = v.Outcome, withNotes(v.Reason, notes)
+		r.KilledBy, r.TestsToFailure = nil, nil
+		for _, k := range v.KilledBy {
+			r.KilledBy = append(r.KilledBy, t.name(st.s, k))
+		}
+		if len(v.TestsToFailure) > 0 {
+			r.TestsToFailure = map[string]int{}
+			for k, n := range v.TestsToFailure {
+				r.TestsToFailure[t.name(st.s, k)] = n
+			}
+		}
 		if v.Outcome != Survived {
 			return r
 		}
@@ -159,15 +152,24 @@ func withNotes(reason string, notes []string) string {
 }
 
 // runMatrix runs every covering test alone against the mutant.
-func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, active int, r MutantResult) (out MutantResult) {
+func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*Binary, int, error), r MutantResult) (out MutantResult) {
 	r.PerTest = map[string]string{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[string]int{Survived: 0, Timeout: 1, Crashed: 2, Killed: 3}
 	r.Outcome = Survived
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
-	for _, t := range r.CoveredBy {
-		v, err := s.runOnce(ctx, sc, bin, active, r.Mutant.ID, []string{t})
+	for _, name := range r.CoveredBy {
+		ref := t.refs[name]
+		bin, active, err := binary(ref.s)
+		if err != nil {
+			if ctx.Err() != nil {
+				return r
+			}
+			r.Outcome, r.Reason = NotViable, firstLine(err.Error())
+			return r
+		}
+		v, err := ref.s.runOnce(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name})
 		if err != nil {
 			v = Verdict{Outcome: Crashed, Reason: err.Error()}
 		}
@@ -175,11 +177,11 @@ func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, activ
 			return r
 		}
 		notes = append(notes, v.Notes...)
-		r.PerTest[t] = v.Outcome
+		r.PerTest[name] = v.Outcome
 		if v.Outcome == Killed {
-			r.KilledBy = append(r.KilledBy, t)
-			if n, ok := v.TestsToFailure[t]; ok {
-				r.TestsToFailure[t] = n
+			r.KilledBy = append(r.KilledBy, name)
+			if n, ok := v.TestsToFailure[ref.name]; ok {
+				r.TestsToFailure[name] = n
 			}
 		}
 		if rank[v.Outcome] > rank[r.Outcome] {
@@ -194,7 +196,7 @@ func (s *session) runMatrix(ctx context.Context, sc *scratch, bin *Binary, activ
 // run that times out among the other workers' runs is run again alone,
 // with no other test process, before it counts as a timeout: on a loaded
 // machine a deadline is a guess.
-func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, id string, tests []string) (Verdict, error) {
+func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
 	run := func() (Verdict, error) {
 		if err := sc.reset(); err != nil {
 			return Verdict{}, err
@@ -209,10 +211,10 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 		return Classify(st, res), nil
 	}
 	guarded := func() (Verdict, error) {
-		if sc.guard == nil {
+		if guard == nil {
 			return run()
 		}
-		return sc.guard.do(ctx, id, run)
+		return guard.do(ctx, id, run)
 	}
 	s.alone.RLock()
 	v, err := guarded()
@@ -233,19 +235,19 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 	return v, nil
 }
 
-// buildAlone builds the single-mutant test binary of m (mutate.Apply and
-// its own overlay).
-func (s *session) buildAlone(ctx context.Context, dir string, m mutate.Mutant) (*Binary, error) {
-	files, err := mutate.Apply(s.pkg, m)
+// buildAlone builds the session's test binary with the single mutant m
+// of target t applied (mutate.Apply and its own overlay).
+func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*Binary, error) {
+	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
 	}
-	ov, err := mutate.WriteOverlay(dir, files)
+	ov, err := mutate.WriteOverlay(dir, relocate(files, t.pkg.Dir, t.tmpl.pkgDir()))
 	if err != nil {
 		return nil, err
 	}
 	out := filepath.Join(dir, "pkg.test")
-	if err := Build(ctx, BuildSpec{Dir: s.pkg.Dir, Overlay: ov, Out: out}); err != nil {
+	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
 		return nil, err
 	}
 	return &Binary{Path: out, Rapid: s.bin.Rapid}, nil

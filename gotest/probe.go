@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,53 +23,58 @@ import (
 // A probe run that does not pass (a flaky test, a timeout) or whose probe
 // file cannot be read tells nothing: the test counts as infecting every
 // mutant it covers.
-func (s *session) applyProbes(ctx context.Context, pr *PackageResult, jobs []int) ([]int, error) {
-	need := map[string]bool{}
-	for _, i := range jobs {
-		if r := &pr.Mutants[i]; r.Mutant.Probed {
-			pr.Probed++
-			for _, t := range r.CoveredBy {
-				need[t] = true
+func (rs *runState) applyProbes(ctx context.Context, jobs []job) ([]job, error) {
+	need := map[testRef]bool{}
+	for _, j := range jobs {
+		if r := j.result(); r.Mutant.Probed {
+			j.t.pr.Probed++
+			for _, name := range r.CoveredBy {
+				need[j.t.refs[name]] = true
 			}
 		}
 	}
-	var tests []string
-	for _, t := range s.tests {
-		if need[t] {
-			tests = append(tests, t)
-		}
+	var tests []testRef
+	for ref := range need {
+		tests = append(tests, ref)
 	}
-	infected := make(map[string]map[int]bool, len(tests))
+	sort.Slice(tests, func(i, j int) bool {
+		if a, b := tests[i].s.pkg.Path, tests[j].s.pkg.Path; a != b {
+			return a < b
+		}
+		return tests[i].name < tests[j].name
+	})
+	infected := make(map[testRef]map[int]bool, len(tests))
 	var mu sync.Mutex
-	err := s.forEach(ctx, indexes(len(tests)), nil, func(sc *scratch, i int) error {
-		inf, err := s.probeOne(ctx, sc, tests[i], filepath.Join(s.tmp, fmt.Sprintf("probe-%d.out", i)))
+	err := rs.forEach(ctx, len(tests), func(w, i int) error {
+		ref := tests[i]
+		inf, err := ref.s.probeOne(ctx, ref.s.scratch(w), ref.name, filepath.Join(rs.tmp, fmt.Sprintf("probe-%d.out", i)))
 		mu.Lock()
-		infected[tests[i]] = inf
+		infected[ref] = inf
 		mu.Unlock()
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	var uninfected []int
-	for _, i := range jobs {
-		r := &pr.Mutants[i]
+	var uninfected []job
+	for _, j := range jobs {
+		r := j.result()
 		if !r.Mutant.Probed {
 			continue
 		}
 		r.InfectedBy = []string{}
-		for _, t := range r.CoveredBy {
-			if inf := infected[t]; inf == nil || inf[r.Mutant.Schema] {
-				r.InfectedBy = append(r.InfectedBy, t)
+		for _, name := range r.CoveredBy {
+			if inf := infected[j.t.refs[name]]; inf == nil || inf[r.Mutant.Schema] {
+				r.InfectedBy = append(r.InfectedBy, name)
 			}
 		}
 		if len(r.InfectedBy) == 0 {
 			r.Outcome = Survived
 			r.Reason = fmt.Sprintf("not run: no covering test infects it (in the runs of its %d covering tests, its expression always had the original's value)", len(r.CoveredBy))
-			uninfected = append(uninfected, i)
+			uninfected = append(uninfected, j)
+			j.t.pr.Uninfected++
 		}
 	}
-	pr.Uninfected = len(uninfected)
 	return uninfected, nil
 }
 
@@ -78,7 +84,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.timeout([]string{test}), Probe: file})
 	if err != nil {
 		return nil, err

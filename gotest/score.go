@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -11,9 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mutprop/mutprop/mutate"
@@ -84,6 +80,15 @@ type Config struct {
 	// instrumented build but passes under go test, or is flaky, instead of
 	// setting that test aside (PackageResult.SetAside).
 	StrictBaseline bool
+	// OwnTests counts only a package's own tests for its mutants. By
+	// default every test package among the loaded ones (in the same
+	// module) counts for every mutated package whose code its tests
+	// cover: its tests are listed as "importpath.TestName".
+	OwnTests bool
+	// TestPackages are packages that hold only tests (no non-test files
+	// to mutate) whose tests count for the mutated packages (not with
+	// OwnTests).
+	TestPackages []TestPackage
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
@@ -94,6 +99,12 @@ type Config struct {
 type SetAside struct {
 	Test   string `json:"test"`
 	Reason string `json:"reason"`
+}
+
+// TestPackage is a package of tests only.
+type TestPackage struct {
+	Path string // import path
+	Dir  string // directory
 }
 
 // TestInfo is one test of the package as the baseline saw it.
@@ -198,21 +209,19 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{}
-	for _, pkg := range pkgs {
-		pr, err := scorePackage(ctx, cfg, pkg)
-		if pr != nil {
-			res.Packages = append(res.Packages, pr)
-		}
-		if ctx.Err() != nil {
-			res.Interrupted = true
-			return res, nil
-		}
-		if err != nil {
-			return res, err
-		}
+	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	if err != nil {
+		return nil, fmt.Errorf("score: %w", err)
 	}
-	return res, nil
+	defer os.RemoveAll(tmp)
+	rs := &runState{cfg: &cfg, tmp: tmp}
+	res := &Result{}
+	err = rs.score(ctx, pkgs, res)
+	if ctx.Err() != nil {
+		res.Interrupted = true
+		return res, nil
+	}
+	return res, err
 }
 
 // probes reports whether the run uses infection probes.
@@ -245,215 +254,6 @@ func (cfg *Config) memory() proc.MemoryCap {
 		return proc.DefaultMemoryCap
 	}
 	return *cfg.Memory
-}
-
-// session is one package's run: its binaries, tests and timings.
-type session struct {
-	cfg      *Config
-	pkg      *mutate.Package
-	tmp      string
-	tmpl     *moduleTemplate // the module's copy the builds and scratches come from
-	bin      *Binary
-	tests    []string
-	baseline map[string]time.Duration
-	overhead time.Duration // the baseline's process time outside tests
-
-	scratchMu sync.Mutex
-	scratches map[int]*scratch // the workers' copies of the module, by worker
-
-	// alone is held shared by every mutant run and exclusively by the
-	// rerun of a timeout, which so runs with no other test process.
-	alone   sync.RWMutex
-	retried atomic.Int64 // timeouts run again alone
-}
-
-// scratch returns worker w's copy of the module, made on first use and
-// kept for every stage of the run.
-func (s *session) scratch(w int) *scratch {
-	s.scratchMu.Lock()
-	defer s.scratchMu.Unlock()
-	if s.scratches == nil {
-		s.scratches = map[int]*scratch{}
-	}
-	sc := s.scratches[w]
-	if sc == nil {
-		sc = &scratch{tmpl: s.tmpl, dir: filepath.Join(s.tmp, fmt.Sprintf("w%d", w))}
-		s.scratches[w] = sc
-	}
-	return sc
-}
-
-func scorePackage(ctx context.Context, cfg Config, pkg *mutate.Package) (*PackageResult, error) {
-	pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames}
-	opts := &mutate.Options{Operators: cfg.Operators}
-	all, stats, err := mutate.Enumerate(ctx, pkg, opts)
-	if err != nil {
-		return nil, err
-	}
-	pr.Stats = stats
-	cfg.logf("%s: %s", pkg.Path, stats)
-	muts, index, err := cfg.selectMutants(pkg, all, pr)
-	if err != nil {
-		return nil, err
-	}
-	if pr.Universe == 0 && cfg.Filter != nil {
-		cfg.logf("%s: no mutant left by the filter: nothing to build or run", pkg.Path)
-		if cfg.Ready != nil {
-			return pr, cfg.Ready(pr)
-		}
-		return pr, nil
-	}
-
-	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
-	if err != nil {
-		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
-	}
-	defer os.RemoveAll(tmp)
-	if cfg.Finished != nil {
-		progress := cfg.Progress
-		cfg.Progress = func(done, total int, m MutantResult) {
-			cfg.Finished(pr, m)
-			if progress != nil {
-				progress(done, total, m)
-			}
-		}
-	}
-	s := &session{cfg: &cfg, pkg: pkg, tmp: tmp}
-
-	// The module's copy: builds and test runs happen in it, never in the
-	// user's tree.
-	start := time.Now()
-	if s.tmpl, err = copyModule(pkg.Dir, filepath.Join(tmp, "src")); err != nil {
-		return pr, fmt.Errorf("score %s: %w", pkg.Path, err)
-	}
-	cfg.logf("%s: copied the module in %v", pkg.Path, time.Since(start).Round(time.Millisecond))
-
-	// Build: the schemata binary (or the original in overlay mode) and the
-	// coverage binary of the original sources, concurrently.
-	start = time.Now()
-	overlay := ""
-	if cfg.Mode != ModeOverlay {
-		files, err := mutate.SchemataWith(pkg, muts, mutate.SchemataOptions{Probes: cfg.probes()})
-		if err != nil {
-			return nil, err
-		}
-		overlay, err = mutate.WriteOverlay(filepath.Join(tmp, "schemata"), s.relocate(files))
-		if err != nil {
-			return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
-		}
-	}
-	binPath := filepath.Join(tmp, "pkg.test")
-	coverPath := filepath.Join(tmp, "pkg.cover.test")
-	var coverErr error
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		coverErr = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: coverPath, CoverPkg: pkg.Path})
-	}()
-	err = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
-	wg.Wait()
-	if err = errors.Join(err, coverErr); err != nil {
-		return pr, fmt.Errorf("score %s: build: %w", pkg.Path, err)
-	}
-	pr.Build = time.Since(start)
-	cfg.logf("%s: built in %v (%s)", pkg.Path, pr.Build.Round(time.Millisecond), modeName(cfg.Mode))
-
-	base := s.scratch(0)
-	if err := base.reset(); err != nil {
-		return pr, fmt.Errorf("score %s: %w", pkg.Path, err)
-	}
-	if s.bin, err = OpenBinary(ctx, binPath, base.workDir()); err != nil {
-		return pr, err
-	}
-	listed, err := s.bin.List(ctx, base.workDir())
-	if err != nil {
-		return pr, err
-	}
-	for _, t := range listed {
-		if cfg.Run == nil || cfg.Run.MatchString(t) {
-			s.tests = append(s.tests, t)
-		}
-	}
-	if len(s.tests) == 0 {
-		return pr, fmt.Errorf("score %s: no tests to run (of %d listed)", pkg.Path, len(listed))
-	}
-
-	start = time.Now()
-	if err := s.runBaseline(ctx, pr); err != nil {
-		return pr, err
-	}
-	pr.Baseline = time.Since(start)
-	for _, t := range s.tests {
-		pr.Tests = append(pr.Tests, TestInfo{Name: t, Baseline: s.baseline[t]})
-	}
-	cfg.logf("%s: baseline passed twice: %d tests in %v", pkg.Path, len(s.tests), pr.Baseline.Round(time.Millisecond))
-	for _, a := range pr.SetAside {
-		cfg.logf("%s: set aside %s: %s", pkg.Path, a.Test, a.Reason)
-	}
-	pr.Timeouts, pr.Workers = cfg.Timeouts, cfg.workers()
-	cfg.logf("%s: deadlines: %s", pkg.Path, s.deadlineNote())
-
-	start = time.Now()
-	cover, err := s.coverage(ctx, coverPath)
-	if err != nil {
-		return pr, err
-	}
-	pr.Coverage = time.Since(start)
-	cfg.logf("%s: per-test coverage in %v", pkg.Path, pr.Coverage.Round(time.Millisecond))
-
-	pr.Mutants = make([]MutantResult, len(muts))
-	var jobs, uncovered []int
-	for i, m := range muts {
-		r := &pr.Mutants[i]
-		if cfg.Prior != nil {
-			if prev, ok := cfg.Prior(pkg.Path, m); ok {
-				*r = prev
-				r.Mutant, r.Index = m, index[i]
-				continue
-			}
-		}
-		r.Mutant, r.Index = m, index[i]
-		r.CoveredBy = s.coveringTests(m, cover)
-		if len(r.CoveredBy) == 0 {
-			r.Outcome = NoCoverage
-			uncovered = append(uncovered, i)
-			continue
-		}
-		jobs = append(jobs, i)
-	}
-	var uninfected []int
-	if cfg.probes() {
-		start = time.Now()
-		if uninfected, err = s.applyProbes(ctx, pr, jobs); err != nil {
-			return pr, err
-		}
-		pr.Probe = time.Since(start)
-		jobs = slices.DeleteFunc(jobs, func(i int) bool { return pr.Mutants[i].Outcome != "" })
-		cfg.logf("%s: probes in %v: %d of %d probed mutants infected by no covering test (survived without running)",
-			pkg.Path, pr.Probe.Round(time.Millisecond), pr.Uninfected, pr.Probed)
-	}
-	if cfg.Ready != nil {
-		if err := cfg.Ready(pr); err != nil {
-			return pr, err
-		}
-	}
-	if cfg.Finished != nil {
-		for _, i := range append(uncovered, uninfected...) {
-			cfg.Finished(pr, pr.Mutants[i])
-		}
-	}
-	start = time.Now()
-	s.runMutants(ctx, pr, jobs)
-	pr.Run = time.Since(start)
-	if ctx.Err() != nil {
-		return pr, ctx.Err()
-	}
-	pr.Suites = s.runSuites(ctx, pr, cover)
-	if err := s.measureFloor(ctx, pr); err != nil {
-		return pr, err
-	}
-	return pr, nil
 }
 
 // selectMutants applies Filter and Shard to the package's mutants; it
@@ -491,77 +291,6 @@ func modeName(m string) string {
 		return ModeSchemata
 	}
 	return m
-}
-
-// coverage runs each test alone on the coverage binary and returns the
-// blocks each executed. A test whose profile cannot be read is taken to
-// cover everything.
-func (s *session) coverage(ctx context.Context, coverPath string) (map[string][]span, error) {
-	bin := &Binary{Path: coverPath, Rapid: s.bin.Rapid}
-	out := map[string][]span{}
-	var mu sync.Mutex
-	err := s.forEach(ctx, indexes(len(s.tests)), nil, func(sc *scratch, i int) error {
-		t := s.tests[i]
-		blocks, err := s.coverOne(ctx, bin, sc, t, filepath.Join(s.tmp, fmt.Sprintf("cover-%d.out", i)))
-		mu.Lock()
-		out[t] = blocks
-		mu.Unlock()
-		return err
-	})
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	return out, err
-}
-
-// everything marks a test whose coverage is unknown.
-var everything = []span{{file: "*"}}
-
-func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test, profile string) ([]span, error) {
-	if err := sc.reset(); err != nil {
-		return nil, err
-	}
-	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.timeout([]string{test}), CoverProfile: profile})
-	if err != nil {
-		return nil, err
-	}
-	if res.Canceled {
-		return nil, ctx.Err()
-	}
-	blocks, err := parseProfile(profile, s.pkg.Path)
-	if err != nil {
-		s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
-		return everything, nil
-	}
-	return blocks, nil
-}
-
-// timeout is the deadline of a run of tests: the configured factor times
-// their baseline (with the process's own overhead) plus the constant.
-func (s *session) timeout(tests []string) time.Duration {
-	d := s.overhead
-	for _, t := range tests {
-		d += s.baseline[t]
-	}
-	return s.cfg.Timeouts.For(d)
-}
-
-// coveringTests returns the tests that execute code the mutant changes,
-// fastest first by speed class (speedClass), in the binary's order within
-// a class. A zero-width change (an insertion, a named variant's guard)
-// counts as its enclosing function; a change outside any function (a
-// package-level initialiser) is covered by every test.
-func (s *session) coveringTests(m mutate.Mutant, cover map[string][]span) []string {
-	spans := mutantSpans(s.pkg, m)
-	var out []string
-	for _, t := range s.tests {
-		if coversAny(cover[t], spans) {
-			out = append(out, t)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return speedClass(s.baseline[out[i]]) < speedClass(s.baseline[out[j]]) })
-	return out
 }
 
 // speedClass buckets a baseline duration by powers of ten from 100 ms
@@ -700,13 +429,4 @@ func enclosingFunc(pkg *mutate.Package, file string, off int) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -136,7 +136,6 @@ type scratch struct {
 	tmpl  *moduleTemplate
 	dir   string               // the copy's module root
 	state map[string]fileState // the copy's entries as reset left them; nil before the first reset
-	guard *treeGuard           // the user's package directory's guard (mutant runs only)
 }
 
 // workDir is the package's directory in the copy: the test binary's

@@ -278,7 +278,7 @@ func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(s.tmp, "suites.jsonl")
+	path := filepath.Join(s.work, "suites.jsonl")
 	pattern := "^$"
 	if len(tests) > 0 {
 		pattern = RunPattern(tests)
@@ -449,7 +449,7 @@ func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout
 		pattern = RunPattern([]string{info.Test})
 	}
 	return &runner.Pool{CellTimeout: timeout, Command: func() (*exec.Cmd, error) {
-		sc := &scratch{tmpl: s.tmpl, dir: filepath.Join(s.tmp, fmt.Sprintf("suite-w%d", starts.Add(1)))}
+		sc := &scratch{tmpl: s.tmpl, dir: filepath.Join(s.work, fmt.Sprintf("suite-w%d", starts.Add(1)))}
 		if err := sc.reset(); err != nil {
 			return nil, err
 		}

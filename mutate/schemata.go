@@ -46,6 +46,11 @@ type SchemataOptions struct {
 	// cannot change that test's outcome: the test need not run against it.
 	// Probed mutants have Mutant.Probed set.
 	Probes bool
+	// Base offsets the schema numbers: the mutants are numbered Base+1,
+	// Base+2, ... so that packages schematized into one test binary (a
+	// test package that covers several mutated packages) have disjoint
+	// numbers, and one MUTPROP_ACTIVE selects one mutant among them all.
+	Base int
 }
 
 // ProbeEnv is the environment variable that turns the probes of a
@@ -59,14 +64,14 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
 	for i := range mutants {
-		mutants[i].Schema = i + 1
+		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
 	sites, err := collectSites(pkg, mutants, opts.Probes)
 	if err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	active := activeSource(pkg.Name, opts.Probes, len(mutants))
+	active := activeSource(pkg.Name, opts.Probes, opts.Base+len(mutants))
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes {
 		stub += probeStub

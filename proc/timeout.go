@@ -7,13 +7,15 @@ import "time"
 // the defaults (DefaultTimeouts).
 type Timeouts struct {
 	Factor float64       // multiplies the baseline duration; 0 means 10
-	Const  time.Duration // added; 0 means 5s (negative means none)
+	Const  time.Duration // added; 0 means 1s (negative means none)
 	Floor  time.Duration // the smallest deadline; 0 means 1s
 }
 
 // DefaultTimeouts are the timeouts used when none are given: 10 x baseline
-// + 5 s, at least 1 s.
-var DefaultTimeouts = Timeouts{Factor: 10, Const: 5 * time.Second, Floor: time.Second}
+// + 1 s, at least 1 s. The constant absorbs a process's start on a loaded
+// machine; a run that still times out is run again alone before it counts
+// (gotest), so it need not cover the worst case.
+var DefaultTimeouts = Timeouts{Factor: 10, Const: time.Second, Floor: time.Second}
 
 // For returns the deadline of a run whose unmutated baseline took baseline.
 func (t Timeouts) For(baseline time.Duration) time.Duration {

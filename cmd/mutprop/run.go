@@ -102,6 +102,7 @@ type runFlags struct {
 	tags      string
 	strict    bool
 	noFloor   bool
+	ownTests  bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -127,6 +128,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.since, "since", "", "only mutants on lines changed since the git revision `REV`")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `tags` for go list and go test")
 	fs.BoolVar(&f.strict, "strict-baseline", false, "refuse a package when a test fails on mutprop's instrumented build but passes under go test, or is flaky (default: set it aside, named with the reason)")
+	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 }
 
@@ -234,6 +236,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 
 		StrictBaseline: f.strict,
 		NoFloor:        f.noFloor,
+		OwnTests:       f.ownTests,
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1
@@ -245,12 +248,15 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		cfg.Operators, _ = mutate.SelectOperators(f.ops)
 	}
 
-	listed, err := checkPackages(ctx, e, patterns)
+	listed, testOnly, err := checkPackages(ctx, e, patterns, f.ownTests)
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
 	for _, p := range listed {
 		cfg.Patterns = append(cfg.Patterns, p.ImportPath)
+	}
+	for _, p := range testOnly {
+		cfg.TestPackages = append(cfg.TestPackages, gotest.TestPackage{Path: p.ImportPath, Dir: p.Dir})
 	}
 	if f.since != "" {
 		ch := changes{}

@@ -1,0 +1,141 @@
+package gotest_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// The modules under testdata/realmods each hold one trait of real modules
+// that once stopped mutprop run: tests that read files beside the package,
+// tests that only hold on go test's own build, tests in another package.
+
+// copyRealMod copies testdata/realmods/name to a temporary directory and
+// returns the copy's root.
+func copyRealMod(t *testing.T, name string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join("testdata", "realmods", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// realModConfig scores dir's packages matching patterns.
+func realModConfig(t *testing.T, dir string, patterns ...string) gotest.Config {
+	return gotest.Config{
+		Dir:      dir,
+		Patterns: patterns,
+		Workers:  2,
+		Seed:     1,
+		Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second},
+		TempDir:  t.TempDir(),
+		NoFloor:  true,
+	}
+}
+
+// scoreRealMod scores the copy of a realmods module and checks that the
+// copy is byte-identical afterwards.
+func scoreRealMod(t *testing.T, cfg gotest.Config) (*gotest.Result, error) {
+	t.Helper()
+	before := hashTree(t, cfg.Dir)
+	res, err := gotest.Score(context.Background(), cfg)
+	assertSameTree(t, before, hashTree(t, cfg.Dir))
+	return res, err
+}
+
+// tally counts a package's mutants by outcome.
+func tally(pr *gotest.PackageResult) map[string]int {
+	out := map[string]int{}
+	for _, r := range pr.Mutants {
+		out[r.Outcome]++
+	}
+	return out
+}
+
+func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *testing.T) {
+	t.Parallel()
+	res, err := scoreRealMod(t, realModConfig(t, copyRealMod(t, "testmain"), "."))
+	if err != nil {
+		t.Fatalf("score: %v", err)
+	}
+	pr := res.Packages[0]
+	if len(pr.SetAside) > 0 {
+		t.Errorf("tests set aside: %+v; every test passes under go test", pr.SetAside)
+	}
+	if len(pr.Tests) != 3 {
+		t.Errorf("%d tests ran the baseline, want 3: %+v", len(pr.Tests), pr.Tests)
+	}
+	n := tally(pr)
+	if n[gotest.Killed] == 0 || n[gotest.Crashed] > 0 || n[gotest.NotViable] > 0 {
+		t.Errorf("outcomes %v: want kills and no crash (a crash is a test that did not find its files)", n)
+	}
+}
+
+func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
+	t.Parallel()
+	dir := copyRealMod(t, "allocs")
+	res, err := scoreRealMod(t, realModConfig(t, dir, "."))
+	if err != nil {
+		t.Fatalf("score: %v", err)
+	}
+	pr := res.Packages[0]
+	if len(pr.SetAside) != 1 || pr.SetAside[0].Test != "TestNewPointDoesNotAllocate" {
+		t.Fatalf("set aside %+v, want TestNewPointDoesNotAllocate alone", pr.SetAside)
+	}
+	if r := pr.SetAside[0].Reason; !strings.Contains(r, "passes under go test") {
+		t.Errorf("reason %q does not say it passes under go test", r)
+	}
+	if n := tally(pr); n[gotest.Killed] == 0 {
+		t.Errorf("outcomes %v: the package was not scored with its other tests", n)
+	}
+
+	cfg := realModConfig(t, dir, ".")
+	cfg.StrictBaseline = true
+	if _, err := scoreRealMod(t, cfg); err == nil || !strings.Contains(err.Error(), "TestNewPointDoesNotAllocate") || !strings.Contains(err.Error(), "strict-baseline") {
+		t.Errorf("StrictBaseline: %v, want a refusal naming the test", err)
+	}
+}
+
+func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
+	t.Parallel()
+	dir := copyRealMod(t, "xpkg")
+	res, err := scoreRealMod(t, realModConfig(t, dir, "./..."))
+	if err != nil {
+		t.Fatalf("score: %v", err)
+	}
+	var calc *gotest.PackageResult
+	for _, pr := range res.Packages {
+		if pr.Path == "example.com/xpkg/calc" {
+			calc = pr
+		}
+	}
+	if calc == nil || len(calc.Mutants) == 0 {
+		t.Fatalf("no mutants of example.com/xpkg/calc in %d packages", len(res.Packages))
+	}
+	n := tally(calc)
+	if n[gotest.NoCoverage] > 0 || n[gotest.Killed] == 0 {
+		t.Errorf("calc's outcomes %v: its mutants must be covered and killed by calctest's tests", n)
+	}
+	for _, r := range calc.Mutants {
+		if r.Outcome != gotest.Killed {
+			continue
+		}
+		if len(r.KilledBy) == 0 || !slices.ContainsFunc(r.KilledBy, func(k string) bool { return strings.HasPrefix(k, "example.com/xpkg/calctest.Test") }) {
+			t.Errorf("%s killed by %v, want a test named with its package (example.com/xpkg/calctest.TestX)", r.Mutant.ID, r.KilledBy)
+		}
+	}
+
+	cfg := realModConfig(t, dir, "./calc")
+	cfg.OwnTests = true
+	if _, err := scoreRealMod(t, cfg); err == nil || !strings.Contains(err.Error(), "no tests") {
+		t.Errorf("OwnTests on a package without tests of its own: %v, want a refusal", err)
+	}
+}

@@ -1,0 +1,641 @@
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// runState is what the packages of one Score call share: the module
+// copies, the workers' scratch copies, and the lock that lets a timeout
+// run again alone.
+type runState struct {
+	cfg *Config
+	tmp string
+
+	mods map[string]*moduleTemplate // the module copies, by the user's module root
+
+	scratchMu sync.Mutex
+	scratches map[string]*scratch // by module copy and worker
+
+	// alone is held shared by every mutant run and exclusively by the
+	// rerun of a timeout, which so runs with no other test process.
+	alone   sync.RWMutex
+	retried atomic.Int64 // timeouts run again alone
+}
+
+// target is a package whose mutants are scored.
+type target struct {
+	pkg   *mutate.Package
+	pr    *PackageResult
+	muts  []mutate.Mutant
+	index []int
+	tmpl  *moduleTemplate
+	own   *session // its own tests; nil when it has none
+	// refs maps the names of the tests that cover its mutants, as they
+	// appear in its results (its own tests bare, others' as
+	// "importpath.TestName"), to the test.
+	refs  map[string]testRef
+	guard *treeGuard
+}
+
+// testRef is one test of a test package.
+type testRef struct {
+	s    *session
+	name string
+}
+
+// session is one test package: its binaries, tests and timings.
+type session struct {
+	*runState
+	pkg  *mutate.Package // the package under test
+	tmpl *moduleTemplate
+	work string // its files in the run's temporary directory
+
+	bin       *Binary
+	coverPath string
+	tests     []string
+	baseline  map[string]time.Duration
+	overhead  time.Duration // the baseline's process time outside tests
+	aside     []SetAside
+	// cover holds, per test, the blocks it executed in each package it
+	// was built to cover (by import path).
+	cover map[string]map[string][]span
+
+	build, baselineTime, coverTime, floorBuild time.Duration
+}
+
+// scratch returns worker w's copy of the session's module, made on first
+// use and kept for every stage of the run.
+func (s *session) scratch(w int) *scratch { return s.runState.scratch(s.tmpl, w) }
+
+func (rs *runState) scratch(t *moduleTemplate, w int) *scratch {
+	rs.scratchMu.Lock()
+	defer rs.scratchMu.Unlock()
+	if rs.scratches == nil {
+		rs.scratches = map[string]*scratch{}
+	}
+	key := fmt.Sprintf("%s\x1f%d", t.root, w)
+	sc := rs.scratches[key]
+	if sc == nil {
+		sc = &scratch{tmpl: t, dir: filepath.Join(rs.tmp, fmt.Sprintf("w%d-%s", w, filepath.Base(filepath.Dir(t.root))))}
+		rs.scratches[key] = sc
+	}
+	return sc
+}
+
+// module returns the copy of the module that holds pkgDir, made on first
+// use.
+func (rs *runState) module(pkgDir string) (*moduleTemplate, error) {
+	root, err := moduleRoot(pkgDir)
+	if err != nil {
+		return nil, err
+	}
+	if rs.mods == nil {
+		rs.mods = map[string]*moduleTemplate{}
+	}
+	t, ok := rs.mods[root]
+	if !ok {
+		start := time.Now()
+		dst := filepath.Join(rs.tmp, fmt.Sprintf("mod%d", len(rs.mods)), "src")
+		if t, err = copyModule(root, dst); err != nil {
+			return nil, err
+		}
+		rs.mods[root] = t
+		rs.cfg.logf("copied module %s in %v", root, time.Since(start).Round(time.Millisecond))
+	}
+	rel, err := filepath.Rel(root, pkgDir)
+	if err != nil {
+		return nil, err
+	}
+	return &moduleTemplate{root: t.root, pkgRel: rel}, nil
+}
+
+// score runs the whole pipeline over the loaded packages: mutants,
+// schemata, one build per test package, baselines, coverage, probes, the
+// mutants' pool, suites, floors.
+func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Result) error {
+	cfg := rs.cfg
+	// Mutants, numbered across packages so that one MUTPROP_ACTIVE names
+	// one mutant in a binary that holds several packages' schemata.
+	var targets []*target
+	base := 0
+	for _, pkg := range pkgs {
+		pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames, Workers: cfg.workers(), Timeouts: cfg.Timeouts}
+		res.Packages = append(res.Packages, pr)
+		all, stats, err := mutate.Enumerate(ctx, pkg, &mutate.Options{Operators: cfg.Operators})
+		if err != nil {
+			return err
+		}
+		pr.Stats = stats
+		cfg.logf("%s: %s", pkg.Path, stats)
+		muts, index, err := cfg.selectMutants(pkg, all, pr)
+		if err != nil {
+			return err
+		}
+		t := &target{pkg: pkg, pr: pr, muts: muts, index: index, refs: map[string]testRef{}}
+		if t.tmpl, err = rs.module(pkg.Dir); err != nil {
+			return fmt.Errorf("score %s: %w", pkg.Path, err)
+		}
+		targets = append(targets, t)
+	}
+	live := slices.DeleteFunc(slices.Clone(targets), func(t *target) bool { return t.pr.Universe == 0 && cfg.Filter != nil })
+	for _, t := range targets {
+		if !slices.Contains(live, t) {
+			cfg.logf("%s: no mutant left by the filter: nothing to build or run", t.pkg.Path)
+			if cfg.Ready != nil {
+				if err := cfg.Ready(t.pr); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if len(live) == 0 {
+		return nil
+	}
+
+	// Schemata: every live package's, in one overlay per module.
+	overlays := map[string]map[string][]byte{}
+	if cfg.Mode != ModeOverlay {
+		for _, t := range live {
+			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base})
+			if err != nil {
+				return err
+			}
+			base += len(t.muts)
+			if overlays[t.tmpl.root] == nil {
+				overlays[t.tmpl.root] = map[string][]byte{}
+			}
+			for path, b := range relocate(files, t.pkg.Dir, t.tmpl.pkgDir()) {
+				overlays[t.tmpl.root][path] = b
+			}
+		}
+	}
+	overlayFiles := map[string]string{}
+	for root, files := range overlays {
+		path, err := mutate.WriteOverlay(filepath.Join(rs.tmp, "schemata", fmt.Sprint(len(overlayFiles))), files)
+		if err != nil {
+			return fmt.Errorf("score: %w", err)
+		}
+		overlayFiles[root] = path
+	}
+
+	// Test packages: every loaded package with tests (or, with OwnTests,
+	// every live one).
+	var sessions []*session
+	for i, pkg := range pkgs {
+		t := targets[i]
+		if !hasTests(pkg.Dir) {
+			continue
+		}
+		if (cfg.OwnTests || cfg.Filter != nil && len(live) < len(targets)) && !slices.Contains(live, t) {
+			continue
+		}
+		s := &session{runState: rs, pkg: pkg, tmpl: t.tmpl, work: filepath.Join(rs.tmp, fmt.Sprintf("pkg%d", i))}
+		if err := os.MkdirAll(s.work, 0o755); err != nil {
+			return fmt.Errorf("score %s: %w", pkg.Path, err)
+		}
+		var coverPkgs []string
+		for _, lt := range live {
+			if lt.tmpl.root == t.tmpl.root && (!cfg.OwnTests || lt == t) {
+				coverPkgs = append(coverPkgs, lt.pkg.Path)
+			}
+		}
+		if len(coverPkgs) == 0 {
+			continue
+		}
+		if err := s.prepare(ctx, overlayFiles[t.tmpl.root], coverPkgs); err != nil {
+			return err
+		}
+		t.own = s
+		t.pr.SetAside = s.aside
+		t.pr.Build, t.pr.Baseline, t.pr.Coverage = s.build, s.baselineTime, s.coverTime
+		for _, name := range s.tests {
+			t.pr.Tests = append(t.pr.Tests, TestInfo{Name: name, Baseline: s.baseline[name]})
+		}
+		sessions = append(sessions, s)
+	}
+	for i, tp := range cfg.TestPackages {
+		if cfg.OwnTests {
+			break
+		}
+		pkg := &mutate.Package{Path: tp.Path, Dir: tp.Dir, Name: filepath.Base(tp.Dir)}
+		tmpl, err := rs.module(tp.Dir)
+		if err != nil {
+			return fmt.Errorf("score %s: %w", tp.Path, err)
+		}
+		s := &session{runState: rs, pkg: pkg, tmpl: tmpl, work: filepath.Join(rs.tmp, fmt.Sprintf("tests%d", i))}
+		if err := os.MkdirAll(s.work, 0o755); err != nil {
+			return fmt.Errorf("score %s: %w", tp.Path, err)
+		}
+		var coverPkgs []string
+		for _, lt := range live {
+			if lt.tmpl.root == tmpl.root {
+				coverPkgs = append(coverPkgs, lt.pkg.Path)
+			}
+		}
+		if len(coverPkgs) == 0 {
+			continue
+		}
+		if err := s.prepare(ctx, overlayFiles[tmpl.root], coverPkgs); err != nil {
+			return err
+		}
+		sessions = append(sessions, s)
+	}
+	for _, t := range live {
+		if t.own == nil && cfg.OwnTests {
+			return fmt.Errorf("score %s: the package has no tests (--own-tests counts only a package's own)", t.pkg.Path)
+		}
+	}
+	if len(sessions) == 0 {
+		return fmt.Errorf("score %s: no tests to run", live[0].pkg.Path)
+	}
+
+	// Each mutant's covering tests, across test packages.
+	var jobs, uncovered []job
+	for _, t := range live {
+		pr := t.pr
+		pr.Mutants = make([]MutantResult, len(t.muts))
+		for i, m := range t.muts {
+			r := &pr.Mutants[i]
+			r.Mutant, r.Index = m, t.index[i]
+			if cfg.Prior != nil {
+				if prev, ok := cfg.Prior(t.pkg.Path, m); ok {
+					*r = prev
+					r.Mutant, r.Index = m, t.index[i]
+					continue
+				}
+			}
+			r.CoveredBy = t.coveringTests(m, sessions)
+			if len(r.CoveredBy) == 0 {
+				r.Outcome = NoCoverage
+				uncovered = append(uncovered, job{t: t, i: i})
+				continue
+			}
+			jobs = append(jobs, job{t: t, i: i})
+		}
+		t.addForeignTests(sessions)
+	}
+	var uninfected []job
+	if cfg.probes() {
+		start := time.Now()
+		var err error
+		if uninfected, err = rs.applyProbes(ctx, jobs); err != nil {
+			return err
+		}
+		jobs = slices.DeleteFunc(jobs, func(j job) bool { return j.result().Outcome != "" })
+		for _, t := range live {
+			t.pr.Probe = time.Since(start)
+			cfg.logf("%s: probes in %v: %d of %d probed mutants infected by no covering test (survived without running)",
+				t.pkg.Path, t.pr.Probe.Round(time.Millisecond), t.pr.Uninfected, t.pr.Probed)
+		}
+	}
+	for _, t := range live {
+		if cfg.Ready != nil {
+			if err := cfg.Ready(t.pr); err != nil {
+				return err
+			}
+		}
+	}
+	if cfg.Finished != nil {
+		for _, j := range append(uncovered, uninfected...) {
+			cfg.Finished(j.t.pr, *j.result())
+		}
+	}
+	for _, t := range live {
+		g, err := newTreeGuard(t.pkg.Dir, filepath.Join(rs.tmp, "pristine", fmt.Sprint(slices.Index(targets, t))), cfg.logf)
+		if err != nil {
+			cfg.logf("%s: the package directory is not guarded: %v", t.pkg.Path, err)
+		} else {
+			t.guard = g
+			defer g.finish()
+		}
+	}
+	start := time.Now()
+	rs.runMutants(ctx, live, jobs)
+	for _, t := range live {
+		t.pr.Run = time.Since(start)
+		t.pr.Retried = int(rs.retried.Load())
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for _, t := range live {
+		if t.own != nil {
+			t.pr.Suites = t.own.runSuites(ctx, t.pr, t.own.coverOf(t.pkg.Path))
+		}
+	}
+	for _, s := range sessions {
+		if err := s.measureFloor(ctx); err != nil {
+			return err
+		}
+	}
+	for _, t := range live {
+		t.measureFloor()
+	}
+	return nil
+}
+
+// job is one mutant of a target.
+type job struct {
+	t *target
+	i int
+}
+
+func (j job) result() *MutantResult { return &j.t.pr.Mutants[j.i] }
+
+// hasTests reports whether dir holds test files.
+func hasTests(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), "_test.go") {
+			return true
+		}
+	}
+	return false
+}
+
+// relocate moves the files of an overlay from the directory from to the
+// directory to.
+func relocate(files map[string][]byte, from, to string) map[string][]byte {
+	out := make(map[string][]byte, len(files))
+	for path, b := range files {
+		if rel, err := filepath.Rel(from, path); err == nil && !strings.HasPrefix(rel, "..") {
+			path = filepath.Join(to, rel)
+		}
+		out[path] = b
+	}
+	return out
+}
+
+// prepare builds the session's binaries (the schemata binary over overlay,
+// and a coverage binary of the original sources that covers coverPkgs),
+// lists its tests, runs the baseline and measures per-test coverage.
+func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []string) error {
+	cfg := s.cfg
+	start := time.Now()
+	binPath := filepath.Join(s.work, "pkg.test")
+	s.coverPath = filepath.Join(s.work, "pkg.cover.test")
+	var coverErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		coverErr = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
+	}()
+	err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
+	wg.Wait()
+	if err = errors.Join(err, coverErr); err != nil {
+		return fmt.Errorf("score %s: build: %w", s.pkg.Path, err)
+	}
+	s.build = time.Since(start)
+	cfg.logf("%s: built in %v (%s)", s.pkg.Path, s.build.Round(time.Millisecond), modeName(cfg.Mode))
+
+	base := s.scratch(0)
+	if err := base.reset(); err != nil {
+		return fmt.Errorf("score %s: %w", s.pkg.Path, err)
+	}
+	if s.bin, err = OpenBinary(ctx, binPath, base.workDir()); err != nil {
+		return err
+	}
+	listed, err := s.bin.List(ctx, base.workDir())
+	if err != nil {
+		return err
+	}
+	for _, t := range listed {
+		if cfg.Run == nil || cfg.Run.MatchString(t) {
+			s.tests = append(s.tests, t)
+		}
+	}
+	if len(s.tests) == 0 {
+		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
+	}
+
+	start = time.Now()
+	if err := s.runBaseline(ctx); err != nil {
+		return err
+	}
+	s.baselineTime = time.Since(start)
+	cfg.logf("%s: baseline passed twice: %d tests in %v", s.pkg.Path, len(s.tests), s.baselineTime.Round(time.Millisecond))
+	for _, a := range s.aside {
+		cfg.logf("%s: set aside %s: %s", s.pkg.Path, a.Test, a.Reason)
+	}
+	cfg.logf("%s: deadlines: %s", s.pkg.Path, s.deadlineNote())
+
+	start = time.Now()
+	if err := s.coverage(ctx, coverPkgs); err != nil {
+		return err
+	}
+	s.coverTime = time.Since(start)
+	cfg.logf("%s: per-test coverage in %v", s.pkg.Path, s.coverTime.Round(time.Millisecond))
+	return nil
+}
+
+// coverage runs each test alone on the coverage binary and records the
+// blocks each executed in each of pkgs. A test whose profile cannot be
+// read is taken to cover everything.
+func (s *session) coverage(ctx context.Context, pkgs []string) error {
+	bin := &Binary{Path: s.coverPath, Rapid: s.bin.Rapid}
+	s.cover = map[string]map[string][]span{}
+	var mu sync.Mutex
+	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
+		t := s.tests[i]
+		blocks, err := s.coverOne(ctx, bin, s.scratch(w), t, pkgs, filepath.Join(s.work, fmt.Sprintf("cover-%d.out", i)))
+		mu.Lock()
+		s.cover[t] = blocks
+		mu.Unlock()
+		return err
+	})
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// everything marks a test whose coverage is unknown.
+var everything = []span{{file: "*"}}
+
+func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test string, pkgs []string, profile string) (map[string][]span, error) {
+	if err := sc.reset(); err != nil {
+		return nil, err
+	}
+	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+		Timeout: s.timeout([]string{test}), CoverProfile: profile})
+	if err != nil {
+		return nil, err
+	}
+	if res.Canceled {
+		return nil, ctx.Err()
+	}
+	blocks, err := parseProfile(profile, pkgs)
+	if err != nil {
+		s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
+		all := map[string][]span{}
+		for _, p := range pkgs {
+			all[p] = everything
+		}
+		return all, nil
+	}
+	return blocks, nil
+}
+
+// coverOf returns each test's blocks in the package pkgPath.
+func (s *session) coverOf(pkgPath string) map[string][]span {
+	out := make(map[string][]span, len(s.cover))
+	for t, byPkg := range s.cover {
+		out[t] = byPkg[pkgPath]
+	}
+	return out
+}
+
+// timeout is the deadline of a run of tests: the configured factor times
+// their baseline (with the process's own overhead) plus the constant.
+func (s *session) timeout(tests []string) time.Duration {
+	d := s.overhead
+	for _, t := range tests {
+		d += s.baseline[t]
+	}
+	return s.cfg.Timeouts.For(d)
+}
+
+// forEach calls fn for each of n jobs from the run's workers (w is the
+// worker's number, which names its scratch copies). It stops handing out
+// jobs at cancellation and returns the context's error, or else the first
+// error fn returned.
+func (rs *runState) forEach(ctx context.Context, n int, fn func(w, i int) error) error {
+	var mu sync.Mutex
+	var firstErr error
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < rs.cfg.workers(); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := range work {
+				if err := fn(w, i); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+				}
+			}
+		}(w)
+	}
+	for i := 0; i < n; i++ {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return firstErr
+}
+
+// name is how the target's results name a test: bare for its own tests,
+// "importpath.TestName" for another package's.
+func (t *target) name(s *session, test string) string {
+	if s.pkg.Path == t.pkg.Path {
+		return test
+	}
+	return s.pkg.Path + "." + test
+}
+
+// coveringTests returns the tests (of every session) that execute code
+// the mutant changes, fastest first by speed class (speedClass), then the
+// package's own tests, then by package and in each binary's order. A
+// zero-width change (an insertion, a named variant's guard) counts as its
+// enclosing function; a change outside any function (a package-level
+// initialiser) is covered by every test.
+func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
+	spans := mutantSpans(t.pkg, m)
+	type cand struct {
+		name  string
+		class int
+		own   bool
+		order int
+	}
+	var cands []cand
+	for si, s := range sessions {
+		for ti, test := range s.tests {
+			if !coversAny(s.cover[test][t.pkg.Path], spans) {
+				continue
+			}
+			name := t.name(s, test)
+			t.refs[name] = testRef{s: s, name: test}
+			cands = append(cands, cand{name: name, class: speedClass(s.baseline[test]), own: s.pkg.Path == t.pkg.Path, order: si<<20 | ti})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.class != b.class {
+			return a.class < b.class
+		}
+		if a.own != b.own {
+			return a.own
+		}
+		return a.order < b.order
+	})
+	out := make([]string, len(cands))
+	for i, c := range cands {
+		out[i] = c.name
+	}
+	return out
+}
+
+// addForeignTests lists, after the package's own tests, the other
+// packages' tests that cover some of its mutants.
+func (t *target) addForeignTests(sessions []*session) {
+	for _, s := range sessions {
+		if s.pkg.Path == t.pkg.Path {
+			continue
+		}
+		for _, test := range s.tests {
+			name := t.name(s, test)
+			if _, ok := t.refs[name]; ok {
+				t.pr.Tests = append(t.pr.Tests, TestInfo{Name: name, Baseline: s.baseline[test]})
+			}
+		}
+	}
+}
+
+// measureFloor sets the target's floor: its own package's plain build and
+// the baseline time of the tests each of its mutants had to run.
+func (t *target) measureFloor() {
+	if t.own != nil {
+		t.pr.FloorBuild = t.own.floorBuild
+	}
+	for _, r := range t.pr.Mutants {
+		if r.Outcome == NoCoverage || r.Outcome == NotViable || r.Outcome == "" {
+			continue
+		}
+		for _, name := range r.Tests() {
+			if ref, ok := t.refs[name]; ok {
+				t.pr.FloorTests += ref.s.baseline[ref.name]
+			}
+			if len(r.KilledBy) > 0 && name == r.KilledBy[0] {
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/allocs
+
+go 1.21

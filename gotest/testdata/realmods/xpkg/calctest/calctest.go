@@ -1,0 +1,2 @@
+// Package calctest holds the tests of calc.
+package calctest

@@ -1,0 +1,3 @@
+module example.com/xpkg
+
+go 1.21
