@@ -2,6 +2,8 @@ package gotest
 
 import (
 	"bytes"
+	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -37,25 +39,43 @@ type Stream struct {
 
 const marker = 0x16
 
+// OutputBudget is how much of one test's output (and of the whole
+// stream's) a Stream keeps: the first and the last OutputBudget/2 bytes,
+// with a line in between saying how much was dropped. A test that logs
+// without end costs mutprop a fixed amount of memory, and the parse stays
+// linear in the output's length.
+const OutputBudget = 256 << 10
+
 // ParseStream reads the output of a test binary run with
 // -test.v=test2json. It never fails: output that is not framing is output.
+// It runs in time linear in len(out); each test's Output and the Stream's
+// Output keep at most about OutputBudget bytes (head and tail).
 func ParseStream(out []byte) *Stream {
 	s := &Stream{Tests: map[string]*TestEvent{}}
-	var all strings.Builder
+	all := newHeadTail(OutputBudget)
+	texts := map[string]*headTail{}
+	text := func(name string) *headTail {
+		h := texts[name]
+		if h == nil {
+			h = newHeadTail(OutputBudget)
+			texts[name] = h
+		}
+		return h
+	}
 	cur := ""
-	for _, line := range splitFraming(out) {
+	for line := range framedLines(out) {
 		if len(line) == 0 {
 			continue
 		}
 		if line[0] != marker {
-			all.Write(line)
-			if t := s.Tests[cur]; t != nil {
-				t.Output += string(line)
+			all.write(line)
+			if s.Tests[cur] != nil {
+				text(cur).write(line)
 			}
 			continue
 		}
 		line = line[1:]
-		all.Write(line)
+		all.write(line)
 		trim := strings.TrimRight(string(line), "\r\n")
 		switch trim {
 		case "PASS":
@@ -75,6 +95,7 @@ func ParseStream(out []byte) *Stream {
 				s.Order = append(s.Order, name)
 			}
 			s.Tests[name] = &TestEvent{Name: name, Status: StatusRunning}
+			delete(texts, name)
 			cur = name
 		case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
 			cur = strings.TrimSpace(body[len("=== CONT "):])
@@ -89,36 +110,100 @@ func ParseStream(out []byte) *Stream {
 			}
 			t.Status = status
 			t.Elapsed = elapsed
-			t.Output += trim + "\n"
+			text(name).write([]byte(trim + "\n"))
 			cur = name
 		default:
-			if t := s.Tests[cur]; t != nil {
-				t.Output += string(line)
+			if s.Tests[cur] != nil {
+				text(cur).write(line)
 			}
+		}
+	}
+	for name, h := range texts {
+		if t := s.Tests[name]; t != nil {
+			t.Output = h.String()
 		}
 	}
 	s.Output = all.String()
 	return s
 }
 
-// splitFraming splits out into lines, also before a marker found in the
-// middle of a line (a test that printed without a final newline).
-func splitFraming(out []byte) [][]byte {
-	var lines [][]byte
-	for len(out) > 0 {
-		end := bytes.IndexByte(out, '\n')
-		if end < 0 {
-			end = len(out)
-		} else {
-			end++
-		}
-		if m := bytes.IndexByte(out[1:end], marker); m >= 0 {
-			end = m + 1
-		}
-		lines = append(lines, out[:end])
-		out = out[end:]
+// headTail keeps the first and the last bytes written to it, up to a
+// budget, and counts the bytes dropped between them. Writing n bytes costs
+// O(n) amortized whatever was written before.
+type headTail struct {
+	half    int
+	head    []byte
+	tail    []byte // the last bytes; at most 2*half, trimmed to half when full
+	dropped int64
+}
+
+func newHeadTail(budget int) *headTail { return &headTail{half: budget / 2} }
+
+func (h *headTail) write(p []byte) {
+	if n := min(len(p), h.half-len(h.head)); n > 0 {
+		h.head = append(h.head, p[:n]...)
+		p = p[n:]
 	}
-	return lines
+	if len(p) == 0 {
+		return
+	}
+	if len(p) > h.half {
+		h.dropped += int64(len(h.tail) + len(p) - h.half)
+		h.tail = append(h.tail[:0], p[len(p)-h.half:]...)
+		return
+	}
+	h.tail = append(h.tail, p...)
+	if len(h.tail) > 2*h.half {
+		cut := len(h.tail) - h.half
+		h.dropped += int64(cut)
+		h.tail = append(h.tail[:0], h.tail[cut:]...)
+	}
+}
+
+// String returns the head, a line saying how much was dropped (if
+// anything was), and the tail.
+func (h *headTail) String() string {
+	tail := h.tail
+	if len(tail) > h.half {
+		h.dropped += int64(len(tail) - h.half)
+		tail = tail[len(tail)-h.half:]
+		h.tail = append(h.tail[:0], tail...)
+		tail = h.tail
+	}
+	var b strings.Builder
+	b.Grow(len(h.head) + len(tail) + 64)
+	b.Write(h.head)
+	if h.dropped > 0 {
+		if len(h.head) > 0 && h.head[len(h.head)-1] != '\n' {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "[mutprop: %d bytes of output dropped]\n", h.dropped)
+	}
+	b.Write(tail)
+	return b.String()
+}
+
+// framedLines yields the lines of out, also splitting before a marker
+// found in the middle of a line (a test that printed without a final
+// newline). It allocates nothing.
+func framedLines(out []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for len(out) > 0 {
+			end := bytes.IndexByte(out, '\n')
+			if end < 0 {
+				end = len(out)
+			} else {
+				end++
+			}
+			if m := bytes.IndexByte(out[1:end], marker); m >= 0 {
+				end = m + 1
+			}
+			if !yield(out[:end]) {
+				return
+			}
+			out = out[end:]
+		}
+	}
 }
 
 // splitElapsed splits "TestX (0.01s)" into the name and the duration.

@@ -1,6 +1,7 @@
 package gotest
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -142,5 +143,60 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 		if !ok || n != c.n || lib != c.lib {
 			t.Errorf("%q: got %d, %q, %v; want %d from %s", c.out, n, lib, ok, c.n, c.lib)
 		}
+	}
+}
+
+func TestATestThatLogsWithoutEndCostsAFixedBudgetAndKeepsItsLastLines(t *testing.T) {
+	// 64 MiB of log lines in one test, then rapid's verdict and the
+	// framing: parsing allocates a small multiple of the budget, not of
+	// the output (string concatenation per line was quadratic).
+	var b strings.Builder
+	b.Write(frame("=== RUN   TestNoisy\n"))
+	line := "    noisy_test.go:7: still going, still going, still going\n"
+	for b.Len() < 64<<20 {
+		b.WriteString(line)
+	}
+	b.WriteString("    noisy_test.go:9: [rapid] failed after 17 tests: boom\n")
+	b.Write(frame("--- FAIL: TestNoisy (9.00s)\nFAIL\n"))
+	out := []byte(b.String())
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s := ParseStream(out)
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*OutputBudget {
+		t.Errorf("parsing %d MiB allocated %d MiB, want at most %d KiB", len(out)>>20, alloc>>20, 16*OutputBudget>>10)
+	}
+	ev := s.Tests["TestNoisy"]
+	if ev == nil || ev.Status != StatusFail || s.Result != StatusFail {
+		t.Fatalf("TestNoisy %+v, result %q: want a failed test and a failed binary", ev, s.Result)
+	}
+	if n := len(ev.Output); n > OutputBudget+100 {
+		t.Errorf("the test's output keeps %d bytes, budget %d", n, OutputBudget)
+	}
+	if n := len(s.Output); n > OutputBudget+100 {
+		t.Errorf("the stream's output keeps %d bytes, budget %d", n, OutputBudget)
+	}
+	if !strings.Contains(ev.Output, "bytes of output dropped") || !strings.HasPrefix(ev.Output, line) {
+		t.Errorf("the kept output does not show its head and the drop:\n%.300s", ev.Output)
+	}
+	if v := Classify(s, proc.Result{ExitCode: 1}); v.Outcome != Killed || v.TestsToFailure["TestNoisy"] != 18 {
+		t.Errorf("verdict %+v, want killed by TestNoisy with 18 tests to failure (rapid: 17 passed, read from the kept tail)", v)
+	}
+}
+
+func TestHeadTailKeepsTheFirstAndLastBytesExactly(t *testing.T) {
+	t.Parallel()
+	h := newHeadTail(8)
+	for _, p := range []string{"ab", "cdef", "ghij", "k", "lmnopqr", "stuvwxyz"} {
+		h.write([]byte(p))
+	}
+	if got, want := h.String(), "abcd\n[mutprop: 18 bytes of output dropped]\nwxyz"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	h = newHeadTail(8)
+	h.write([]byte("abcdef"))
+	if got := h.String(); got != "abcdef" {
+		t.Errorf("under budget: got %q, want everything", got)
 	}
 }
