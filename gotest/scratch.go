@@ -25,7 +25,8 @@ import (
 // user's tree is never a working directory.
 //
 // The copy leaves out .git, the results directory (.mutprop), nested
-// modules (directories with a go.mod of their own) and rapid's fail files
+// modules (directories with a go.mod of their own, except fixture modules
+// under a testdata directory, which tests read) and rapid's fail files
 // (testdata/rapid, which would replay earlier counterexamples against
 // every mutant). The copy's go.mod has its local replace directives made
 // absolute, so they still resolve from the temporary directory.
@@ -91,7 +92,12 @@ func skipInModule(rel, abs string) bool {
 	if hiddenTestdata[base] && filepath.Base(filepath.Dir(rel)) == "testdata" {
 		return true
 	}
-	// A nested module is another module.
+	// A nested module is another module, unless it lies in a testdata
+	// directory: there it is a fixture the tests read (and go test sees
+	// it in the user's tree).
+	if slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "testdata") {
+		return false
+	}
 	fi, err := os.Stat(filepath.Join(abs, "go.mod"))
 	return err == nil && !fi.IsDir()
 }

@@ -13,6 +13,7 @@ func TestModuleCopiesHoldTheWholeModuleButRapidFailFilesAndGit(t *testing.T) {
 	for _, f := range []string{
 		"go.mod", "pkg/pkg.go", "pkg/golden.json", "pkg/testdata/in.txt", "pkg/testdata/rapid/TestX/TestX-1.fail",
 		"pkg/testdata/fuzz/FuzzX/seed", "pkg/testdata/sub/more.txt", "other/data.txt", ".git/HEAD", "nested/go.mod", "nested/x.go",
+		"pkg/testdata/fixmod/go.mod", "pkg/testdata/fixmod/f.go",
 	} {
 		if err := mkfile(filepath.Join(mod, f)); err != nil {
 			t.Fatal(err)
@@ -36,6 +37,7 @@ func TestModuleCopiesHoldTheWholeModuleButRapidFailFilesAndGit(t *testing.T) {
 		"pkg/pkg.go": true, "pkg/golden.json": true, "pkg/testdata/in.txt": true, "pkg/testdata/sub/more.txt": true,
 		"pkg/testdata/fuzz/FuzzX/seed": true, "other/data.txt": true,
 		"pkg/testdata/rapid": false, ".git": false, "nested": false,
+		"pkg/testdata/fixmod/go.mod": true, "pkg/testdata/fixmod/f.go": true,
 	} {
 		if got := exists(filepath.Join(sc.dir, f)); got != want {
 			t.Errorf("%s in the copy: %v, want %v", f, got, want)
