@@ -79,6 +79,22 @@
 // Schema 0: they run only in overlay mode (Apply). This is rare and is
 // reported by Schemata's caller through the zero Schema.
 //
+// # Language versions
+//
+// The go command compiles a package at its module's language version (the
+// go line; go1.16 when go.mod has none), which a file's //go:build go1.N
+// line changes for that file (to at least go1.21), and the generated code
+// is compiled with it. ActiveFile and the probes are fixed text written in
+// Go 1.0 (a 0644 literal, sync/atomic functions rather than types,
+// os.OpenFile, strconv), so they are valid at every version. Everything
+// else (operator mutants, guards, variant calls) is type-checked with
+// types.Config.GoVersion set to the package's version and the files'
+// build lines: a mutant that needs a newer language is dropped as
+// ill-typed, a guard that does is disabled. A guarded constant shift count
+// is typed uint, not int, because a signed count needs go1.13.
+// goversion_test.go checks every generated file at go1.0 to the current
+// version, standard library calls included (against $GOROOT/api).
+//
 // # Known equivalent sites
 //
 // Mutants entirely inside a make capacity (make([]T, n, CAP)) or a map size

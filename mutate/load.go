@@ -26,11 +26,23 @@ type Package struct {
 	Types     *types.Package
 	TypesInfo *types.Info
 
-	src       map[string][]byte // original sources by absolute path
-	imports   map[string]*types.Package
-	sizes     types.Sizes
+	src     map[string][]byte // original sources by absolute path
+	imports map[string]*types.Package
+	sizes   types.Sizes
+	// goVersion is the language version the go command compiles the
+	// package at (its -lang): "go" and the module's go line. A file's
+	// //go:build go1.N line changes it for that file; go/types applies
+	// that rule itself (Config.GoVersion, ast.File.GoVersion). Everything
+	// mutate generates or rewrites is type-checked at it, so a mutant or a
+	// guard that needs a newer language is dropped, never built.
 	goVersion string
 }
+
+// noGoLineVersion is the language version the go command assumes for a
+// module whose go.mod has no go line (gover.DefaultGoModVersion, which it
+// passes to the compiler as -lang). go list reports it as the module's
+// GoVersion already; the default keeps the rule for a driver that does not.
+const noGoLineVersion = "1.16"
 
 // Source returns the original bytes of the package file at the absolute path
 // filename.
@@ -118,8 +130,11 @@ func newPackage(lp *packages.Package, fset *token.FileSet) (*Package, error) {
 		imports:   map[string]*types.Package{},
 		sizes:     lp.TypesSizes,
 	}
-	if lp.Module != nil && lp.Module.GoVersion != "" {
-		p.goVersion = "go" + lp.Module.GoVersion
+	if lp.Module != nil {
+		p.goVersion = "go" + noGoLineVersion
+		if lp.Module.GoVersion != "" {
+			p.goVersion = "go" + lp.Module.GoVersion
+		}
 	}
 	for _, f := range lp.Syntax {
 		name := fset.File(f.Pos()).Name()

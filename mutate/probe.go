@@ -25,7 +25,10 @@ func mutpropInfect(int) {}
 func mutpropPanicked(int) {}
 `
 
-// probeSource is the probe half of ActiveFile for n mutants.
+// probeSource is the probe half of ActiveFile for n mutants. Like the
+// rest of ActiveFile it is Go 1.0 (a legacy octal literal, sync/atomic
+// functions rather than types, os.OpenFile and strconv), valid at every
+// language version a module may declare.
 func probeSource(n int) string {
 	return `
 // mutpropProbeFile is the file named by ` + ProbeEnv + `, opened once;
@@ -46,7 +49,7 @@ func mutpropOpenProbe() *os.File {
 	if path == "" {
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0644)
 	if err != nil {
 		panic("mutprop: ` + ProbeEnv + `: " + err.Error())
 	}

@@ -365,14 +365,50 @@ func locateSite(pkg *Package, fi int, e TextEdit, probes bool) (*site, string, e
 		if t == nil {
 			return nil, "", fmt.Errorf("expression %s has no type", src[e.Start:e.End])
 		}
+		untyped := isUntyped(t)
 		t = types.Default(t)
 		name, ok := typeText(pkg.Types, f, pkg.TypesInfo, t)
+		if untyped && shiftCount(path, n) {
+			// A constant count is untyped: its default type, int (or
+			// float64 for 2.0), would make the guarded count a signed
+			// shift count, which needs go1.13, or no integer at all.
+			name, ok = "uint", true
+		}
 		s := &site{start: off(n.Pos()), end: off(n.End()), kind: exprSite, typ: name, disabled: !ok,
 			probe: probes && exactType(t) && pureExpr(pkg.TypesInfo, n)}
 		text := string(src[s.start:e.Start]) + e.NewText + string(src[e.End:s.end])
 		return s, text, nil
 	}
 	return nil, "", fmt.Errorf("edit [%d,%d) replaces a %T, which cannot be guarded", e.Start, e.End, node)
+}
+
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// shiftCount reports whether x, an element of path (the nodes around it,
+// outermost first), is the count of a shift, possibly parenthesized: the
+// right operand of << or >>, or the right side of <<= or >>=.
+func shiftCount(path []ast.Node, x ast.Expr) bool {
+	i := len(path) - 1
+	for i >= 0 && path[i] != ast.Node(x) {
+		i--
+	}
+	child := ast.Node(x)
+	for j := i - 1; j >= 0; j-- {
+		switch p := path[j].(type) {
+		case *ast.ParenExpr:
+			child = p
+			continue
+		case *ast.BinaryExpr:
+			return (p.Op == token.SHL || p.Op == token.SHR) && p.Y == child
+		case *ast.AssignStmt:
+			return (p.Tok == token.SHL_ASSIGN || p.Tok == token.SHR_ASSIGN) && len(p.Rhs) == 1 && p.Rhs[0] == child
+		}
+		return false
+	}
+	return false
 }
 
 // EnclosingPath returns the nodes of f enclosing [pos, end), outermost

@@ -1,0 +1,3 @@
+module example.com/go12
+
+go 1.2
