@@ -2,8 +2,10 @@ package gotest
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/proc"
@@ -68,6 +70,14 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		}
 	}
 	switch {
+	case res.MemoryExceeded:
+		v.Outcome = Crashed
+		v.KilledBy = nil
+		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", size(res.PeakRSS), size(res.Memory.Hard)) + whileRunning(running)
+	case res.OutputExceeded:
+		v.Outcome = Crashed
+		v.KilledBy = nil
+		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", size(res.OutputLimit)) + whileRunning(running)
 	case res.TimedOut:
 		v.Outcome = Timeout
 		v.KilledBy = nil
@@ -86,7 +96,7 @@ func Classify(s *Stream, res proc.Result) Verdict {
 			v.Reason = fmt.Sprintf("the test binary ended without a result (exit code %d%s)", res.ExitCode, signalNote(res))
 		}
 		if outOfMemory.MatchString(s.Output) {
-			v.Reason = "exceeded its memory cap (" + capNote(res.Memory) + "): " + v.Reason
+			v.Reason = "ran out of memory (" + capNote(res.Memory) + "): " + v.Reason
 		}
 		if len(running) > 0 {
 			v.Reason += " in " + running[0]
@@ -115,18 +125,21 @@ func Classify(s *Stream, res proc.Result) Verdict {
 }
 
 // outOfMemory matches the Go runtime's messages when an allocation, a
-// thread or a stack cannot get memory (RLIMIT_AS makes mmap fail with
-// ENOMEM, errno 12).
+// thread or a stack cannot get memory from the system (mmap fails with
+// ENOMEM, errno 12). proc caps resident memory by killing the process group
+// (proc.Result.MemoryExceeded), not by refusing memory, so this is the
+// machine refusing it (overcommit, a cgroup) or a limit set outside proc
+// (a hosted-suite worker's own RLIMIT_AS).
 var outOfMemory = regexp.MustCompile(`fatal error: (runtime: )?(out of memory|cannot allocate memory)|runtime: out of memory|failed to create new OS thread.*errno=12`)
 
-// capNote describes a memory cap: "GOMEMLIMIT 512 MiB, RLIMIT_AS 1 GiB".
+// capNote describes a memory cap: "GOMEMLIMIT 512 MiB, resident cap 1 GiB".
 func capNote(m proc.MemoryCap) string {
 	var parts []string
 	if m.Soft > 0 {
-		parts = append(parts, "GOMEMLIMIT "+mib(m.Soft))
+		parts = append(parts, "GOMEMLIMIT "+size(m.Soft))
 	}
 	if m.Hard > 0 {
-		parts = append(parts, "RLIMIT_AS "+mib(m.Hard))
+		parts = append(parts, "resident cap "+size(m.Hard))
 	}
 	if len(parts) == 0 {
 		return "none set: the machine's memory"
@@ -134,11 +147,25 @@ func capNote(m proc.MemoryCap) string {
 	return strings.Join(parts, ", ")
 }
 
-func mib(n int64) string {
-	if n >= 1<<30 && n%(1<<30) == 0 {
-		return fmt.Sprintf("%d GiB", n>>30)
+// size renders bytes in GiB or MiB with at most two decimals, rounded up
+// (so that a resident size past a cap never prints as the cap): "1 GiB",
+// "1.2 GiB", "256 MiB".
+func size(n int64) string {
+	unit, name := float64(1<<20), "MiB"
+	if n >= 1<<30 {
+		unit, name = 1<<30, "GiB"
 	}
-	return fmt.Sprintf("%d MiB", n>>20)
+	v := math.Ceil(float64(n)/unit*100) / 100
+	return strconv.FormatFloat(v, 'f', -1, 64) + " " + name
+}
+
+// whileRunning names the tests a killed binary was running: " while
+// running TestX" ("" if none).
+func whileRunning(running []string) string {
+	if len(running) == 0 {
+		return ""
+	}
+	return " while running " + strings.Join(running, ", ")
 }
 
 func signalNote(res proc.Result) string {

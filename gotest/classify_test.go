@@ -16,7 +16,7 @@ func TestABinaryThatRunsOutOfMemoryUnderItsCapSaysSo(t *testing.T) {
 		out := append(frame("=== RUN   TestAlloc\n"), []byte(msg+"\ngoroutine 7 [running]:\n")...)
 		mc := proc.MemoryCap{Soft: 512 << 20, Hard: 1 << 30}
 		v := Classify(ParseStream(out), proc.Result{ExitCode: 2, Memory: mc})
-		want := "exceeded its memory cap (GOMEMLIMIT 512 MiB, RLIMIT_AS 1 GiB): fatal error: "
+		want := "ran out of memory (GOMEMLIMIT 512 MiB, resident cap 1 GiB): fatal error: "
 		if v.Outcome != Crashed || !strings.HasPrefix(v.Reason, want) || !strings.HasSuffix(v.Reason, " in TestAlloc") {
 			t.Errorf("verdict %+v, want crashed with reason %q... in TestAlloc", v, want)
 		}

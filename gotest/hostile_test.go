@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,7 +32,8 @@ var hostileWant = map[string]struct{ outcome, reason string }{
 	"named:exit1":    {gotest.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},
 	"named:goexit":   {gotest.Killed, `runtime.Goexit`},
 	"named:deadlock": {gotest.Crashed, `^fatal error: all goroutines are asleep - deadlock! in TestDouble$`},
-	"named:alloc":    {gotest.Crashed, `^exceeded its memory cap \(GOMEMLIMIT 256 MiB, RLIMIT_AS 1 GiB\): .* in TestDouble$`},
+	"named:alloc":    {gotest.Crashed, `^exceeded its memory cap \(resident [0-9.]+ GiB > cap 1 GiB\) while running TestDouble$`},
+	"named:noisy":    {gotest.Crashed, `^wrote more than 256 MiB of output \(budget\) while running TestDouble$`},
 	"named:orphan":   {gotest.Survived, `^$`},
 	"named:escape":   {gotest.Survived, `^killed 6 processes that had left the test binary's process group: sleep \(pid \d+\)(, sleep \(pid \d+\)){5}$`},
 	"named:writecwd": {gotest.Survived, `^$`},
@@ -108,6 +110,14 @@ func TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind(t *testing.T) {
 		for _, m := range p.Mutants {
 			got[m.Mutant.ID] = m
 		}
+		// TestReserve's 8 GiB of untouched address space passed the
+		// baseline under the 1 GiB cap of resident memory.
+		if len(p.SetAside) > 0 {
+			t.Errorf("tests set aside by the baseline: %+v", p.SetAside)
+		}
+		if !slices.ContainsFunc(p.Tests, func(ti gotest.TestInfo) bool { return ti.Name == "TestReserve" }) {
+			t.Errorf("TestReserve is not among the baseline's tests %+v", p.Tests)
+		}
 	}
 	ids := make([]string, 0, len(got))
 	for id := range got {
@@ -181,6 +191,45 @@ func TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind(t *testing.T) {
 	assertSameStat(t, before, statTree(t, pkg))
 	if after := hostileTempFiles(t); len(after) > len(sysTmp) {
 		t.Errorf("files written into the system temporary directory: %v (before: %v)", after, sysTmp)
+	}
+}
+
+// A run the memory cap or the output budget ended is a crash that names
+// the cap and the test the binary was running; a run that reached its
+// final line is not blamed on them.
+func TestHostileCapKillsAreCrashesNamingTheRunningTest(t *testing.T) {
+	t.Parallel()
+	frame := func(lines ...string) []byte {
+		var b []byte
+		for _, l := range lines {
+			b = append(append(append(b, 0x16), l...), '\n')
+		}
+		return b
+	}
+	running := append(frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "=== RUN   TestAlloc"), "allocating\n"...)
+	mem := proc.Result{ExitCode: -1, Signal: "killed", MemoryExceeded: true, PeakRSS: 1288490188,
+		Memory: proc.MemoryCap{Soft: 512 << 20, Hard: 1 << 30}, OutputLimit: 256 << 20}
+	out := proc.Result{ExitCode: -1, Signal: "killed", OutputExceeded: true, OutputLimit: 256 << 20, Truncated: true}
+	for _, tc := range []struct {
+		stream  []byte
+		res     proc.Result
+		outcome string
+		reason  string
+	}{
+		{running, mem, gotest.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB) while running TestAlloc"},
+		{running, out, gotest.Crashed, "wrote more than 256 MiB of output (budget) while running TestAlloc"},
+		// Killed between tests: no test to name.
+		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)"), mem, gotest.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB)"},
+		// A failed test before the kill does not make it a kill.
+		{append(frame("=== RUN   TestA", "--- FAIL: TestA (0.00s)"), running...), out, gotest.Crashed,
+			"wrote more than 256 MiB of output (budget) while running TestAlloc"},
+		// Not exceeded: the stream decides.
+		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS"), proc.Result{PeakRSS: 2 << 30}, gotest.Survived, ""},
+	} {
+		v := gotest.Classify(gotest.ParseStream(tc.stream), tc.res)
+		if v.Outcome != tc.outcome || v.Reason != tc.reason || (tc.outcome == gotest.Crashed && len(v.KilledBy) > 0) {
+			t.Errorf("%q under %+v: %s %q killed by %v, want %s %q", tc.stream, tc.res, v.Outcome, v.Reason, v.KilledBy, tc.outcome, tc.reason)
+		}
 	}
 }
 

@@ -30,7 +30,7 @@ type Config struct {
 	Workers  int      // worker processes; 0 means 1
 	Seed     uint64   // rapid's -rapid.seed for every run; 0 means 1
 	Timeouts proc.Timeouts
-	Memory   *proc.MemoryCap // nil means proc.DefaultMemoryCap
+	Memory   *proc.MemoryCap // nil means proc.DefaultMemoryCapFor(Workers)
 	Mode     string          // ModeSchemata ("" too) or ModeOverlay
 	// Matrix runs every covering test against every mutant, each alone,
 	// instead of stopping at the first kill.
@@ -251,7 +251,7 @@ func (cfg *Config) seed() uint64 {
 
 func (cfg *Config) memory() proc.MemoryCap {
 	if cfg.Memory == nil {
-		return proc.DefaultMemoryCap
+		return proc.DefaultMemoryCapFor(cfg.workers())
 	}
 	return *cfg.Memory
 }

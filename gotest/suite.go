@@ -442,7 +442,7 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 
 // suitePool is a pool whose workers are the package's test binary serving
 // the suite: each in a fresh scratch directory, with the run's memory cap
-// (GOMEMLIMIT, and RLIMIT_AS set by the worker on itself).
+// (GOMEMLIMIT, and the resident-memory watchdog of proc.WatchMemory).
 func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout time.Duration) *runner.Pool {
 	pattern := "^$" // TestMain serves before running any test
 	if info.Test != "" {
@@ -464,10 +464,13 @@ func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout
 		if mem.Soft > 0 {
 			cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(mem.Soft, 10))
 		}
-		if mem.Hard > 0 {
-			cmd.Env = append(cmd.Env, runner.SuiteMaxASEnv+"="+strconv.FormatInt(mem.Hard, 10))
-		}
 		return cmd, nil
+	}, Watch: func(pid int, exceeded func(string)) func() {
+		hard := s.cfg.memory().Hard
+		stop := proc.WatchMemory(pid, hard, func(rss int64) {
+			exceeded(fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", size(rss), size(hard)))
+		})
+		return func() { stop() }
 	}}
 }
 

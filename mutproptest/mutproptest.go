@@ -205,9 +205,6 @@ func serve(ctx context.Context, s *runner.Suite) error {
 	if err != nil {
 		return err
 	}
-	if err := limitAddressSpace(os.Getenv(runner.SuiteMaxASEnv)); err != nil {
-		return err
-	}
 	out, err := protocolOutput()
 	if err != nil {
 		return fmt.Errorf("worker for suite %s: %w", s.Name, err)

@@ -5,7 +5,6 @@ package mutproptest
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"syscall"
 )
 
@@ -24,23 +23,4 @@ func protocolOutput() (*os.File, error) {
 		return nil, fmt.Errorf("redirect standard output to standard error: %w", err)
 	}
 	return os.NewFile(uintptr(fd), "mutprop-protocol"), nil
-}
-
-// limitAddressSpace sets RLIMIT_AS of this process to v bytes ("" or 0:
-// no limit).
-func limitAddressSpace(v string) error {
-	if v == "" {
-		return nil
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	if err != nil {
-		return fmt.Errorf("bad address-space limit %q: %w", v, err)
-	}
-	if n == 0 {
-		return nil
-	}
-	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n}); err != nil {
-		return fmt.Errorf("set RLIMIT_AS to %d: %w", n, err)
-	}
-	return nil
 }

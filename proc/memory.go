@@ -1,23 +1,53 @@
 package proc
 
 import (
+	"runtime"
 	"strconv"
 )
 
-// MemoryCap bounds the memory of one process. Soft sets GOMEMLIMIT (the Go
-// runtime collects harder as it approaches it); Hard sets RLIMIT_AS on
-// Linux, so an unbounded allocation ends in the process's own "out of
-// memory" fatal error instead of the machine's OOM killer. Zero fields mean
-// no cap. The limit holds from exec (Run), and the Go runtime then keeps its
-// reservations under it, but a Go test binary needs about 900 MiB of
-// address space to start: keep Hard at 1 GiB or more.
+// MemoryCap bounds the memory of one run. Soft sets GOMEMLIMIT: a hint to
+// the Go runtime, which collects harder as its heap approaches it. Hard is
+// the cap on resident memory (RSS) summed over the run's process group and
+// its tagged descendants: a watchdog samples it every 50 ms or so and kills
+// the group past Hard (Result.MemoryExceeded), so an allocating mutant ends
+// as a crash instead of feeding the machine's OOM killer. Address space is
+// not capped: Go reserves it freely (a test binary maps about 1 GiB at
+// start, a test may reserve gigabytes it never touches), and only touched
+// pages count. Zero fields mean no cap. The watchdog runs on Linux only
+// (it reads /proc); elsewhere Hard is not enforced.
 type MemoryCap struct {
 	Soft int64 // bytes, GOMEMLIMIT
-	Hard int64 // bytes, RLIMIT_AS
+	Hard int64 // bytes of resident memory of the process group
 }
 
-// DefaultMemoryCap is 2 GiB soft, 4 GiB of address space hard.
-var DefaultMemoryCap = MemoryCap{Soft: 2 << 30, Hard: 4 << 30}
+// Bounds of the default hard cap (DefaultMemoryCapFor).
+const (
+	maxDefaultHard = 4 << 30
+	minDefaultHard = 512 << 20
+)
+
+// DefaultMemoryCap is DefaultMemoryCapFor(runtime.NumCPU()), the default
+// number of workers.
+var DefaultMemoryCap = DefaultMemoryCapFor(runtime.NumCPU())
+
+// DefaultMemoryCapFor sizes the cap of each of workers concurrent runs from
+// the machine's memory (MemTotal, or the memory limit of mutprop's cgroup if
+// lower): Hard is three quarters of it divided among the workers, at most
+// 4 GiB and at least 512 MiB (4 GiB when the machine's memory is unknown);
+// Soft is half of Hard.
+func DefaultMemoryCapFor(workers int) MemoryCap {
+	return capFor(machineMemory(), workers)
+}
+
+// capFor is DefaultMemoryCapFor on a machine with total bytes (0: unknown).
+func capFor(total int64, workers int) MemoryCap {
+	hard := int64(maxDefaultHard)
+	if total > 0 {
+		hard = min(hard, total/4*3/int64(max(workers, 1)))
+	}
+	hard = max(hard, minDefaultHard)
+	return MemoryCap{Soft: hard / 2, Hard: hard}
+}
 
 // env returns the environment entries that apply the soft cap.
 func (m MemoryCap) env() []string {

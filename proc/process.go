@@ -1,14 +1,12 @@
 package proc
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -24,25 +22,50 @@ type Spec struct {
 	Env []string
 	// Timeout bounds the run; zero means none (the context still applies).
 	Timeout time.Duration
-	// Memory caps the process; the zero value means no cap.
+	// Memory caps the run; the zero value means no cap.
 	Memory MemoryCap
-	// MaxOutput bounds the output kept (stdout and stderr interleaved);
-	// zero means 64 MiB. Output past it is dropped and Result.Truncated set.
-	MaxOutput int
+	// OutputHead and OutputTail are the bytes of output (stdout and stderr
+	// interleaved) kept from its start and from its end; zero means 1 MiB
+	// each (DefaultOutputHead, DefaultOutputTail), negative none. What lies
+	// between is dropped and replaced by a marker line (DroppedMarker).
+	OutputHead, OutputTail int
+	// OutputLimit is the output budget: once the process group has written
+	// more bytes than this, it is killed (Result.OutputExceeded). Zero
+	// means 256 MiB (DefaultOutputLimit), negative no budget.
+	OutputLimit int64
 }
 
-// Result is how a process ended. It is data: a timeout, a signal and an
-// exit code are all results, not errors.
+// Result is how a process ended. It is data: a timeout, a signal, a cap
+// and an exit code are all results, not errors.
 type Result struct {
-	Output    []byte // stdout and stderr, interleaved as written
-	Truncated bool   // Output was cut at Spec.MaxOutput
-	ExitCode  int    // the exit status; -1 when ended by a signal
-	Signal    string // the signal that ended it, e.g. "killed"; "" if it exited
-	TimedOut  bool   // the deadline passed and the group was killed
-	Canceled  bool   // the context was cancelled and the group was killed
-	Duration  time.Duration
+	// Output is stdout and stderr, interleaved as written: all of it, or,
+	// when it was longer than Spec.OutputHead + Spec.OutputTail, its first
+	// and last lines around a marker line saying how many bytes were
+	// dropped (DroppedMarker).
+	Output    []byte
+	Truncated bool  // bytes were dropped from the middle of Output
+	Written   int64 // the bytes of output written, kept or not
+	ExitCode  int   // the exit status; -1 when ended by a signal
+	// Signal is the signal that ended it, e.g. "killed"; "" if it exited.
+	Signal   string
+	TimedOut bool // the deadline passed and the group was killed
+	Canceled bool // the context was cancelled and the group was killed
+	// MemoryExceeded: the group's resident memory passed Spec.Memory.Hard
+	// and the group was killed.
+	MemoryExceeded bool
+	// OutputExceeded: the group wrote more than OutputLimit bytes and was
+	// killed.
+	OutputExceeded bool
+	Duration       time.Duration
 	// Memory is the cap the process ran under (Spec.Memory).
 	Memory MemoryCap
+	// PeakRSS is the largest resident memory seen, in bytes: the peak of
+	// the watchdog's samples of the whole group, or the leader's own peak
+	// (getrusage) if higher; 0 where neither is known (Windows).
+	PeakRSS int64
+	// OutputLimit is the output budget the process ran under, in bytes
+	// (-1: none).
+	OutputLimit int64
 	// Escaped lists the descendants that had left the process group
 	// (setsid, setpgid) and were still running when the leader exited:
 	// Run found them by the tag in their environment and killed them.
@@ -61,21 +84,17 @@ func (p Process) String() string {
 }
 
 // Run starts the process in a new process group, waits for it, and kills
-// the whole group with SIGKILL when the deadline passes or ctx is
-// cancelled. Whatever happens, once the leader has exited the group is
-// killed too (before the leader is reaped, on Linux, so the group id cannot
-// have been reused). Every process Run starts carries a tag of its own in
-// its environment (TagPrefix), which its descendants inherit: after the
-// group kill, Run kills the tagged processes that left the group (setsid,
+// the whole group with SIGKILL when the deadline passes, ctx is cancelled,
+// the group's resident memory passes Spec.Memory.Hard or its output passes
+// Spec.OutputLimit; the first of these is the one the Result reports.
+// Whatever happens, once the leader has exited the group is killed too
+// (before the leader is reaped, on Linux, so the group id cannot have been
+// reused). Every process Run starts carries a tag of its own in its
+// environment (TagPrefix), which its descendants inherit: after the group
+// kill, Run kills the tagged processes that left the group (setsid,
 // setpgid) and lists them in Result.Escaped. Only a descendant that both
-// leaves the group and clears its environment survives Run.
-//
-// The memory cap's hard part (RLIMIT_AS) is set by a /bin/sh wrapper that
-// execs the program, so it holds from the program's first instruction: the
-// Go runtime sizes its address-space reservations to a limit it sees at
-// start, while a limit lowered under a running Go program (prlimit) makes
-// it fail at random (a Go test binary maps about 1.2 GiB of address space
-// at start). Without /bin/sh, Run falls back to prlimit right after start.
+// leaves the group and clears its environment survives Run. Outside Linux
+// less holds: see group_other.go and group_windows.go.
 //
 // The returned error is only for a process that could not be started or
 // waited for.
@@ -90,16 +109,7 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		return res, fmt.Errorf("start %s: %w", s.Path, err)
 	}
 	res.Memory = s.Memory
-	hard := s.Memory.Hard
-	var cmd *exec.Cmd
-	if hard > 0 && shell != "" {
-		// ulimit -v takes KiB and sets the soft and hard limits.
-		script := "ulimit -v " + strconv.FormatInt(capToHardLimit(hard)>>10, 10) + ` && exec "$0" "$@"`
-		cmd = exec.Command(shell, append([]string{"-c", script, path}, s.Args...)...)
-		hard = 0
-	} else {
-		cmd = exec.Command(path, s.Args...)
-	}
+	cmd := exec.Command(path, s.Args...)
 	cmd.Dir = s.Dir
 	tag := newTag()
 	env := append([]string(nil), s.Env...)
@@ -108,14 +118,13 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	}
 	env = append(env, tag+"1")
 	cmd.Env = append(env, s.Memory.env()...)
-	out := &capped{max: s.MaxOutput}
-	if out.max <= 0 {
-		out.max = 64 << 20
-	}
+	// The first cap reached ends the run: Run's select takes one cause.
+	stop := make(chan cause, 2)
+	out := newOutput(s, func() { stop <- causeOutput })
+	res.OutputLimit = out.budget()
 	cmd.Stdout = out
 	cmd.Stderr = out
-	// Pdeathsig: a worker never outlives mutprop, even after SIGKILL.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = procAttr()
 	// A process that left the group may keep the output pipe open: stop
 	// waiting for it a little after the group is gone.
 	cmd.WaitDelay = time.Second
@@ -123,17 +132,15 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	if err := cmd.Start(); err != nil {
 		return res, fmt.Errorf("start %s: %w", s.Path, err)
 	}
-	pid := cmd.Process.Pid
-	since := startTime(pid)
-	if hard > 0 {
-		if err := setAddressSpaceLimit(pid, hard); err != nil {
-			killGroup(pid)
-			werr := cmd.Wait()
-			return res, errors.Join(fmt.Errorf("limit memory of %s: %w", s.Path, err), ignoreExit(werr))
-		}
+	g, err := newGroup(cmd)
+	if err != nil {
+		_ = cmd.Process.Kill() // it is ours, and running
+		return res, errors.Join(fmt.Errorf("start %s: %w", s.Path, err), ignoreExit(cmd.Wait()))
 	}
+	defer g.close()
 	exited := make(chan error, 1)
-	go func() { exited <- waitExited(cmd) }()
+	go func() { exited <- g.waitExited() }()
+	dog := watch(g.sampler(tag), s.Memory.Hard, func(int64) { stop <- causeMemory })
 	var timeout <-chan time.Time
 	if s.Timeout > 0 {
 		t := time.NewTimer(s.Timeout)
@@ -141,25 +148,32 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		timeout = t.C
 	}
 	var werr error
+	c := causeNone
 	select {
 	case werr = <-exited:
 	case <-timeout:
-		res.TimedOut = true
-		killGroup(pid)
-		werr = <-exited
+		c = causeTimeout
 	case <-ctx.Done():
-		res.Canceled = true
-		killGroup(pid)
+		c = causeCanceled
+	case c = <-stop:
+	}
+	if c != causeNone {
+		g.kill()
 		werr = <-exited
 	}
 	res.Duration = time.Since(start)
-	killGroup(pid)
-	res.Escaped = killTagged(tag, pid, since)
+	g.kill()
+	res.PeakRSS = dog.stop()
+	res.Escaped = g.killEscaped(tag)
+	res.TimedOut, res.Canceled = c == causeTimeout, c == causeCanceled
+	res.MemoryExceeded, res.OutputExceeded = c == causeMemory, c == causeOutput
 	if werr != nil {
 		return res, fmt.Errorf("wait for %s: %w", s.Path, werr)
 	}
-	err = cmd.Wait()
-	res.Output, res.Truncated = out.bytes()
+	err = g.reap()
+	var dropped int64
+	res.Output, dropped, res.Written = out.result()
+	res.Truncated = dropped > 0
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) && !errors.Is(err, exec.ErrWaitDelay) {
@@ -167,12 +181,25 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		}
 	}
 	st := cmd.ProcessState
-	res.ExitCode = st.ExitCode()
-	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		res.Signal = ws.Signal().String()
+	if st == nil {
+		return res, fmt.Errorf("wait for %s: no exit status", s.Path)
 	}
+	res.ExitCode = st.ExitCode()
+	res.Signal = signalOf(st)
+	res.PeakRSS = max(res.PeakRSS, peakRSS(st))
 	return res, nil
 }
+
+// cause is what ended a run before its leader exited on its own.
+type cause int
+
+const (
+	causeNone cause = iota
+	causeTimeout
+	causeCanceled
+	causeMemory
+	causeOutput
+)
 
 // TagPrefix starts the name of the environment variable that marks every
 // process Run starts and its descendants: TagPrefix + "<mutprop's pid>_<n>",
@@ -186,14 +213,6 @@ func newTag() string {
 	return TagPrefix + strconv.Itoa(os.Getpid()) + "_" + strconv.FormatUint(tagSeq.Add(1), 10) + "="
 }
 
-// shell is the shell that applies RLIMIT_AS before exec ("" if none).
-var shell = func() string {
-	if fi, err := os.Stat("/bin/sh"); err == nil && !fi.IsDir() {
-		return "/bin/sh"
-	}
-	return ""
-}()
-
 // ignoreExit drops the *exec.ExitError of a process we killed ourselves.
 func ignoreExit(err error) error {
 	var ee *exec.ExitError
@@ -203,45 +222,11 @@ func ignoreExit(err error) error {
 	return err
 }
 
-// killGroup sends SIGKILL to the process group led by pid. ESRCH (the group
-// is already gone) is the common, expected case.
-func killGroup(pid int) {
-	if pid <= 0 {
-		return
+// signalOf returns the name of the signal that ended a process, "" if it
+// exited.
+func signalOf(st *os.ProcessState) string {
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal().String()
 	}
-	// The error is ESRCH when nothing is left; there is nothing else to do.
-	if err := syscall.Kill(-pid, syscall.SIGKILL); err != nil && !errors.Is(err, syscall.ESRCH) {
-		// EPERM would mean pid was reused by another user's group leader,
-		// which waitExited prevents on Linux; nothing to kill either way.
-		return
-	}
-}
-
-// capped is a goroutine-safe buffer that keeps at most max bytes.
-type capped struct {
-	mu        sync.Mutex
-	buf       bytes.Buffer
-	max       int
-	truncated bool
-}
-
-func (c *capped) Write(p []byte) (int, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	room := c.max - c.buf.Len()
-	if room < len(p) {
-		c.truncated = true
-		if room > 0 {
-			c.buf.Write(p[:room])
-		}
-		return len(p), nil
-	}
-	c.buf.Write(p)
-	return len(p), nil
-}
-
-func (c *capped) bytes() ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]byte(nil), c.buf.Bytes()...), c.truncated
+	return ""
 }

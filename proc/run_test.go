@@ -67,15 +67,23 @@ func TestRunSetsTheDirectoryPWDTheTagAndOnlyTheGivenEnvironment(t *testing.T) {
 	}
 }
 
-func TestTheMemoryCapSetsGOMEMLIMITAndUlimit(t *testing.T) {
+func TestTheMemoryCapSetsGOMEMLIMITAndNoAddressSpaceLimit(t *testing.T) {
 	t.Parallel()
+	var own unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_AS, &own); err != nil {
+		t.Fatal(err)
+	}
+	want := "unlimited"
+	if own.Cur != unix.RLIM_INFINITY {
+		want = strconv.FormatUint(own.Cur>>10, 10)
+	}
 	mc := MemoryCap{Soft: 300 << 20, Hard: 1 << 30}
 	res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", `echo "$GOMEMLIMIT"; ulimit -v`}, Memory: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.TrimSpace(string(res.Output)), "314572800\n1048576"; got != want {
-		t.Errorf("GOMEMLIMIT and ulimit -v under %+v: %q, want %q", mc, got, want)
+	if got, want := strings.TrimSpace(string(res.Output)), "314572800\n"+want; got != want {
+		t.Errorf("GOMEMLIMIT and ulimit -v under %+v: %q, want %q (the caller's own address-space limit)", mc, got, want)
 	}
 	for _, tc := range []struct {
 		soft int64
@@ -87,68 +95,51 @@ func TestTheMemoryCapSetsGOMEMLIMITAndUlimit(t *testing.T) {
 	}
 }
 
-func TestTheHardCapIsLoweredToTheCallersOwnHardLimit(t *testing.T) {
-	// Not parallel: it may lower this process's hard RLIMIT_AS (to 1 TiB,
-	// far above what any test here maps) when it has none, since an
-	// unprivileged process cannot raise it back.
-	var lim unix.Rlimit
-	if err := unix.Getrlimit(unix.RLIMIT_AS, &lim); err != nil {
-		t.Fatal(err)
-	}
-	if lim.Max == unix.RLIM_INFINITY || lim.Max > 1<<40 {
-		lim = unix.Rlimit{Cur: min(lim.Cur, 1<<40), Max: 1 << 40}
-		if err := unix.Setrlimit(unix.RLIMIT_AS, &lim); err != nil {
-			t.Fatal(err)
-		}
-	}
-	own := int64(lim.Max)
-	for n, want := range map[int64]int64{own / 2: own / 2, own: own, 2 * own: own} {
-		if got := capToHardLimit(n); got != want {
-			t.Errorf("capToHardLimit(%d) under a hard limit of %d = %d, want %d", n, own, got, want)
-		}
-	}
-}
-
-func TestOutputIsKeptUpToMaxOutput(t *testing.T) {
+func TestOutputIsKeptWholeUpToHeadPlusTail(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		max       int
-		want      string
-		truncated bool
-	}{{10, "0123456789", true}, {16, "0123456789ABCDEF", false}, {1, "0", true}, {17, "0123456789ABCDEF", false}} {
-		res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "printf 0123456789ABCDEF"}, MaxOutput: tc.max})
+		head, tail int
+		want       string
+		truncated  bool
+	}{
+		{8, 8, "0123456789ABCDEF", false},
+		{16, -1, "0123456789ABCDEF", false},
+		{-1, 16, "0123456789ABCDEF", false},
+		{10, 10, "0123456789ABCDEF", false},
+		// No newline anywhere: the head and the tail are kept as they are.
+		{4, 4, "0123\n" + DroppedMarker + "8 bytes of output dropped here]\nCDEF", true},
+		{-1, 4, DroppedMarker + "12 bytes of output dropped here]\nCDEF", true},
+	} {
+		res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "printf 0123456789ABCDEF"}, OutputHead: tc.head, OutputTail: tc.tail})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(res.Output) != tc.want || res.Truncated != tc.truncated {
-			t.Errorf("MaxOutput %d: output %q truncated %v, want %q %v", tc.max, res.Output, res.Truncated, tc.want, tc.truncated)
+		if string(res.Output) != tc.want || res.Truncated != tc.truncated || res.Written != 16 {
+			t.Errorf("head %d tail %d: output %q truncated %v written %d, want %q %v 16", tc.head, tc.tail, res.Output, res.Truncated, res.Written, tc.want, tc.truncated)
 		}
-	}
-	var c capped
-	c.max = 5
-	for _, s := range []string{"abc", "def", "g"} {
-		if n, err := c.Write([]byte(s)); n != len(s) || err != nil {
-			t.Errorf("Write(%q) = %d, %v: a full buffer still takes the write", s, n, err)
-		}
-	}
-	if b, tr := c.bytes(); string(b) != "abcde" || !tr {
-		t.Errorf("capped at 5 after abc, def, g: %q truncated %v, want abcde true", b, tr)
 	}
 }
 
-// The default cap is 64 MiB: exactly that much is kept whole, one byte
-// more is cut.
-func TestTheDefaultOutputCapIs64MiB(t *testing.T) {
+// The default head and tail are 1 MiB each: exactly 2 MiB is kept whole,
+// one byte more is cut in the middle.
+func TestTheDefaultOutputKeepsTheFirstAndLastMiB(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n         int
 		truncated bool
-	}{{64 << 20, false}, {64<<20 + 1, true}} {
+	}{{2 << 20, false}, {2<<20 + 1, true}} {
 		res, err := Run(context.Background(), Spec{Path: "/usr/bin/head", Args: []string{"-c", strconv.Itoa(tc.n), "/dev/zero"}, Timeout: 60 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.Output) != 64<<20 || res.Truncated != tc.truncated {
-			t.Errorf("%d bytes written: kept %d, truncated %v; want %d, %v", tc.n, len(res.Output), res.Truncated, 64<<20, tc.truncated)
+		if res.Truncated != tc.truncated || res.Written != int64(tc.n) || res.OutputLimit != DefaultOutputLimit {
+			t.Errorf("%d bytes written: kept %d, truncated %v, written %d, budget %d", tc.n, len(res.Output), res.Truncated, res.Written, res.OutputLimit)
+		}
+		if !tc.truncated && len(res.Output) != tc.n {
+			t.Errorf("%d bytes written: kept %d", tc.n, len(res.Output))
+		}
+		if tc.truncated && (len(res.Output) > 2<<20+100 || !strings.Contains(string(res.Output), "\n"+DroppedMarker+"1 bytes of output dropped here]\n")) {
+			t.Errorf("%d bytes written: kept %d bytes, want 2 MiB around a marker of 1 byte dropped", tc.n, len(res.Output))
 		}
 	}
 }

@@ -14,10 +14,6 @@ const (
 	// line each, the SuiteInfo of the suites its selected tests register,
 	// without running them.
 	SuiteDescribeEnv = "MUTPROP_SUITE_DESCRIBE"
-	// SuiteMaxASEnv, when set, is the address-space limit in bytes
-	// (RLIMIT_AS) a worker sets on itself before serving, so that a mutant
-	// that allocates without end crashes its own worker.
-	SuiteMaxASEnv = "MUTPROP_SUITE_MAX_AS"
 )
 
 // SuiteInfo describes a hosted suite to its host: everything but its code.

@@ -12,7 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
-	"syscall"
+	"sync/atomic"
 	"time"
 )
 
@@ -30,6 +30,12 @@ type Pool struct {
 	Command func() (*exec.Cmd, error)
 	// CellTimeout bounds the time of one cell; 0 means no bound.
 	CellTimeout time.Duration
+	// Watch, when not nil, watches each worker once it has started (pid
+	// leads its process group), for a memory cap the pool itself does not
+	// know how to measure. It calls exceeded with the reason when the
+	// worker must end: the pool kills the worker's group and its cell is
+	// crashed with that reason. stop ends the watch.
+	Watch func(pid int, exceeded func(reason string)) (stop func())
 }
 
 type chunk struct {
@@ -127,6 +133,10 @@ type workerProc struct {
 	stdin  io.WriteCloser
 	lines  chan []byte
 	stderr *tailBuffer
+
+	unwatch  func()                 // ends Pool.Watch; nil without
+	overcap  atomic.Pointer[string] // the reason Pool.Watch ended the worker
+	killOnce sync.Once
 }
 
 func (p *Pool) start(schema int) (*workerProc, error) {
@@ -138,7 +148,7 @@ func (p *Pool) start(schema int) (*workerProc, error) {
 	// Its own process group, so that a timeout kills whatever the mutant
 	// started too; and killed with its parent, so that a kill -9 of mutprop
 	// leaves no worker spinning in a hanging mutant.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = workerSysProcAttr()
 	w := &workerProc{schema: schema, cmd: cmd, lines: make(chan []byte, 1), stderr: &tailBuffer{max: 8 << 10}}
 	cmd.Stderr = w.stderr
 	if w.stdin, err = cmd.StdinPipe(); err != nil {
@@ -150,6 +160,13 @@ func (p *Pool) start(schema int) (*workerProc, error) {
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	if p.Watch != nil {
+		proc := cmd.Process
+		w.unwatch = p.Watch(proc.Pid, func(reason string) {
+			w.overcap.Store(&reason)
+			killWorkerGroup(proc)
+		})
 	}
 	go func() {
 		defer close(w.lines)
@@ -214,6 +231,9 @@ func (w *workerProc) crashed(c Cell) Cell {
 	c.Fails = true
 	c.Outcomes[Crashed] = 1
 	c.Crash = "worker died: " + w.stderr.String()
+	if r := w.overcap.Load(); r != nil {
+		c.Crash = "worker " + *r + ": " + w.stderr.String()
+	}
 	return c
 }
 
@@ -222,8 +242,13 @@ func (w *workerProc) kill() {
 	if w == nil || w.cmd.Process == nil {
 		return
 	}
-	_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL) // the group may already be gone
-	_ = w.cmd.Wait()                                      // its exit status is the kill we sent
+	w.killOnce.Do(func() {
+		killWorkerGroup(w.cmd.Process) // the group may already be gone
+		_ = w.cmd.Wait()               // its exit status is the kill we sent
+		if w.unwatch != nil {
+			w.unwatch()
+		}
+	})
 }
 
 // stop ends a healthy worker: close its input so Serve returns, then make

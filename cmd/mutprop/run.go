@@ -110,7 +110,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "worker processes")
 	fs.Float64Var(&f.factor, "timeout-factor", proc.DefaultTimeouts.Factor, "a mutant's deadline is `k` x its tests' baseline time + --timeout-const")
 	fs.DurationVar(&f.tconst, "timeout-const", proc.DefaultTimeouts.Const, "constant added to each deadline")
-	fs.Int64Var(&f.memLimit, "mem-limit", proc.DefaultMemoryCap.Hard>>20, "address-space cap of each test process in `MiB` (GOMEMLIMIT is half); 0 for none")
+	fs.Int64Var(&f.memLimit, "mem-limit", -1, "resident-memory cap of each test process (its whole process group) in `MiB`, GOMEMLIMIT half of it; 0 for none; -1 sizes it from the machine's memory and --workers (3/4 of memory shared by the workers, 512 MiB to 4 GiB)")
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
 	fs.BoolVar(&f.probes, "probes", true, "run a mutant only against the covering tests that infect it (schemata mode, not with --matrix); --probes=false runs every covering test")
@@ -175,8 +175,8 @@ func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard,
 		return min, shard, usageError("--timeout-factor %g: want a positive factor", f.factor)
 	case f.tconst < 0:
 		return min, shard, usageError("--timeout-const %v: want 0 or more", f.tconst)
-	case f.memLimit < 0:
-		return min, shard, usageError("--mem-limit %d: want 0 (none) or more MiB", f.memLimit)
+	case f.memLimit < -1:
+		return min, shard, usageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, usageError("--no-journal contradicts --resume and --journal")
 	}
@@ -224,11 +224,15 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		// go list (in mutate.Load) and go test -c read GOFLAGS.
 		os.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags="+f.tags))
 	}
+	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
+	if f.memLimit >= 0 {
+		memory = &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20}
+	}
 	cfg := gotest.Config{
+		Memory:   memory,
 		Workers:  f.workers,
 		Seed:     f.seed,
 		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
-		Memory:   &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20},
 		Mode:     f.mode,
 		Matrix:   f.matrix,
 		NoProbes: !f.probes,
@@ -374,7 +378,7 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard runner.Shard) (*
 			name = fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N)
 		}
 		path = filepath.Join(f.results, name)
-		if err := os.MkdirAll(f.results, 0o755); err != nil {
+		if err := ensureResultsDir(f.results); err != nil {
 			return nil, cannotRun("results directory: %v", err)
 		}
 		if !f.resume {

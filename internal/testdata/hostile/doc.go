@@ -11,7 +11,9 @@
 //	hostile.go       the subject: Double and Triangle, with the variants of
 //	                 Double, one per kind of misbehaviour
 //	hostile_test.go  the tests of Double and Triangle (a small stack, so
-//	                 the overflowing variant crashes fast)
+//	                 the overflowing variant crashes fast), and TestReserve,
+//	                 which reserves 8 GiB it never touches and must pass the
+//	                 baseline under a 1 GiB cap of resident memory
 //	testdata/        victim.txt and keep.txt, files of the package directory
 //	                 that variants overwrite and remove
 //
@@ -25,7 +27,15 @@
 //	named:exit1     os.Exit(1)                            crashed
 //	named:goexit    runtime.Goexit in the test goroutine  killed
 //	named:deadlock  locks a mutex twice                   crashed
-//	named:alloc     allocates without bound               crashed (memory cap)
+//	named:alloc     allocates without bound               crashed (memory cap:
+//	                                                      the reason names the
+//	                                                      resident memory and
+//	                                                      TestDouble)
+//	named:noisy     writes 12 KB lines without end        crashed (output budget,
+//	                                                      256 MiB: reached in
+//	                                                      well under a second,
+//	                                                      long before the
+//	                                                      timeout)
 //	named:orphan    leaves "sleep 1000" in its group      survived
 //	named:escape    leaves "sleep 1000" in a new session
 //	                and in a new process group            survived (reason names them)

@@ -130,6 +130,23 @@ func doubleAlloc(x int) int {
 	}
 }
 
+// doubleNoisy writes to its standard output without end, as fast as it
+// can: 12 KB lines.
+//
+//mutprop:variant Double noisy "writes output without end"
+func doubleNoisy(x int) int {
+	line := make([]byte, 12000)
+	for i := range line {
+		line[i] = 'x'
+	}
+	line[len(line)-1] = '\n'
+	for {
+		if _, err := os.Stdout.Write(line); err != nil {
+			return 2 * x
+		}
+	}
+}
+
 // doubleOrphan starts a child that outlives it, in its process group, with
 // the test binary's stdout and stderr.
 //

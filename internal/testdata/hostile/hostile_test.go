@@ -1,6 +1,7 @@
 package hostile
 
 import (
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -22,4 +23,14 @@ func TestTriangle(t *testing.T) {
 			t.Errorf("Triangle(%d) = %d, want %d", n, got, want)
 		}
 	}
+}
+
+// TestReserve reserves 8 GiB it never touches, as a healthy test may (a
+// property-testing library sizing a buffer, a cache): it passes under any
+// cap of resident memory; an address-space cap (RLIMIT_AS) killed it. It
+// covers no code of the package, so it runs only in the baseline.
+func TestReserve(t *testing.T) {
+	b := make([]byte, 8<<30)
+	b[0] = 1 // one page touched
+	runtime.KeepAlive(b)
 }

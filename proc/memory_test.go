@@ -1,0 +1,34 @@
+package proc
+
+import (
+	"runtime"
+	"testing"
+)
+
+func TestTheDefaultMemoryCapIsAShareOfTheMachine(t *testing.T) {
+	t.Parallel()
+	const gib = 1 << 30
+	for _, tc := range []struct {
+		total   int64
+		workers int
+		hard    int64
+	}{
+		{24 * gib, 2, 4 * gib},    // 9 GiB each, at most 4 GiB
+		{8 * gib, 4, 3 * gib / 2}, // three quarters of 8 GiB over 4
+		{gib, 8, 512 << 20},       // at least 512 MiB
+		{0, 1, 4 * gib},           // unknown machine
+		{16 * gib, 0, 4 * gib},    // no workers counts as one
+		{4 * gib, 1, 3 * gib},
+	} {
+		got := capFor(tc.total, tc.workers)
+		if got.Hard != tc.hard || got.Soft != tc.hard/2 {
+			t.Errorf("capFor(%d, %d) = %+v, want hard %d, soft half", tc.total, tc.workers, got, tc.hard)
+		}
+	}
+	if got, want := DefaultMemoryCap, DefaultMemoryCapFor(runtime.NumCPU()); got != want {
+		t.Errorf("DefaultMemoryCap = %+v, want %+v", got, want)
+	}
+	if runtime.GOOS == "linux" && machineMemory() <= 0 {
+		t.Errorf("machineMemory() = %d on Linux", machineMemory())
+	}
+}
