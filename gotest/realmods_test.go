@@ -124,18 +124,37 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 	if n[gotest.NoCoverage] > 0 || n[gotest.Killed] == 0 {
 		t.Errorf("calc's outcomes %v: its mutants must be covered and killed by calctest's tests", n)
 	}
+	for _, pr := range res.Packages {
+		if len(pr.SetAside) > 0 {
+			t.Errorf("%s set aside %+v: each test package's tests run in their own directory", pr.Path, pr.SetAside)
+		}
+	}
+	// Add has calc's own test; Max only calctest's.
+	maxKilled := 0
 	for _, r := range calc.Mutants {
-		if r.Outcome != gotest.Killed {
+		if r.Outcome != gotest.Killed || r.Mutant.Line < 8 {
 			continue
 		}
-		if len(r.KilledBy) == 0 || !slices.ContainsFunc(r.KilledBy, func(k string) bool { return strings.HasPrefix(k, "example.com/xpkg/calctest.Test") }) {
+		maxKilled++
+		if !slices.ContainsFunc(r.KilledBy, func(k string) bool { return strings.HasPrefix(k, "example.com/xpkg/calctest.Test") }) {
 			t.Errorf("%s killed by %v, want a test named with its package (example.com/xpkg/calctest.TestX)", r.Mutant.ID, r.KilledBy)
 		}
 	}
+	if maxKilled == 0 {
+		t.Error("no mutant of Max killed: only calctest's tests cover it")
+	}
 
-	cfg := realModConfig(t, dir, "./calc")
+	cfg := realModConfig(t, dir, "./...")
 	cfg.OwnTests = true
-	if _, err := scoreRealMod(t, cfg); err == nil || !strings.Contains(err.Error(), "no tests") {
-		t.Errorf("OwnTests on a package without tests of its own: %v, want a refusal", err)
+	res, err = scoreRealMod(t, cfg)
+	if err != nil {
+		t.Fatalf("OwnTests: %v", err)
+	}
+	for _, pr := range res.Packages {
+		for _, r := range pr.Mutants {
+			if pr.Path == "example.com/xpkg/calc" && r.Mutant.Line >= 8 && r.Outcome != gotest.NoCoverage {
+				t.Errorf("OwnTests: %s is %s, want no-coverage (only another package's tests cover Max)", r.Mutant.ID, r.Outcome)
+			}
+		}
 	}
 }

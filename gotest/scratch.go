@@ -138,9 +138,18 @@ func absoluteReplaces(root, dst string) error {
 // scratch is a worker's copy of the module: the test binary runs in the
 // package's directory in it, with TMPDIR beside it (dir + ".tmp"). reset
 // brings it back to the template's state before every run.
+//
+// Several scratches may share one copy: the test packages of one module
+// each see the worker's copy from their own package directory (tmpl), and
+// share what reset knows of it (copy).
 type scratch struct {
-	tmpl  *moduleTemplate
-	dir   string               // the copy's module root
+	tmpl *moduleTemplate
+	dir  string // the copy's module root
+	copy *copyState
+}
+
+// copyState is what reset knows of a module's copy.
+type copyState struct {
 	state map[string]fileState // the copy's entries as reset left them; nil before the first reset
 }
 
@@ -156,6 +165,9 @@ func (s *scratch) tempDir() string { return s.dir + ".tmp" }
 // last run changed (entries created, modified or removed), which costs a
 // walk of the copy.
 func (s *scratch) reset() error {
+	if s.copy == nil {
+		s.copy = &copyState{}
+	}
 	tmp := s.tempDir()
 	if err := removeAll(tmp); err != nil {
 		return fmt.Errorf("reset scratch: %w", err)
@@ -163,7 +175,7 @@ func (s *scratch) reset() error {
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return fmt.Errorf("reset scratch: %w", err)
 	}
-	if s.state == nil {
+	if s.copy.state == nil {
 		if err := removeAll(s.dir); err != nil {
 			return fmt.Errorf("reset scratch: %w", err)
 		}
@@ -174,12 +186,12 @@ func (s *scratch) reset() error {
 		if err != nil {
 			return fmt.Errorf("reset scratch: %w", err)
 		}
-		s.state = st
+		s.copy.state = st
 		return nil
 	}
 	if err := s.restore(); err != nil {
 		// Start again from a whole copy.
-		s.state = nil
+		s.copy.state = nil
 		return s.reset()
 	}
 	return nil
@@ -194,7 +206,7 @@ func (s *scratch) restore() error {
 	// Remove what is new or changed in kind, deepest first.
 	var gone []string
 	for rel, st := range now {
-		if old, ok := s.state[rel]; !ok || old.mode.Type() != st.mode.Type() {
+		if old, ok := s.copy.state[rel]; !ok || old.mode.Type() != st.mode.Type() {
 			gone = append(gone, rel)
 		}
 	}
@@ -207,7 +219,7 @@ func (s *scratch) restore() error {
 	}
 	// Put back what was removed or modified, parents first.
 	var back []string
-	for rel, old := range s.state {
+	for rel, old := range s.copy.state {
 		st, ok := now[rel]
 		if !ok || !old.mode.IsDir() && !old.same(st) || old.mode.IsDir() && old.mode != st.mode {
 			back = append(back, rel)
@@ -217,7 +229,7 @@ func (s *scratch) restore() error {
 	for i := len(back) - 1; i >= 0; i-- {
 		rel := back[i]
 		src, dst := filepath.Join(s.tmpl.root, rel), filepath.Join(s.dir, rel)
-		old := s.state[rel]
+		old := s.copy.state[rel]
 		switch {
 		case old.mode.IsDir():
 			if err := os.MkdirAll(dst, 0o755); err != nil {
@@ -238,7 +250,7 @@ func (s *scratch) restore() error {
 		if err != nil {
 			return err
 		}
-		s.state[rel] = st
+		s.copy.state[rel] = st
 	}
 	return nil
 }

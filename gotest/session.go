@@ -26,7 +26,7 @@ type runState struct {
 	mods map[string]*moduleTemplate // the module copies, by the user's module root
 
 	scratchMu sync.Mutex
-	scratches map[string]*scratch // by module copy and worker
+	scratches map[string]*scratch // by module copy and worker (the first package's view)
 
 	// alone is held shared by every mutant run and exclusively by the
 	// rerun of a timeout, which so runs with no other test process.
@@ -88,10 +88,11 @@ func (rs *runState) scratch(t *moduleTemplate, w int) *scratch {
 	key := fmt.Sprintf("%s\x1f%d", t.root, w)
 	sc := rs.scratches[key]
 	if sc == nil {
-		sc = &scratch{tmpl: t, dir: filepath.Join(rs.tmp, fmt.Sprintf("w%d-%s", w, filepath.Base(filepath.Dir(t.root))))}
+		sc = &scratch{tmpl: t, dir: filepath.Join(rs.tmp, fmt.Sprintf("w%d-%s", w, filepath.Base(filepath.Dir(t.root)))), copy: &copyState{}}
 		rs.scratches[key] = sc
 	}
-	return sc
+	// The same copy, seen from t's package directory.
+	return &scratch{tmpl: t, dir: sc.dir, copy: sc.copy}
 }
 
 // module returns the copy of the module that holds pkgDir, made on first

@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -163,11 +162,7 @@ func stateOf(path string) (fileState, error) {
 		return fileState{}, err
 	}
 	st := fileState{mode: fi.Mode(), size: fi.Size(), mtime: fi.ModTime()}
-	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
-		st.ino = sys.Ino
-		st.ctime = sys.Ctim.Nano()
-		st.atime = time.Unix(sys.Atim.Sec, sys.Atim.Nsec)
-	}
+	st.ino, st.ctime, st.atime = inodeTimes(fi)
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		if st.link, err = os.Readlink(path); err != nil {
 			return fileState{}, err

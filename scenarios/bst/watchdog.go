@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/mutprop/mutprop/runner"
@@ -75,13 +74,4 @@ func (w *Watchdog) Run(ctx context.Context, trip func(reason string)) {
 			return
 		}
 	}
-}
-
-// processCPU is the user and system time this process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/mutprop/mutprop/runner"
@@ -722,17 +721,4 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 		out = append(out, MTTF{Version: n, Property: c.Property, Domain: strings.TrimPrefix(c.Generator, "uniform-"), Fails: c.Fails, Summary: c.Summary, Survived: c.Outcomes[runner.Survived], CrashNote: c.Crash})
 	}
 	return out, nil
-}
-
-// maxRSS returns the peak resident set of this process and of its largest
-// waited-for child, in bytes.
-func maxRSS() (self, child int64) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
-		self = ru.Maxrss * 1024
-	}
-	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err == nil {
-		child = ru.Maxrss * 1024
-	}
-	return self, child
 }

@@ -1,4 +1,4 @@
-// Package calc is tested only from another package.
+// Package calc is tested by its own tests (Add) and by another package's (Add and Max).
 package calc
 
 // Add returns a + b.

@@ -1,6 +1,9 @@
 package calctest
 
 import (
+	"fmt"
+	"os"
+	"strings"
 	"testing"
 
 	"example.com/xpkg/calc"
@@ -12,8 +15,19 @@ func TestAdd(t *testing.T) {
 	}
 }
 
+// TestMax reads its cases beside its own package (calctest), not calc.
 func TestMax(t *testing.T) {
-	if calc.Max(2, 3) != 3 || calc.Max(4, 1) != 4 {
-		t.Fatal("Max")
+	b, err := os.ReadFile("testdata/max.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var x, y, want int
+		if _, err := fmt.Sscan(line, &x, &y, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got := calc.Max(x, y); got != want {
+			t.Errorf("Max(%d, %d) = %d, want %d", x, y, got, want)
+		}
 	}
 }
