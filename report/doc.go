@@ -20,11 +20,27 @@
 //     PlotPNG, SavePlot).
 //   - plots.go: ExperimentCharts, the standard charts of a generator
 //     comparison, and WritePlots, which writes them into a directory.
-//   - html.go, html.tmpl: HTML, the one-file report page.
+//   - html.go, html.tmpl: HTML, the one-file report page: for a run, the
+//     mutation-testing-elements viewer (<mutation-test-report-app>) fed
+//     the run's schema JSON, both inline, beside mutprop's own views
+//     (outcomes, undetected mutants with diffs, kill matrix); for an
+//     experiment, the generator tables and charts.
+//   - elements/: the viewer's standalone bundle, mutation-test-elements.js
+//     from the npm package mutation-testing-elements (Apache-2.0, its
+//     LICENSE beside it) at the version in VERSION, embedded in the
+//     binary so an installed mutprop needs no Node; SHA256SUMS records
+//     its checksum and fetch.sh re-fetches it from the npm registry and
+//     checks it (fetch.sh --update after changing VERSION).
 //
 // Tests: golden files under testdata/ (go test ./report -run Golden
 // -update rewrites them); schema_test.go validates JSON output against the
-// official schema fetched from the npm registry; html_browser_test.go
-// loads the HTML page in headless Chromium (testdata/install-chromium.sh
-// installs Debian's package) and checks the console and the mutant count.
+// official schema fetched from the npm registry; report_test.go checks
+// that the embedded bundle matches elements/SHA256SUMS and that nothing
+// inlined can close its <script> early; html_browser_test.go loads the
+// HTML page offline in headless Chromium (testdata/install-chromium.sh
+// installs Debian's package), checks the console, and with a probe script
+// that walks the viewer's shadow DOM checks that the viewer lists every
+// file of the JSON and marks every mutant in its source (a negative
+// control without the bundle must fail the same check); it saves
+// screenshots to $MUTPROP_ARTIFACTS.
 package report

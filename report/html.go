@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"strings"
@@ -14,6 +15,21 @@ import (
 //go:embed html.tmpl
 var htmlTemplate string
 
+// elementsBundle is the standalone bundle of mutation-testing-elements
+// (Apache-2.0), the mutation-testing field's standard report viewer,
+// vendored from the npm registry at the version in elements/VERSION;
+// elements/fetch.sh re-fetches it and checks elements/SHA256SUMS.
+//
+//go:embed elements/mutation-test-elements.js
+var elementsBundle string
+
+//go:embed elements/VERSION
+var elementsVersionFile string
+
+// elementsVersion is the version of mutation-testing-elements whose viewer
+// HTML inlines.
+var elementsVersion = strings.TrimSpace(elementsVersionFile)
+
 // Page is what an HTML report shows: a run, an experiment, or both.
 type Page struct {
 	// Title heads the page; "" means "mutprop report".
@@ -23,14 +39,19 @@ type Page struct {
 }
 
 // HTML renders a self-contained HTML page: no external resources (a
-// Content-Security-Policy forbids them), CSS and a small script inline,
-// charts as SVG data URIs. For a run it shows the source files with every
-// mutant inline, colored by status (each mutant is one element of class
-// "mutant"; the body's data-mutant-count attribute gives their number), the
-// survivors with their diffs, and the kill matrix; for an experiment the
-// generator tables and ExperimentCharts.
+// Content-Security-Policy forbids them), so it works offline from a file.
+// For a run, the page inlines the mutation-testing-elements viewer (the
+// element <mutation-test-report-app>, at the version in elements/VERSION)
+// and the run's JSON report (the mutation-testing-report-schema, as JSON
+// writes it), which the viewer shows file by file with every mutant in its
+// source; beside it are mutprop's own views: the score and outcomes, the
+// undetected mutants with their diffs (those no test covers folded), and
+// the kill matrix. The body's data-mutant-count attribute gives the number
+// of mutants. For an experiment the page shows the generator tables (tests
+// to failure with confidence intervals) and ExperimentCharts, as SVG data
+// URIs. The run's JSON must be valid (JSON's errors are HTML's).
 func HTML(p Page) ([]byte, error) {
-	tmpl, err := template.New("report").Funcs(template.FuncMap{"join": strings.Join}).Parse(htmlTemplate)
+	tmpl, err := template.New("report").Parse(htmlTemplate)
 	if err != nil {
 		return nil, fmt.Errorf("html report: parse template: %w", err)
 	}
@@ -46,32 +67,22 @@ func HTML(p Page) ([]byte, error) {
 }
 
 type pageData struct {
-	Title            string
-	Run              *Run
-	Experiment       *Experiment
-	MutantCount      int
-	Score            Score
-	Statuses         []Status
-	StatusTable      Table
-	KillRates        Table
-	Files            []htmlFile
-	Unplaced         []Mutant
-	Survivors        []htmlSurvivor
-	Matrix           *htmlMatrix
+	Title           string
+	Run             *Run
+	Experiment      *Experiment
+	MutantCount     int
+	Score           Score
+	StatusTable     Table
+	KillRates       Table
+	Undetected      []htmlSurvivor // survived and gave-up
+	Uncovered       []htmlSurvivor // no-coverage
+	Matrix          *htmlMatrix
+	ReportJSON      template.JS // the run's schema JSON, safe inside <script>
+	Bundle          template.JS // the viewer's bundle, safe inside <script>
+	ElementsVersion string
+
 	ExperimentTables []Table
 	Charts           []htmlChart
-}
-
-type htmlFile struct {
-	Path  string
-	Lines []htmlLine
-}
-
-type htmlLine struct {
-	N       int
-	Text    string
-	Status  Status
-	Mutants []Mutant
 }
 
 type htmlSurvivor struct {
@@ -97,59 +108,50 @@ type htmlChart struct {
 	Src  template.URL
 }
 
-// statusSeverity orders statuses for coloring a line with several mutants:
-// the highest wins.
-var statusSeverity = map[Status]int{Survived: 7, GaveUp: 6, NoCoverage: 5, Timeout: 4, Crashed: 3, Killed: 2, NotViable: 1, Ignored: 0}
-
 func buildPageData(p Page) (pageData, error) {
 	d := pageData{Title: p.Title, Run: p.Run, Experiment: p.Experiment}
 	if d.Title == "" {
 		d.Title = "mutprop report"
 	}
 	if r := p.Run; r != nil {
+		js, err := JSON(*r)
+		if err != nil {
+			return d, err
+		}
+		var compact, safe bytes.Buffer
+		if err := json.Compact(&compact, js); err != nil {
+			return d, err
+		}
+		json.HTMLEscape(&safe, compact.Bytes())
+		d.ReportJSON = template.JS(safe.String())
+		d.Bundle = template.JS(escapeScriptText(elementsBundle))
+		d.ElementsVersion = elementsVersion
 		d.MutantCount = len(r.Mutants)
 		d.Score = ScoreOf(r.Mutants)
-		d.Statuses = orderedStatuses(d.Score.Counts)
 		d.StatusTable = StatusTable(*r)
 		d.KillRates = KillRateTable(*r)
-		files := map[string]int{}
-		for _, f := range r.Files {
-			lines := strings.Split(strings.TrimSuffix(f.Source, "\n"), "\n")
-			hf := htmlFile{Path: f.Path, Lines: make([]htmlLine, len(lines))}
-			for i, l := range lines {
-				hf.Lines[i] = htmlLine{N: i + 1, Text: l}
-			}
-			files[f.Path] = len(d.Files)
-			d.Files = append(d.Files, hf)
-		}
-		for _, m := range r.Mutants {
-			fi, ok := files[m.File]
-			if !ok || m.Line < 1 || m.Line > len(d.Files[fi].Lines) {
-				d.Unplaced = append(d.Unplaced, m)
-				continue
-			}
-			l := &d.Files[fi].Lines[m.Line-1]
-			l.Mutants = append(l.Mutants, m)
-			if l.Status == "" || statusSeverity[m.Status] > statusSeverity[l.Status] {
-				l.Status = m.Status
-			}
-		}
 		for _, m := range r.Mutants {
 			if m.Status != Survived && m.Status != GaveUp && m.Status != NoCoverage {
 				continue
 			}
 			s := htmlSurvivor{Mutant: m, Location: location(m)}
-			for _, l := range strings.Split(strings.TrimSuffix(m.Diff, "\n"), "\n") {
-				class := ""
-				switch {
-				case strings.HasPrefix(l, "+") && !strings.HasPrefix(l, "+++"):
-					class = "add"
-				case strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "---"):
-					class = "del"
+			if m.Diff != "" {
+				for _, l := range strings.Split(strings.TrimSuffix(m.Diff, "\n"), "\n") {
+					class := ""
+					switch {
+					case strings.HasPrefix(l, "+") && !strings.HasPrefix(l, "+++"):
+						class = "add"
+					case strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "---"):
+						class = "del"
+					}
+					s.DiffLines = append(s.DiffLines, htmlDiffLine{Class: class, Text: l})
 				}
-				s.DiffLines = append(s.DiffLines, htmlDiffLine{Class: class, Text: l})
 			}
-			d.Survivors = append(d.Survivors, s)
+			if m.Status == NoCoverage {
+				d.Uncovered = append(d.Uncovered, s)
+			} else {
+				d.Undetected = append(d.Undetected, s)
+			}
 		}
 		km := BuildKillMatrix(*r)
 		if len(km.Tests) > 0 {
@@ -186,4 +188,53 @@ func buildPageData(p Page) (pageData, error) {
 		}
 	}
 	return d, nil
+}
+
+// escapeScriptText makes JavaScript source safe to inline in a <script>
+// element without changing what it means. The HTML parser ends the element
+// at the first "</script" (any case), and after "<!--" a "<script" makes it
+// skip the next "</script>", so every "</script" becomes "<\/script" and
+// every "<script" becomes "<\x73cript" (the s, in its case, as a hex
+// escape): the same text inside a string, a template literal or a regular
+// expression, the only places JavaScript can hold them. (Tagged templates
+// that read their raw strings would see the backslash; the vendored bundle
+// holds neither sequence, and a test keeps it so.)
+func escapeScriptText(js string) string {
+	var b strings.Builder
+	b.Grow(len(js))
+	for i := 0; i < len(js); i++ {
+		c := js[i]
+		b.WriteByte(c)
+		if c != '<' {
+			continue
+		}
+		rest := js[i+1:]
+		switch {
+		case hasASCIIPrefixFold(rest, "/script"):
+			b.WriteByte('\\')
+		case hasASCIIPrefixFold(rest, "script"):
+			fmt.Fprintf(&b, `\x%02x`, rest[0])
+			i++
+		}
+	}
+	return b.String()
+}
+
+// hasASCIIPrefixFold reports whether s starts with the lower-case ASCII
+// prefix, ignoring the case of ASCII letters only (as the HTML tokenizer
+// does).
+func hasASCIIPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }

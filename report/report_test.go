@@ -2,11 +2,15 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -197,7 +201,7 @@ func TestChartsRejectMismatchedSeries(t *testing.T) {
 	}
 }
 
-func TestHTMLEscapesSourceAndShowsEveryMutantOnce(t *testing.T) {
+func TestHTMLInlinesTheViewerAndTheRunsSchemaJSON(t *testing.T) {
 	t.Parallel()
 	r := sampleRun()
 	b, err := HTML(Page{Run: &r})
@@ -205,15 +209,150 @@ func TestHTMLEscapesSourceAndShowsEveryMutantOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	if n := strings.Count(s, `<details class="mutant `); n != len(r.Mutants) {
-		t.Errorf("%d mutant elements, want %d", n, len(r.Mutants))
+	if n := strings.Count(s, "<mutation-test-report-app "); n != 1 {
+		t.Errorf("%d viewer elements, want 1", n)
 	}
-	if strings.Contains(s, "&Tree{") || !strings.Contains(s, "&amp;Tree{") {
-		t.Error("source text is not HTML-escaped")
+	if !strings.Contains(s, `data-mutant-count="8"`) {
+		t.Error("body does not declare data-mutant-count=\"8\"")
 	}
-	if strings.Contains(s, "http://") || strings.Contains(s, "https://") {
+	if !strings.Contains(s, elementsBundle) {
+		t.Error("the page does not inline the viewer's bundle unchanged")
+	}
+	if strings.Contains(s, `<details class="mutant`) {
+		t.Error("the page still lists every mutant inline")
+	}
+	// The inline JSON is the run's schema JSON.
+	want, err := JSON(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := inlineReport(t, b); !jsonEqual(t, got, want) {
+		t.Errorf("the inline report differs from JSON(run):\n%s", got)
+	}
+	// Nothing outside the viewer's bundle names a URL (the bundle holds
+	// the SVG namespace and links the viewer shows; the browser test
+	// checks that the page loads nothing).
+	rest := strings.Replace(s, elementsBundle, "", 1)
+	if strings.Contains(rest, "http://") || strings.Contains(rest, "https://") {
 		t.Error("the page refers to an external resource")
 	}
+	if strings.Contains(s, "&Tree{") || !strings.Contains(s, `\u0026Tree{`) {
+		t.Error("the inline JSON does not escape the source's & (and <, >) for HTML")
+	}
+}
+
+func TestHTMLKeepsHostileSourceInsideItsScriptElements(t *testing.T) {
+	t.Parallel()
+	r := sampleRun()
+	hostile := "// </script><script>alert(1)</script> <!-- <script> </SCRIPT \u2028\n"
+	r.Files[0].Source += hostile
+	r.Mutants[0].Description = "</script><img src=x onerror=alert(1)>"
+	b, err := HTML(Page{Run: &r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Three script elements: the JSON, the bundle, the page's own.
+	if n := len(regexp.MustCompile(`(?i)</script`).FindAllIndex(b, -1)); n != 3 {
+		t.Errorf("%d </script sequences, want 3 (one per script element)", n)
+	}
+	if n := len(regexp.MustCompile(`(?i)<script`).FindAllIndex(b, -1)); n != 3 {
+		t.Errorf("%d <script sequences, want 3", n)
+	}
+	if bytes.Contains(bytes.Replace(b, []byte(elementsBundle), nil, 1), []byte("<!--")) {
+		t.Error("the page holds <!-- outside the viewer's bundle")
+	}
+	want, err := JSON(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := inlineReport(t, b); !jsonEqual(t, got, want) {
+		t.Error("the inline report does not decode to JSON(run)")
+	}
+}
+
+func TestHTMLOfAnExperimentAloneHasNoViewer(t *testing.T) {
+	t.Parallel()
+	e := sampleExperiment()
+	b, err := HTML(Page{Experiment: &e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte("<mutation-test-report-app")) || bytes.Contains(b, []byte("MutationTestElements")) {
+		t.Error("a page without a run inlines the viewer")
+	}
+	if !bytes.Contains(b, []byte(`id="experiment"`)) {
+		t.Error("the experiment section is missing")
+	}
+}
+
+func TestEscapeScriptText(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		``:                           ``,
+		`a < b && c</d`:              `a < b && c</d`,
+		`s = "</script>"`:            `s = "<\/script>"`,
+		`s = "</SCRIPT "`:            `s = "<\/SCRIPT "`,
+		`/<script\b/i`:               `/<\x73cript\b/i`,
+		"`<ScRiPt>`":                 "`<\\x53cRiPt>`",
+		`<!-- <script></script> -->`: `<!-- <\x73cript><\/script> -->`,
+		"<\u017fcript </\u017fcript": "<\u017fcript </\u017fcript", // U+017F folds to s, but not in HTML
+		`end<`:                       `end<`,
+		`end</scrip`:                 `end</scrip`,
+	} {
+		if got := escapeScriptText(in); got != want {
+			t.Errorf("escapeScriptText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// The vendored bundle needs no escaping, so it is inlined byte for
+	// byte (raw template strings would otherwise see the backslashes).
+	if escapeScriptText(elementsBundle) != elementsBundle {
+		t.Error("the viewer's bundle holds <script or </script: check what escapeScriptText changes in it")
+	}
+}
+
+func TestVendoredBundleMatchesItsChecksum(t *testing.T) {
+	t.Parallel()
+	sums, err := os.ReadFile(filepath.Join("elements", "SHA256SUMS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(sums)), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("SHA256SUMS line %q", l)
+		}
+		want[f[1]] = f[0]
+	}
+	sum := sha256.Sum256([]byte(elementsBundle))
+	if got := hex.EncodeToString(sum[:]); got != want["mutation-test-elements.js"] {
+		t.Errorf("the embedded bundle's sha256 is %s, SHA256SUMS says %s (run report/elements/fetch.sh)", got, want["mutation-test-elements.js"])
+	}
+	if elementsVersion != "3.9.0" {
+		t.Errorf("elements/VERSION is %q; update this test, the doc comments and the report after a deliberate upgrade", elementsVersion)
+	}
+}
+
+// inlineReport returns the JSON of the page's report script element.
+func inlineReport(t *testing.T, page []byte) []byte {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="mutprop-report">(.*?)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("the page has no inline report")
+	}
+	return m[1]
+}
+
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("inline report: %v", err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatal(err)
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 func equalInts(a, b []int) bool {

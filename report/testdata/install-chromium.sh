@@ -16,7 +16,7 @@ if [ -z "$bin" ]; then
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >&2
-  apt-get install -y -qq --no-install-recommends chromium fonts-liberation >&2
+  apt-get install -y -qq --no-install-recommends chromium fonts-liberation fonts-noto-color-emoji >&2
   bin=$(find_chromium)
 fi
 if [ -z "$bin" ]; then
