@@ -282,9 +282,15 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 	journal := filepath.Join(dir, "sigint.jsonl")
 	r := startMutprop(t, tmp, args("--journal", journal)...)
 	waitForRan(t, r, journal, 3)
+	interrupted := time.Now()
 	syscall.Kill(-r.cmd.Process.Pid, syscall.SIGINT)
 	if code := r.wait(); code != exitInterrupts {
 		t.Fatalf("after SIGINT: exit %d, want %d\n%s", code, exitInterrupts, r.stderr)
+	}
+	// The interrupt contract (README: exit 130 within 2 s): the run
+	// cancels its context and kills its groups; it does not wait for them.
+	if d := time.Since(interrupted); d > 2*time.Second {
+		t.Errorf("mutprop run took %v to exit after SIGINT, want at most 2s", d.Round(time.Millisecond))
 	}
 	if !strings.Contains(r.stderr.String(), "--resume") {
 		t.Errorf("the interrupted run does not say how to resume:\n%s", r.stderr)
