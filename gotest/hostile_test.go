@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -101,6 +102,16 @@ func TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind(t *testing.T) {
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
+	}
+	// named:noisy wrote 256 MiB before its budget ended it: mutprop's own
+	// memory (this process: Score runs in it) stays bounded whatever the
+	// tests print.
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	if peak := ru.Maxrss << 10; peak > 300<<20 {
+		t.Errorf("peak resident memory of the scoring process %d MiB, want under 300 MiB", peak>>20)
 	}
 	t.Logf("scored in %v", time.Since(start).Round(time.Millisecond))
 
