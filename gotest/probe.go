@@ -85,7 +85,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 		return nil, err
 	}
 	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.timeout([]string{test}), Probe: file})
+		Timeout: s.measureTimeout(test), Probe: file})
 	if err != nil {
 		return nil, err
 	}

@@ -474,7 +474,7 @@ func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test s
 		return nil, err
 	}
 	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.timeout([]string{test}), CoverProfile: profile})
+		Timeout: s.measureTimeout(test), CoverProfile: profile})
 	if err != nil {
 		return nil, err
 	}
@@ -510,6 +510,15 @@ func (s *session) timeout(tests []string) time.Duration {
 		d += s.baseline[t]
 	}
 	return s.cfg.Timeouts.For(d)
+}
+
+// measureTimeout is the deadline of a coverage or probe run of the
+// original code: the test passed the baseline, so it ends, but
+// instrumentation slows it and a loaded machine more: three times its
+// mutant deadline plus 10 s. A run cut short measures nothing (the test
+// then counts as covering and infecting everything).
+func (s *session) measureTimeout(test string) time.Duration {
+	return 3*s.timeout([]string{test}) + 10*time.Second
 }
 
 // forEach calls fn for each of n jobs from the run's workers (w is the
