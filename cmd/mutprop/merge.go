@@ -20,7 +20,9 @@ configuration); a cell present in two journals must agree.
 The journals of a sharded 'mutprop run' (--shard K/N) merge into the
 report of the unsharded run: the tables, and --json and --html files,
 without running anything; -o is optional for them, and --min-score gates
-the merged score (exit 1 below it). Every shard must be complete.`
+the merged score (exit 1 below it). Every shard must be complete.
+--annotations, --baseline and --update-baseline work as for mutprop run,
+on the merged run.`
 
 func cmdMerge(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet(e, "merge", "-o OUT JOURNAL...", mergeDescription)

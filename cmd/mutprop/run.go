@@ -53,6 +53,12 @@ Two runs with the same flags give the same JSON report but for durations
 which takes no seed): tests are ordered by speed class, not by their
 measured time, and lists of tests are sorted.
 
+Outcome cache: RESULTS/cache keeps each mutant's verdict with hashes of
+what it depends on (its package's code, the code and files of the tests
+that killed or covered it, go.mod, go and mutprop versions, the flags that
+change verdicts); a run reuses the verdicts that still hold, and when all
+do it builds and runs nothing. --no-cache neither reads nor writes it.
+
 Shards: --shard K/N runs a deterministic 1/N of the mutants (by a hash of
 package and mutant ID). 'mutprop merge --json FILE JOURNAL...' combines the
 shards' journals into the report of the unsharded run.
@@ -61,13 +67,20 @@ CI gates: --min-score P fails the run (exit 1) when the score is below P
 percent; --since REV keeps only the mutants on lines changed since the git
 revision REV (git diff -U0 REV, plus untracked files).
 
+Survivors and timeouts print on stderr as "file:line:col: survived: ..."
+lines; --annotations github prints them as GitHub workflow commands
+instead, gitlab=FILE writes a GitLab code-quality report. --baseline FILE
+accepts known survivors: only undetected mutants missing from it exit 1
+(docs/ci.md describes the formats).
+
 Packages: with several packages, those without test files or using cgo are
 skipped with a warning; a single one is refused. --tags passes build tags
 to go list and go test.
 
 Exit codes:
   0    every package was scored (and passed --min-score)
-  1    the score is below --min-score
+  1    the score is below --min-score, or undetected mutants are not in
+       --baseline
   2    bad usage or input: unknown flag or value, a path that does not
        exist, a directory outside any module, a journal that is malformed
        or belongs to another run, --since outside git
@@ -103,6 +116,8 @@ type runFlags struct {
 	strict    bool
 	noFloor   bool
 	ownTests  bool
+	noCache   bool
+	ci        ciFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -130,6 +145,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.strict, "strict-baseline", false, "refuse a package when a test fails on mutprop's instrumented build but passes under go test, or is flaky (default: set it aside, named with the reason)")
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
+	f.ci.register(fs)
 }
 
 // cmdRun scores a Go package's tests against its mutants (gotest.Score).
@@ -214,6 +231,10 @@ func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard,
 func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error {
 	started := time.Now()
 	min, shard, err := f.validate(patterns)
+	if err != nil {
+		return err
+	}
+	ci, err := f.ci.open(patterns)
 	if err != nil {
 		return err
 	}
@@ -307,7 +328,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	}
 	cfg.Progress = prog.progress
 
-	res, err := gotest.Score(runCtx, cfg)
+	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
 	wall := time.Since(started)
 	prog.finish()
 	if journal != nil && f.resume {
@@ -348,6 +369,10 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	if err != nil {
 		return cannotRun("%v", err)
 	}
+	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "run", json: f.jsonOut, dirs: listedDirs(listed), complete: shard.N <= 1 && f.since == "" && f.ops == ""})
+	if err != nil {
+		return err
+	}
 	if journal != nil {
 		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.path)
 	}
@@ -357,7 +382,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
 		return errGate(score, min)
 	}
-	return nil
+	return gate
 }
 
 // interruptedOr returns errInterrupted when ctx was cancelled, else err.

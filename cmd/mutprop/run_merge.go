@@ -17,12 +17,14 @@ import (
 type mergeFlags struct {
 	json, html string
 	minScore   string
+	ci         ciFlags
 }
 
 func (m *mergeFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&m.json, "json", "", "run journals: write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&m.html, "html", "", "run journals: write a self-contained HTML report to `FILE`")
 	fs.StringVar(&m.minScore, "min-score", "", "run journals: exit 1 when the mutation score is below `P` percent")
+	m.ci.register(fs)
 }
 
 // isRunJournal reports whether the journal at path was written by
@@ -52,6 +54,10 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 			return usageError("--min-score %q: want a percentage from 0 to 100", mf.minScore)
 		}
 		min = v
+	}
+	ci, err := mf.ci.open(paths)
+	if err != nil {
+		return err
 	}
 	var header runner.JournalHeader
 	records := map[string]runRecord{}
@@ -95,6 +101,10 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	if err != nil {
 		return cannotRun("%v", err)
 	}
+	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "merge", json: mf.json, complete: header.Extra["since"] == "" && header.Extra["operators"] == ""})
+	if err != nil {
+		return err
+	}
 	n := 0
 	for _, p := range pkgs {
 		n += len(p.Mutants)
@@ -103,7 +113,7 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
 		return errGate(score, min)
 	}
-	return nil
+	return gate
 }
 
 func sameRecord(a, b runRecord) bool {

@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// ciResult is one run of the mutprop binary.
+type ciResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// runIn runs the mutprop binary in dir with extra environment variables,
+// none of the CI's own (the tests may run in GitHub Actions or GitLab CI).
+func runIn(t *testing.T, dir string, env []string, args ...string) ciResult {
+	t.Helper()
+	cmd := exec.Command(mutpropBinary(t), args...)
+	cmd.Dir = dir
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "GITHUB_WORKSPACE", "GITHUB_STEP_SUMMARY", "CI_PROJECT_DIR":
+		default:
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(append(cmd.Env, "TMPDIR="+t.TempDir()), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	return ciResult{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+}
+
+func TestGithubAnnotationsAreEscapedAsTheRunnerExpects(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "::warning file=a%2Cb%3Ac.go,line=3,col=4::50%25 survived%0Anext%0Dline: a, b: c",
+		githubCommand("warning", "a,b:c.go", 3, 4, "50% survived\nnext\rline: a, b: c"))
+	assert.Equal(t, "::notice::stale", githubCommand("notice", "", 0, 0, "stale"))
+}
+
+func TestTheAnnotationsFlagTakesGithubAndGitlabWithAFile(t *testing.T) {
+	t.Parallel()
+	var a annotationsFlag
+	require.NoError(t, a.Set("github"))
+	require.NoError(t, a.Set("gitlab=cq.json"))
+	assert.Equal(t, annotationsFlag{github: true, gitlab: "cq.json"}, a)
+	a = annotationsFlag{}
+	require.NoError(t, a.Set("github,gitlab:out/cq.json"))
+	assert.Equal(t, annotationsFlag{github: true, gitlab: "out/cq.json"}, a)
+	a = annotationsFlag{}
+	require.NoError(t, a.Set("gitlab"))
+	assert.Equal(t, annotationsFlag{gitlab: defaultGitlabReport, gitlabBare: true}, a)
+	for _, bad := range []string{"", "jenkins", "github=x", "gitlab="} {
+		assert.Error(t, (&annotationsFlag{}).Set(bad), bad)
+	}
+	// The issue's spelling, --annotations gitlab FILE, is caught rather
+	// than taking FILE for a package.
+	c := ciFlags{annotations: annotationsFlag{gitlab: defaultGitlabReport, gitlabBare: true}}
+	_, err := c.open([]string{"cq.json", "./..."})
+	require.ErrorContains(t, err, "write --annotations gitlab=cq.json")
+}
+
+func TestFunctionNamesAreTheStackTraceNames(t *testing.T) {
+	t.Parallel()
+	src := `package p
+func F() {}
+func (T) V() {}
+func (*T) P() {}
+func (t *G[K]) Q() {}
+func (g (G2[K, V])) R() {}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
+	require.NoError(t, err)
+	var got []string
+	for _, d := range f.Decls {
+		got = append(got, funcDeclName(d.(*ast.FuncDecl)))
+	}
+	assert.Equal(t, []string{"F", "T.V", "(*T).P", "(*G).Q", "G2.R"}, got)
+}
+
+// keyedPackage is a package of one file with the mutants at the given
+// "line:col" positions, all the same mutation of "x > 0".
+func keyedPackage(src string, at ...[2]int) runPackage {
+	p := runPackage{Path: "example.com/p", Info: runPackageInfo{Files: []runFile{{Path: "p.go", Source: src}}}}
+	for i, lc := range at {
+		p.Mutants = append(p.Mutants, runMutant{Index: i, Outcome: "survived", Mutant: mutate.Mutant{
+			ID: strings.Repeat("m", i+1), Operator: "boundary", File: "p.go", Line: lc[0], Col: lc[1],
+			Original: "x > 0", Replacement: "x >= 0",
+		}})
+	}
+	return p
+}
+
+func TestTheBaselineKeyIgnoresLinesAndTellsTwinsApart(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\nvar v = 1 > 0\n\nfunc (s *S) F(x int) bool {\n\treturn x > 0 && x > 0\n}\n"
+	// Columns of the ">" in "x > 0": 11 and 20 on line 6; 11 on line 3.
+	a := baselineKeys(keyedPackage(src, [2]int{6, 11}, [2]int{6, 20}, [2]int{3, 11}))
+	assert.Equal(t, "(*S).F", a["m"].Function)
+	assert.Equal(t, 0, a["m"].Occurrence)
+	assert.Equal(t, 2, a["mm"].Occurrence)
+	assert.Equal(t, "var v", a["mmm"].Function)
+	assert.NotEqual(t, a["m"].key(), a["mm"].key())
+
+	moved := "package p\n\n// A comment\n// of three\n// lines.\nfunc G() {}\n\nvar v = 1 > 0\n\nfunc (s *S) F(x int) bool {\n\treturn x > 0 && x > 0\n}\n"
+	b := baselineKeys(keyedPackage(moved, [2]int{11, 11}, [2]int{11, 20}, [2]int{8, 11}))
+	for _, id := range []string{"m", "mm", "mmm"} {
+		assert.Equal(t, a[id].key(), b[id].key(), id)
+	}
+}
+
+// baselineModule is tinyModule in a git repository whose module lies in
+// mod/; it returns the module's directory.
+func baselineModule(t *testing.T) string {
+	repo := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(repo, ".git"), 0o755))
+	mod := filepath.Join(repo, "mod")
+	require.NoError(t, os.Rename(tinyModule(t), mod))
+	return mod
+}
+
+// survivorLines are the "file:line:col: ..." lines of stderr.
+func survivorLines(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "tiny.go:") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
+	t.Parallel()
+	dir := baselineModule(t)
+	r := runIn(t, dir, nil, "run", "--workers", "2", "--journal", "j.jsonl", ".")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Equal(t, []string{
+		"tiny.go:7:33: survived: replace > with >= (operator:tiny.go:7:33:boundary:>=)",
+		"tiny.go:7:35: survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1)",
+		"tiny.go:7:35: survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1)",
+	}, survivorLines(r.stderr))
+	assert.NotContains(t, r.stdout, "::warning")
+
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	require.NoError(t, os.WriteFile(summary, []byte("earlier step\n"), 0o644))
+	r = runIn(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary}, "merge", "--annotations", "github", "--annotations", "gitlab=cq.json", "j.jsonl")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	var warnings []string
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if strings.HasPrefix(l, "::") {
+			warnings = append(warnings, l)
+		}
+	}
+	// Paths are the repository's, not the module's.
+	assert.Equal(t, []string{
+		"::warning file=mod/tiny.go,line=7,col=33::survived: replace > with >= (operator:tiny.go:7:33:boundary:>=)",
+		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1)",
+		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1)",
+	}, warnings)
+	assert.Empty(t, survivorLines(r.stderr), "the annotations replace the editor lines")
+
+	b, err := os.ReadFile(summary)
+	require.NoError(t, err)
+	md := string(b)
+	assert.True(t, strings.HasPrefix(md, "earlier step\n### mutprop: mutation score 57.1 % (4 of 7 detected)"), md)
+	assert.Contains(t, md, "| example.com/tiny | 7 | 4 | 3 | 0 | 0 | 57.1 % |")
+	assert.Contains(t, md, "| mod/tiny.go:7 | survived | replace &gt; with &gt;= |")
+
+	b, err = os.ReadFile(filepath.Join(dir, "cq.json"))
+	require.NoError(t, err)
+	var issues []gitlabIssue
+	require.NoError(t, json.Unmarshal(b, &issues))
+	require.Len(t, issues, 3)
+	assert.Equal(t, "mutprop/boundary", issues[0].CheckName)
+	assert.Equal(t, "minor", issues[0].Severity)
+	assert.Equal(t, gitlabLocation{Path: "mod/tiny.go", Lines: gitlabLines{Begin: 7}}, issues[0].Location)
+	assert.Len(t, issues[0].Fingerprint, 64)
+	assert.NotEqual(t, issues[1].Fingerprint, issues[2].Fingerprint)
+}
+
+// readBaselineFile reads a baseline's entries.
+func readBaselineFile(t *testing.T, path string) []baselineEntry {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var f baselineFile
+	require.NoError(t, json.Unmarshal(b, &f))
+	require.Equal(t, baselineVersion, f.Version)
+	return f.Accepted
+}
+
+func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
+	t.Parallel()
+	dir := baselineModule(t)
+	run := func(args ...string) ciResult {
+		t.Helper()
+		return runIn(t, dir, nil, append([]string{"run", "--workers", "2", "--no-journal", "--no-floor"}, append(args, ".")...)...)
+	}
+	edit := func(name, old, new string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		require.Contains(t, string(b), old)
+		require.NoError(t, os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644))
+	}
+
+	r := run("--baseline", "b.json")
+	require.Equal(t, exitUsage, r.code, "a missing baseline is an error:\n%s", r.stderr)
+
+	r = run("--baseline", "b.json", "--update-baseline")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	entries := readBaselineFile(t, filepath.Join(dir, "b.json"))
+	require.Len(t, entries, 3)
+	assert.Equal(t, baselineEntry{Package: "example.com/tiny", Function: "Pos", Operator: "boundary", Original: "x > 0", Replacement: "x >= 0",
+		Status: "survived", Description: "replace > with >="}, entries[0])
+
+	// Lines inserted above the function: the same survivors, accepted.
+	edit("tiny.go", "// Pos reports", "// Three lines\n// inserted above\n// Pos.\n\n// Pos reports")
+	r = run("--baseline", "b.json", "--json", "r.json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "tiny.go:11:33: survived (accepted): replace > with >=")
+	assert.Contains(t, r.stderr, "baseline b.json: 3 accepted survivors, 0 new, 0 stale entries")
+	var doc struct{ MutpropBaseline baselineJSON }
+	b, err := os.ReadFile(filepath.Join(dir, "r.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &doc))
+	assert.Len(t, doc.MutpropBaseline.Accepted, 3)
+	assert.Empty(t, doc.MutpropBaseline.New)
+
+	// A new survivor fails the run.
+	edit("tiny.go", "// Three lines", "// Neg reports whether x is negative.\nfunc Neg(x int) bool { return x < 0 }\n\n// Three lines")
+	edit("tiny_test.go", "func TestPos", "func TestNeg(t *testing.T) {\n\tif !Neg(-5) || Neg(5) {\n\t\tt.Fatal(\"Neg\")\n\t}\n}\n\nfunc TestPos")
+	r = run("--baseline", "b.json")
+	require.Equal(t, exitFailed, r.code, r.stderr)
+	assert.Contains(t, r.stderr, "tiny.go:7:33: survived (new): replace < with <=")
+	assert.Contains(t, r.stderr, "tiny.go:14:33: survived (accepted): replace > with >=")
+	assert.Contains(t, r.stderr, "undetected mutants are not in the baseline b.json")
+
+	// A test that kills accepted survivors: they are stale, the run passes.
+	edit("tiny.go", "// Neg reports whether x is negative.\nfunc Neg(x int) bool { return x < 0 }\n\n", "")
+	edit("tiny_test.go", "func TestNeg(t *testing.T) {\n\tif !Neg(-5) || Neg(5) {\n\t\tt.Fatal(\"Neg\")\n\t}\n}\n\n", "")
+	edit("tiny_test.go", "!Pos(5) || Pos(-5)", "!Pos(5) || Pos(-5) || Pos(0)")
+	r = run("--baseline", "b.json", "--json", "r.json")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	assert.Contains(t, r.stderr, `tiny.go:11:33: stale baseline entry: the accepted survivor example.com/tiny Pos boundary: "x > 0" -> "x >= 0" is now killed by TestPos`)
+	assert.Contains(t, r.stderr, "baseline b.json: 1 accepted survivors, 0 new, 2 stale entries")
+	b, err = os.ReadFile(filepath.Join(dir, "r.json"))
+	require.NoError(t, err)
+	doc.MutpropBaseline = baselineJSON{}
+	require.NoError(t, json.Unmarshal(b, &doc))
+	require.Len(t, doc.MutpropBaseline.Stale, 2)
+	assert.Equal(t, "killed", doc.MutpropBaseline.Stale[0].Now)
+
+	// --update-baseline prunes them.
+	r = run("--baseline", "b.json", "--update-baseline")
+	require.Equal(t, exitOK, r.code, r.stderr)
+	entries = readBaselineFile(t, filepath.Join(dir, "b.json"))
+	require.Len(t, entries, 1)
+	assert.Equal(t, "1", entries[0].Replacement)
+}
