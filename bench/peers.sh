@@ -3,14 +3,15 @@
 #
 # Needs only Go and the module proxy. Into one temporary directory it
 # installs gremlins and go-mutesting at pinned versions, builds mutprop from
-# this repository once (go build -o), downloads github.com/google/btree at a
-# pinned version and copies it out of the module cache, then runs these,
-# each on a fresh copy of the same tree, every peer right after the mutprop
-# run with the peer's operator set:
+# this repository once (go build -o), downloads the subject module at a
+# pinned version and copies it out of the module cache (bench_copy_module in
+# bench/lib.sh: a module without go.mod gets one, the module line goes
+# first), then runs these, each on a fresh copy of the same tree, every peer
+# right after the mutprop run with the peer's operator set:
 #
 #   mutprop        mutprop run -v --workers N --results DIR .   (all operators)
 #   mutprop-gr     mutprop run ... --operators $GR_OPERATORS .
-#   gremlins       gremlins unleash --workers N --timeout-coefficient C .
+#   gremlins       gremlins unleash --workers N --timeout-coefficient C --exclude-files / .
 #   mutprop-gm     mutprop run ... --operators $GM_OPERATORS .
 #   go-mutesting   go-mutesting --exec-timeout T .              (one process at a time)
 #
@@ -40,14 +41,20 @@
 # Usage: bench/peers.sh [--workers N] [--gremlins-coefficient C]
 #                       [--mutesting-timeout S] [--only LIST] [--subject MOD@VER] [--keep]
 #   --only: comma-separated subset of mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
-#   --subject: the module whose root package the tools score; without it,
+#   --subject: the module whose root package the tools score (with or
+#     without a go.mod of its own); without it,
 #     each of $SUBJECTS in turn: github.com/dustin/go-humanize@v1.0.1 (quick
 #     unit tests) and github.com/google/btree@v1.1.3 (slow concurrent tests,
 #     which every surviving mutant must run)
 # Environment: PEER_TIMEOUT (seconds per tool, default 3600).
 set -euo pipefail
 
-GREMLINS=github.com/go-gremlins/gremlins/cmd/gremlins@v0.6.0
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+# GREMLINS, GR_OPERATORS, GREMLINS_COEFFICIENT and the bench_* functions,
+# shared with bench/corpus.sh.
+# shellcheck source=bench/lib.sh
+. "$REPO/bench/lib.sh"
+
 MUTESTING_MOD=github.com/zimmski/go-mutesting
 MUTESTING_VERSION=v0.0.0-20210610104036-6d9217011a00
 MUTESTING_XTOOLS=v0.52.0
@@ -57,14 +64,11 @@ AVITO=github.com/avito-tech/go-mutesting
 # tests, which every surviving mutant must run whatever the tool.
 SUBJECTS="github.com/dustin/go-humanize@v1.0.1 github.com/google/btree@v1.1.3"
 SUBJECT=
-# gremlins' default operators (ARITHMETIC_BASE, CONDITIONALS_BOUNDARY,
-# CONDITIONALS_NEGATION, INCREMENT_DECREMENT, INVERT_NEGATIVES) in mutprop.
-GR_OPERATORS=arithmetic,boundary,relational,incdec,unary
 # go-mutesting's (branch/if, branch/else, branch/case, expression/comparison,
 # expression/remove, statement/remove) in mutprop.
 GM_OPERATORS=empty-body,boundary,logical-operand,remove-statement
 WORKERS=$(nproc)
-COEFF=20
+COEFF=$GREMLINS_COEFFICIENT
 MTIMEOUT=30
 ONLY=mutprop,mutprop-gr,gremlins,mutprop-gm,go-mutesting
 KEEP=0
@@ -92,7 +96,6 @@ if [ -z "$SUBJECT" ]; then
 fi
 wanted() { case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
-REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/mutprop-peers-XXXXXX")
 cleanup() {
 	if [ "$KEEP" = 0 ]; then
@@ -107,16 +110,14 @@ export GOBIN="$WORK/bin"
 export GOFLAGS=-buildvcs=false
 mkdir -p "$GOBIN"
 
-now() { date +%s.%N; }
 log() { echo "peers: $*" >&2; }
-calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-load() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "?"; }
-firsterr() { grep -m1 -oE '(403|404|410) [A-Za-z ]+|panic: .*|cannot .*|missing .*' "$1" || tail -1 "$1"; }
+calc() { bench_calc "$@"; }
+firsterr() { bench_firsterr "$@"; }
 
 declare -A NOTE
 if wanted gremlins; then
 	log "installing $GREMLINS"
-	go install "$GREMLINS" >"$WORK/install-gremlins.log" 2>&1 ||
+	bench_install_gremlins "$WORK/install-gremlins.log" ||
 		NOTE[gremlins]="install failed: $(firsterr "$WORK/install-gremlins.log")"
 fi
 if wanted go-mutesting; then
@@ -140,33 +141,32 @@ log "building mutprop from $REPO"
 (cd "$REPO" && go build -o "$GOBIN/mutprop" ./cmd/mutprop)
 
 log "downloading $SUBJECT"
-src=$(go mod download -json "$SUBJECT" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-[ -d "$src" ] || { log "cannot download $SUBJECT"; exit 1; }
+src=$(bench_module_dir "$SUBJECT") || { log "cannot download $SUBJECT"; exit 1; }
+# The copy's directory ends in the module path, as in a GOPATH (tests that
+# match paths in stack traces need it).
+SUBJ=$(bench_subject_dir "$WORK/subject" "${SUBJECT%@*}")
 fresh_subject() {
-	rm -rf "$WORK/subject"
-	cp -r "$src" "$WORK/subject"
-	chmod -R u+w "$WORK/subject"
-	# The module line first (gremlins reads only the first line of go.mod).
-	{ grep '^module ' "$src/go.mod"; grep -v '^module ' "$src/go.mod"; } >"$WORK/subject/go.mod"
+	# A go.mod for a module without one; the module line first (gremlins
+	# reads only the first line of go.mod).
+	bench_copy_module "$src" "$SUBJ" "${SUBJECT%@*}"
 }
 fresh_subject
-(cd "$WORK/subject" && go test -count=1 . >/dev/null) || { log "the subject's tests fail"; exit 1; }
+(cd "$SUBJ" && go test -count=1 . >"$WORK/gotest.log" 2>&1) ||
+	{ log "the subject's tests fail: $(grep -m1 -E '^--- FAIL|\.go:[0-9]+' "$WORK/gotest.log" || tail -1 "$WORK/gotest.log")"; exit 1; }
 
 # Per tool: WALL, FOUND (mutants generated and kept), EXEC (mutants whose
 # tests ran), DET (killed + timeout + crashed), SURV, LOAD (1-min load
 # average before/after).
 declare -A WALL FOUND EXEC DET SURV LOAD
-run_tool() { # name, then the command (run in $WORK/subject); output in $WORK/<name>.out/.err
+run_tool() { # name, then the command (run in $SUBJ); output in $WORK/<name>.out/.err
 	local name=$1; shift
 	fresh_subject
-	local t0 t1 rc=0 l0
-	l0=$(load)
+	local rc
 	log "$name: $*"
-	t0=$(now)
-	(cd "$WORK/subject" && timeout "$TIMEOUT" "$@") >"$WORK/$name.out" 2>"$WORK/$name.err" || rc=$?
-	t1=$(now)
-	WALL[$name]=$(calc "$t1 - $t0")
-	LOAD[$name]="$l0/$(load)"
+	bench_timed "$TIMEOUT" "$WORK/$name.out" "$WORK/$name.err" "$SUBJ" "$@"
+	rc=$BENCH_RC
+	WALL[$name]=$BENCH_WALL
+	LOAD[$name]=$BENCH_LOAD
 	if [ "$rc" = 124 ]; then
 		NOTE[$name]="stopped after ${TIMEOUT}s"
 	elif [ "$rc" != 0 ]; then
@@ -174,7 +174,7 @@ run_tool() { # name, then the command (run in $WORK/subject); output in $WORK/<n
 	fi
 	log "$name: exit $rc in ${WALL[$name]}s"
 	# A tool must leave the tree as it found it.
-	if ! diff -r -q -x go.mod "$src" "$WORK/subject" >"$WORK/$name.diff" 2>&1; then
+	if ! diff -r -q -x go.mod "$src" "$SUBJ" >"$WORK/$name.diff" 2>&1; then
 		NOTE[$name]="${NOTE[$name]:+${NOTE[$name]}; }subject changed: $(head -1 "$WORK/$name.diff")"
 	fi
 }
@@ -183,16 +183,15 @@ addnote() { NOTE[$1]="${NOTE[$1]:+${NOTE[$1]}; }$2"; }
 mutprop_run() { # name, then extra flags
 	local name=$1; shift
 	# The journal (on by default) goes to the work directory, not the subject.
-	run_tool "$name" "$GOBIN/mutprop" run -v --workers "$WORKERS" --results "$WORK/results-$name" "$@" .
+	run_tool "$name" "$GOBIN/mutprop" run -v --no-cache --workers "$WORKERS" --results "$WORK/results-$name" "$@" .
 	local f="$WORK/$name.out"
-	st() { sed -n "s/^| $1 *| *\([0-9]*\) .*/\1/p" "$f" | head -1; }
-	local k c t s n
-	k=$(st killed); c=$(st crashed); t=$(st timeout); s=$(st survived); n=$(st total)
-	FOUND[$name]=${n:-0}
-	DET[$name]=$((${k:-0} + ${c:-0} + ${t:-0}))
-	SURV[$name]=${s:-0}
-	EXEC[$name]=$((DET[$name] + SURV[$name]))
-	[ "${t:-0}" -gt 0 ] && addnote "$name" "$t timeout"
+	local n s t exec det
+	read -r n _ s t _ _ _ exec det <<<"$(bench_mutprop_counts "$f")"
+	FOUND[$name]=$n
+	DET[$name]=$det
+	SURV[$name]=$s
+	EXEC[$name]=$exec
+	[ "$t" -gt 0 ] && addnote "$name" "$t timeout"
 	{
 		echo "$name: $(grep -m1 -oE 'stages:.*' "$f" || echo 'no stages line')"
 		# Where the mutant stage's time went: worker-seconds per status.
@@ -211,18 +210,17 @@ wanted mutprop && mutprop_run mutprop
 wanted mutprop-gr && mutprop_run mutprop-gr --operators "$GR_OPERATORS"
 
 if wanted gremlins && [ -x "$GOBIN/gremlins" ]; then
-	run_tool gremlins "$GOBIN/gremlins" unleash --workers "$WORKERS" --timeout-coefficient "$COEFF" .
+	GREMLINS_COEFFICIENT=$COEFF
+	bench_gremlins_cmd "$WORKERS" . # the root package only, not the subdirectories
+	run_tool gremlins "${BENCH_GREMLINS_CMD[@]}"
 	f="$WORK/gremlins.out"
-	g() { sed -n "s/.*$1: \([0-9]*\).*/\1/p" "$f" | head -1; }
-	k=$(g Killed); l=$(g Lived); nc=$(g 'Not covered'); to=$(g 'Timed out'); nv=$(g 'Not viable'); sk=$(g Skipped)
-	DET[gremlins]=$((${k:-0} + ${to:-0}))
-	SURV[gremlins]=${l:-0}
-	# Not viable: gremlins ran `go test` and the build failed; it cost a build.
-	EXEC[gremlins]=$((DET[gremlins] + SURV[gremlins] + ${nv:-0}))
-	FOUND[gremlins]=$((EXEC[gremlins] + ${nc:-0} + ${sk:-0}))
-	[ "${nc:-0}" -gt 0 ] && addnote gremlins "$nc not covered"
-	[ "${to:-0}" -gt 0 ] && addnote gremlins "$to timed out"
-	[ "${nv:-0}" -gt 0 ] && addnote gremlins "$nv not viable"
+	# Not viable: gremlins ran `go test` and the build failed; it cost a
+	# build, so it counts as executed (bench_gremlins_counts).
+	read -r found exec det surv nc to nv <<<"$(bench_gremlins_counts "$f")"
+	FOUND[gremlins]=$found EXEC[gremlins]=$exec DET[gremlins]=$det SURV[gremlins]=$surv
+	[ "$nc" -gt 0 ] && addnote gremlins "$nc not covered"
+	[ "$to" -gt 0 ] && addnote gremlins "$to timed out"
+	[ "$nv" -gt 0 ] && addnote gremlins "$nv not viable"
 	echo "gremlins: $(grep -m1 -oE 'done in .*' "$f" || true) (coverage run); $(grep -m1 -oE 'completed in .*' "$f" || true)" >>"$WORK/breakdown.txt"
 fi
 

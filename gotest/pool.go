@@ -192,17 +192,20 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 }
 
 // runOnce runs tests in a fresh copy of the module and classifies the run,
-// under the scratch's guard of the package directory when it has one. A
-// run that times out among the other workers' runs is run again alone,
-// with no other test process, before it counts as a timeout: on a loaded
-// machine a deadline is a guess.
+// under the scratch's guard of the package directory when it has one. The
+// first run has a tight deadline (firstTimeout); a run that times out is
+// run again with the full deadline, alone (no other test process) when
+// there are several workers, before it counts as a timeout: on a loaded
+// machine a deadline is a guess, and most timeouts are mutants that never
+// end, which so cost the tight deadline plus the full one.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
+	deadline := s.firstTimeout(tests)
 	run := func() (Verdict, error) {
 		if err := sc.reset(); err != nil {
 			return Verdict{}, err
 		}
 		st, res, err := bin.RunTests(ctx, RunSpec{
-			Tests: tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: s.timeout(tests),
+			Tests: tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: deadline,
 			Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
 		})
 		if err != nil {
@@ -219,18 +222,22 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 	s.alone.RLock()
 	v, err := guarded()
 	s.alone.RUnlock()
-	if err != nil || v.Outcome != Timeout || ctx.Err() != nil || s.cfg.workers() == 1 {
+	if err != nil || v.Outcome != Timeout || ctx.Err() != nil {
 		return v, err
 	}
-	s.alone.Lock()
-	defer s.alone.Unlock()
+	deadline = s.timeout(tests)
+	if s.cfg.workers() > 1 {
+		s.alone.Lock()
+		defer s.alone.Unlock()
+	}
 	s.retried.Add(1)
 	first := v.Reason
 	if v, err = guarded(); err != nil {
 		return v, err
 	}
-	if v.Outcome != Timeout {
-		v.Notes = append(v.Notes, "timed out among other runs ("+first+"), ran again alone")
+	if v.Outcome == Survived {
+		// A killed or crashed rerun's reason speaks for itself.
+		v.Notes = append(v.Notes, "timed out at its first deadline ("+first+"), ran again alone with the full one")
 	}
 	return v, nil
 }

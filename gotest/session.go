@@ -505,11 +505,35 @@ func (s *session) coverOf(pkgPath string) map[string][]span {
 // timeout is the deadline of a run of tests: the configured factor times
 // their baseline (with the process's own overhead) plus the constant.
 func (s *session) timeout(tests []string) time.Duration {
+	return s.cfg.Timeouts.For(s.baselineOf(tests))
+}
+
+// firstTryConst bounds the constant of a run's first deadline.
+const firstTryConst = 250 * time.Millisecond
+
+// firstTimeout is the deadline of a mutant's first run of tests: the
+// configured factor times their baseline, plus at most firstTryConst (at
+// least that much in all). A run past it is run again with timeout's
+// deadline before it counts (runOnce).
+func (s *session) firstTimeout(tests []string) time.Duration {
+	t := s.cfg.Timeouts
+	if t.Const == 0 || t.Const > firstTryConst {
+		t.Const = firstTryConst
+	}
+	if t.Floor == 0 || t.Floor > firstTryConst {
+		t.Floor = firstTryConst
+	}
+	return min(t.For(s.baselineOf(tests)), s.timeout(tests))
+}
+
+// baselineOf is the baseline time of a run of tests, with the process's
+// own overhead.
+func (s *session) baselineOf(tests []string) time.Duration {
 	d := s.overhead
 	for _, t := range tests {
 		d += s.baseline[t]
 	}
-	return s.cfg.Timeouts.For(d)
+	return d
 }
 
 // measureTimeout is the deadline of a coverage or probe run of the
