@@ -196,7 +196,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	var sessions []*session
 	for i, pkg := range pkgs {
 		t := targets[i]
-		if !hasTests(pkg.Dir) {
+		if !HasTests(pkg.Dir) {
 			continue
 		}
 		if (cfg.OwnTests || cfg.Filter != nil && len(live) < len(targets)) && !slices.Contains(live, t) {
@@ -355,8 +355,9 @@ type job struct {
 
 func (j job) result() *MutantResult { return &j.t.pr.Mutants[j.i] }
 
-// hasTests reports whether dir holds test files.
-func hasTests(dir string) bool {
+// HasTests reports whether dir holds test files: the packages mutprop run
+// builds a test binary for.
+func HasTests(dir string) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false

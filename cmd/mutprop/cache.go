@@ -393,7 +393,7 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths []str
 		}
 		cr.code[p] = c
 		bin := byPath[p+".test"]
-		if bin == nil || !dirHasTests(d.Dir) {
+		if bin == nil || !gotest.HasTests(d.Dir) {
 			continue
 		}
 		links := map[string]bool{p: true}
@@ -426,21 +426,6 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths []str
 		fmt.Fprintf(sum, "%s %s\n", file, fileHash(file))
 	}
 	return hex.EncodeToString(sum.Sum(nil)), nil
-}
-
-// dirHasTests reports whether dir holds test files (as gotest decides
-// which packages have tests).
-func dirHasTests(dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), "_test.go") {
-			return true
-		}
-	}
-	return false
 }
 
 // fileHash is the hex SHA-256 of a file's content, "-" when it does not
