@@ -2,11 +2,12 @@ package gotest
 
 import (
 	"bytes"
-	"fmt"
 	"iter"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/mutprop/mutprop/proc"
 )
 
 // Test statuses read from a test binary's event stream.
@@ -52,12 +53,12 @@ const OutputBudget = 256 << 10
 // Output keep at most about OutputBudget bytes (head and tail).
 func ParseStream(out []byte) *Stream {
 	s := &Stream{Tests: map[string]*TestEvent{}}
-	all := newHeadTail(OutputBudget)
-	texts := map[string]*headTail{}
-	text := func(name string) *headTail {
+	all := proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+	texts := map[string]*proc.HeadTail{}
+	text := func(name string) *proc.HeadTail {
 		h := texts[name]
 		if h == nil {
-			h = newHeadTail(OutputBudget)
+			h = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
 			texts[name] = h
 		}
 		return h
@@ -68,14 +69,14 @@ func ParseStream(out []byte) *Stream {
 			continue
 		}
 		if line[0] != marker {
-			all.write(line)
+			all.Write(line)
 			if s.Tests[cur] != nil {
-				text(cur).write(line)
+				text(cur).Write(line)
 			}
 			continue
 		}
 		line = line[1:]
-		all.write(line)
+		all.Write(line)
 		trim := strings.TrimRight(string(line), "\r\n")
 		switch trim {
 		case "PASS":
@@ -110,11 +111,11 @@ func ParseStream(out []byte) *Stream {
 			}
 			t.Status = status
 			t.Elapsed = elapsed
-			text(name).write([]byte(trim + "\n"))
+			text(name).Write([]byte(trim + "\n"))
 			cur = name
 		default:
 			if s.Tests[cur] != nil {
-				text(cur).write(line)
+				text(cur).Write(line)
 			}
 		}
 	}
@@ -125,62 +126,6 @@ func ParseStream(out []byte) *Stream {
 	}
 	s.Output = all.String()
 	return s
-}
-
-// headTail keeps the first and the last bytes written to it, up to a
-// budget, and counts the bytes dropped between them. Writing n bytes costs
-// O(n) amortized whatever was written before.
-type headTail struct {
-	half    int
-	head    []byte
-	tail    []byte // the last bytes; at most 2*half, trimmed to half when full
-	dropped int64
-}
-
-func newHeadTail(budget int) *headTail { return &headTail{half: budget / 2} }
-
-func (h *headTail) write(p []byte) {
-	if n := min(len(p), h.half-len(h.head)); n > 0 {
-		h.head = append(h.head, p[:n]...)
-		p = p[n:]
-	}
-	if len(p) == 0 {
-		return
-	}
-	if len(p) > h.half {
-		h.dropped += int64(len(h.tail) + len(p) - h.half)
-		h.tail = append(h.tail[:0], p[len(p)-h.half:]...)
-		return
-	}
-	h.tail = append(h.tail, p...)
-	if len(h.tail) > 2*h.half {
-		cut := len(h.tail) - h.half
-		h.dropped += int64(cut)
-		h.tail = append(h.tail[:0], h.tail[cut:]...)
-	}
-}
-
-// String returns the head, a line saying how much was dropped (if
-// anything was), and the tail.
-func (h *headTail) String() string {
-	tail := h.tail
-	if len(tail) > h.half {
-		h.dropped += int64(len(tail) - h.half)
-		tail = tail[len(tail)-h.half:]
-		h.tail = append(h.tail[:0], tail...)
-		tail = h.tail
-	}
-	var b strings.Builder
-	b.Grow(len(h.head) + len(tail) + 64)
-	b.Write(h.head)
-	if h.dropped > 0 {
-		if len(h.head) > 0 && h.head[len(h.head)-1] != '\n' {
-			b.WriteByte('\n')
-		}
-		fmt.Fprintf(&b, "[mutprop: %d bytes of output dropped]\n", h.dropped)
-	}
-	b.Write(tail)
-	return b.String()
 }
 
 // framedLines yields the lines of out, also splitting before a marker

@@ -184,19 +184,3 @@ func TestATestThatLogsWithoutEndCostsAFixedBudgetAndKeepsItsLastLines(t *testing
 		t.Errorf("verdict %+v, want killed by TestNoisy with 18 tests to failure (rapid: 17 passed, read from the kept tail)", v)
 	}
 }
-
-func TestHeadTailKeepsTheFirstAndLastBytesExactly(t *testing.T) {
-	t.Parallel()
-	h := newHeadTail(8)
-	for _, p := range []string{"ab", "cdef", "ghij", "k", "lmnopqr", "stuvwxyz"} {
-		h.write([]byte(p))
-	}
-	if got, want := h.String(), "abcd\n[mutprop: 18 bytes of output dropped]\nwxyz"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	h = newHeadTail(8)
-	h.write([]byte("abcdef"))
-	if got := h.String(); got != "abcdef" {
-		t.Errorf("under budget: got %q, want everything", got)
-	}
-}

@@ -160,6 +160,27 @@ func (o *output) result() (kept []byte, dropped, written int64) {
 	return append(kept, tail...), dropped, o.written
 }
 
+// HeadTail keeps the first and the last bytes written to it, in bounded
+// memory, the way Run keeps a process's output: its String is the head, a
+// DroppedMarker line counting what was dropped, and the tail, cut to whole
+// lines. The tail's buffer is allocated only once the head is full.
+type HeadTail struct{ o *output }
+
+// NewHeadTail returns a HeadTail that keeps head bytes from the start and
+// tail bytes from the end (both at least 1).
+func NewHeadTail(head, tail int) *HeadTail {
+	return &HeadTail{o: newOutput(Spec{OutputHead: max(head, 1), OutputTail: max(tail, 1), OutputLimit: -1}, nil)}
+}
+
+// Write keeps what fits in the head and the tail; it never fails.
+func (h *HeadTail) Write(p []byte) (int, error) { return h.o.Write(p) }
+
+// String returns what was kept.
+func (h *HeadTail) String() string {
+	kept, _, _ := h.o.result()
+	return string(kept)
+}
+
 // DroppedMarker starts the line Run puts in Result.Output where it dropped
 // the middle of a long output: DroppedMarker + "<n> bytes of output dropped
 // here]".

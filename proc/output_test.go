@@ -95,3 +95,18 @@ func TestTheOutputBudgetTripsOnceAndMemoryStaysBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestHeadTailKeepsTheFirstAndLastLinesAndCountsTheRest(t *testing.T) {
+	h := NewHeadTail(8, 8)
+	for _, p := range []string{"ab\n", "cd\n", "ef\ngh\n", "ij\nkl\n", "mn\nop\n"} {
+		h.Write([]byte(p))
+	}
+	if got, want := h.String(), "ab\ncd\n"+DroppedMarker+"12 bytes of output dropped here]\nmn\nop\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	h = NewHeadTail(8, 8)
+	h.Write([]byte("abcdef"))
+	if got := h.String(); got != "abcdef" {
+		t.Errorf("under budget: got %q, want everything", got)
+	}
+}
