@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,6 +60,10 @@ type outcomeCache struct {
 	// executable with the same path, size and time keeps it.
 	Exe      exeStamp                  `json:"exe"`
 	Packages map[string]*cachedPackage `json:"packages"`
+	// Outputs are the files mutprop runs wrote (reports, journals), by
+	// absolute path: a later run does not take them for the user's files,
+	// even where its own flags no longer name them.
+	Outputs []string `json:"outputs,omitempty"`
 }
 
 type exeStamp struct {
@@ -101,6 +106,9 @@ type cacheRun struct {
 	old  *outcomeCache // the file as read; empty when missing or unusable
 	env  map[string]string
 	exe  exeStamp
+	// outputs are the files mutprop runs wrote: the earlier runs' and
+	// this one's (outcomeCache.Outputs).
+	outputs []string
 
 	code  map[string]string          // mutated package -> hash of its build inputs
 	tests map[string]string          // test package -> hash
@@ -209,7 +217,8 @@ func openCacheRun(ctx context.Context, f *runFlags, cfg *gotest.Config, listed, 
 	for _, p := range testOnly {
 		paths = append(paths, p.ImportPath)
 	}
-	h := newTreeHasher(f)
+	cr.outputs = mergeOutputs(cr.old.Outputs, f.outputs())
+	h := newTreeHasher(cr.outputs)
 	modules, err := cr.hashPackages(ctx, h, paths, goEnv["GOWORK"])
 	if err != nil {
 		return nil, err
@@ -449,18 +458,35 @@ type treeHasher struct {
 	memo map[string]string
 }
 
-func newTreeHasher(f *runFlags) *treeHasher {
+func newTreeHasher(outputs []string) *treeHasher {
 	h := &treeHasher{skip: map[string]bool{}, memo: map[string]string{}}
-	for _, p := range []string{f.results, f.journal, f.jsonOut, f.htmlOut} {
+	for _, abs := range outputs {
+		h.skip[abs] = true
+		h.skip[abs+".tmp"] = true // writeFileAtomic's
+	}
+	return h
+}
+
+// mergeOutputs returns the sorted union of two path lists.
+func mergeOutputs(a, b []string) []string {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// outputs are the absolute paths of what this run writes: the results
+// directory, the journal and the reports.
+func (f *runFlags) outputs() []string {
+	var out []string
+	for _, p := range []string{f.results, f.journal, f.jsonOut, f.htmlOut, f.ci.annotations.gitlab} {
 		if p == "" {
 			continue
 		}
 		if abs, err := filepath.Abs(p); err == nil {
-			h.skip[abs] = true
-			h.skip[abs+".tmp"] = true // writeFileAtomic's
+			out = append(out, abs)
 		}
 	}
-	return h
+	return out
 }
 
 // buildExts are the extensions of the files go build reads in a package
@@ -872,7 +898,7 @@ func (cr *cacheRun) hook(cfg *gotest.Config) {
 // the run started, over what the file held for this environment. With a
 // nil res it only rewrites the file (a new executable stamp).
 func (cr *cacheRun) save(cfg *gotest.Config, res *gotest.Result, warn func(string, ...any)) {
-	c := &outcomeCache{Format: cacheFormat, Env: cr.env, Exe: cr.exe, Packages: cr.old.Packages}
+	c := &outcomeCache{Format: cacheFormat, Env: cr.env, Exe: cr.exe, Packages: cr.old.Packages, Outputs: cr.outputs}
 	if res != nil {
 		for _, pr := range res.Packages {
 			if pr.Universe == 0 && cfg.Filter != nil {

@@ -122,6 +122,21 @@ func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
 	requireCounts(t, flags, 0, n)
 }
 
+// TestCacheReportsWrittenBesideThePackageAreNotItsFiles writes the
+// reports into the package's directory, as `mutprop run --html r.html .`
+// does: the next run, without those flags, still takes every verdict from
+// the cache (the reports are mutprop's files, not the user's).
+func TestCacheReportsWrittenBesideThePackageAreNotItsFiles(t *testing.T) {
+	t.Parallel()
+	dir := tinyModule(t)
+	first := runCached(t, dir, filepath.Join(dir, "r.json"), "--html", filepath.Join(dir, "r.html"))
+	requireCounts(t, first, 0, len(first.statuses))
+	second := runCached(t, dir, filepath.Join(t.TempDir(), "2.json"))
+	requireCounts(t, second, len(first.statuses), 0)
+	requireNoBuild(t, second)
+	require.Equal(t, first.statuses, second.statuses)
+}
+
 // incModule is a module of three packages: a (Add, killed by its own
 // TestAdd; Pos, whose boundary mutant survives and whose literal mutant
 // only c's test kills), b (independent of a) and c (tests of a only).
