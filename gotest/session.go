@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -546,45 +547,12 @@ func (s *session) measureTimeout(test string) time.Duration {
 	return 3*s.timeout([]string{test}) + 10*time.Second
 }
 
-// forEach calls fn for each of n jobs from the run's workers (w is the
-// worker's number, which names its scratch copies). It stops handing out
-// jobs at cancellation and returns the context's error, or else the first
-// error fn returned.
+// forEach calls fn for each of n jobs from the run's workers, scheduled by
+// the engine (w is the worker's number, which names its scratch copies).
+// It stops handing out jobs at cancellation or at fn's first error and
+// returns the context's error, or else that error.
 func (rs *runState) forEach(ctx context.Context, n int, fn func(w, i int) error) error {
-	var mu sync.Mutex
-	var firstErr error
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < rs.cfg.workers(); w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := range work {
-				if err := fn(w, i); err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-				}
-			}
-		}(w)
-	}
-	for i := 0; i < n; i++ {
-		select {
-		case work <- i:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	close(work)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return firstErr
+	return engine.Run(ctx, engine.Schedule{Workers: rs.cfg.workers()}, engine.All(n), fn)
 }
 
 // name is how the target's results name a test: bare for its own tests,

@@ -3,25 +3,9 @@ package runner
 import (
 	"context"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func TestParseShardAcceptsEveryShardFromFirstToLast(t *testing.T) {
-	t.Parallel()
-	for s, want := range map[string]Shard{"1/1": {1, 1}, "1/3": {1, 3}, "3/3": {3, 3}} {
-		if got, err := ParseShard(s); err != nil || got != want {
-			t.Errorf("ParseShard(%q) = %v, %v; want %v", s, got, err, want)
-		}
-	}
-	for _, bad := range []string{"0/0", "2/1", "3/-1", "a/b", "", "1/"} {
-		if got, err := ParseShard(bad); err == nil {
-			t.Errorf("ParseShard(%q) = %v, want an error", bad, got)
-		}
-	}
-}
 
 func TestSizedGeneratorsAtSizeOne(t *testing.T) {
 	t.Parallel()
@@ -132,84 +116,5 @@ func TestASchemataMutantWithoutAPoolIsAnError(t *testing.T) {
 	_, err := Run(context.Background(), s, &Options{Seed: 1, Protocol: &Protocol{Kind: "trials", Trials: 1, DecideBudget: 5}})
 	if err == nil || !strings.Contains(err.Error(), "worker pool") {
 		t.Errorf("Run of a schemata mutant in process: %v, want an error asking for a worker pool", err)
-	}
-}
-
-type rec struct {
-	K string `json:"k"`
-	V int    `json:"v"`
-}
-
-func recKey(r *rec) string { return r.K }
-
-func openRecs(t *testing.T, path string, resume bool) *Log[rec] {
-	t.Helper()
-	j, err := OpenLog(path, JournalHeader{Suite: "edges", Seed: 1}, resume, recKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return j
-}
-
-func TestAJournalTornAfterOneByteResumesCleanly(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "j.jsonl")
-	j := openRecs(t, path, false)
-	if err := j.Append(rec{"a", 1}); err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
-	if info, err := os.Stat(path); err != nil || info.Mode().Perm()&0o600 != 0o600 {
-		t.Fatalf("journal mode %v (%v): the owner must read and write it", info.Mode(), err)
-	}
-	// A kill in the middle of the next write left one byte of it.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("{")
-	f.Close()
-	j = openRecs(t, path, true)
-	if w := j.Warnings(); len(w) != 1 || !strings.Contains(w[0], "j.jsonl:3:") {
-		t.Errorf("warnings %q, want one naming line 3, the torn record", w)
-	}
-	if err := j.Append(rec{"b", 2}); err != nil {
-		t.Fatal(err)
-	}
-	j.Close()
-	j = openRecs(t, path, true)
-	defer j.Close()
-	if c := j.Cells(); len(c) != 2 || c["a"].V != 1 || c["b"].V != 2 || len(j.Warnings()) != 0 {
-		t.Errorf("after the repair and one more record: %v, warnings %q", c, j.Warnings())
-	}
-}
-
-func TestAJournalWithABlankLineResumes(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "j.jsonl")
-	j := openRecs(t, path, false)
-	j.Close()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.WriteString("{\"k\":\"a\",\"v\":1}\n\n{\"k\":\"b\",\"v\":2}\n")
-	f.Close()
-	j = openRecs(t, path, true)
-	defer j.Close()
-	if c := j.Cells(); len(c) != 2 {
-		t.Errorf("cells %v, want a and b around the blank line", c)
-	}
-}
-
-func TestAJSONFileThatIsNotAJournalIsRefusedAsSuch(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "x.json")
-	if err := os.WriteFile(path, []byte("{\"name\":\"x\"}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := OpenLog(path, JournalHeader{Suite: "edges"}, true, recKey)
-	if err == nil || !strings.Contains(err.Error(), "not a mutprop journal") {
-		t.Errorf("OpenLog of a JSON file: %v, want 'not a mutprop journal'", err)
 	}
 }

@@ -3,10 +3,11 @@ package runner
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/mutprop/mutprop/engine"
 )
 
 // Options configure Run. A nil *Options means the defaults.
@@ -23,9 +24,10 @@ type Options struct {
 	Pool *Pool
 	// Journal, when set, receives every finished cell as it finishes, and
 	// the cells it already holds are not run again (resume).
-	Journal *Journal
-	// Shard selects a deterministic part of the cells; the zero Shard is all.
-	Shard Shard
+	Journal *engine.Log[Cell]
+	// Shard selects a deterministic part of the cells (by a hash of their
+	// keys); the zero Shard is all.
+	Shard engine.Shard
 	// Select, when set, restricts the cells run.
 	Select func(m Mutant, property, generator string) bool
 	// Progress, when set, is called after every finished cell.
@@ -37,29 +39,6 @@ type Progress struct {
 	Done, Total int
 	Failing     int // cells whose property failed
 	Elapsed     time.Duration
-}
-
-// Shard is the k-th of n parts of an experiment (1 <= K <= N). A cell
-// belongs to the shard its key hashes to, so shards do not depend on order.
-type Shard struct{ K, N int }
-
-// ParseShard parses "k/n".
-func ParseShard(s string) (Shard, error) {
-	var sh Shard
-	if _, err := fmt.Sscanf(s, "%d/%d", &sh.K, &sh.N); err != nil || sh.N < 1 || sh.K < 1 || sh.K > sh.N {
-		return Shard{}, fmt.Errorf("bad shard %q: want k/n with 1 <= k <= n", s)
-	}
-	return sh, nil
-}
-
-// Has reports whether the cell with this key belongs to the shard.
-func (s Shard) Has(key string) bool {
-	if s.N <= 1 {
-		return true
-	}
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return int(h.Sum64()%uint64(s.N)) == s.K-1
 }
 
 // Result is a finished (or interrupted) experiment.
@@ -172,32 +151,14 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 	return res, err
 }
 
-// runInProcess measures the jobs on a pool of goroutines.
+// runInProcess measures the jobs on the engine's workers as goroutines of
+// this process.
 func runInProcess(ctx context.Context, s *Suite, jobs []job, todo []int, workers int, finish func(int, Cell)) error {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, max(len(todo), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				c := measure(ctx, s, jobs[i])
-				if ctx.Err() != nil {
-					return // an interrupted cell is not a result
-				}
-				finish(i, c)
-			}
-		}()
-	}
-feed:
-	for _, i := range todo {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	return engine.Run(ctx, engine.Schedule{Workers: workers}, todo, func(_, i int) error {
+		c := measure(ctx, s, jobs[i])
+		if ctx.Err() == nil { // an interrupted cell is not a result
+			finish(i, c)
 		}
-	}
-	close(next)
-	wg.Wait()
-	return ctx.Err()
+		return nil
+	})
 }

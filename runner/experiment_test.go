@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/mutprop/mutprop/engine"
 )
 
 // countingSuite is an in-process suite of 2 mutants x 2 properties x 2
@@ -34,44 +36,6 @@ func countingSuite() (*Suite, *sync.Map) {
 	return s, &built
 }
 
-func TestShardsSpreadTheCellsOverEveryShard(t *testing.T) {
-	t.Parallel()
-	per := make([]int, 4)
-	for i := range 200 {
-		key := cellKey(fmt.Sprintf("m%d", i), "p", "g")
-		n := 0
-		for k := 1; k <= 4; k++ {
-			if (Shard{K: k, N: 4}).Has(key) {
-				per[k-1]++
-				n++
-			}
-		}
-		if n != 1 {
-			t.Fatalf("cell %q is in %d of 4 shards", key, n)
-		}
-	}
-	for k, n := range per {
-		if n < 25 {
-			t.Errorf("shard %d/4 holds %d of 200 cells, want about 50 (shards %v)", k+1, n, per)
-		}
-	}
-	if !(Shard{}).Has("x") || !(Shard{K: 1, N: 1}).Has("x") {
-		t.Errorf("the zero shard and 1/1 must hold every cell")
-	}
-}
-
-func TestParseShard(t *testing.T) {
-	t.Parallel()
-	if s, err := ParseShard("2/5"); err != nil || s != (Shard{2, 5}) {
-		t.Errorf("ParseShard(2/5) = %v, %v", s, err)
-	}
-	for _, bad := range []string{"0/3", "4/3", "1/0", "x", "-1/2"} {
-		if _, err := ParseShard(bad); err == nil {
-			t.Errorf("ParseShard(%q) succeeded", bad)
-		}
-	}
-}
-
 func TestResumedCellsAreNotRunAgain(t *testing.T) {
 	t.Parallel()
 	proto := &Protocol{Kind: "trials", Trials: 20, DecideBudget: 50}
@@ -81,7 +45,7 @@ func TestResumedCellsAreNotRunAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "j.jsonl")
-	h := JournalHeader{Suite: s.Name, Seed: 3}
+	h := engine.Header{Suite: s.Name, Seed: 3}
 	j, err := OpenJournal(path, h, false)
 	if err != nil {
 		t.Fatal(err)

@@ -1,177 +1,18 @@
 package runner
 
-import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"sync"
-)
+import "github.com/mutprop/mutprop/engine"
 
-// Journal is an append-only record of finished cells, one JSON object a
-// line after a header line that identifies the experiment. A run that is
-// killed at any moment loses at most the cell being written; resuming skips
-// every cell the journal holds. A truncated last line is ignored (and
-// reported by Warnings), never an error.
-type Journal = Log[Cell]
+// Journal is the engine's journal of finished cells: a run killed at any
+// moment loses at most the cell being written, and --resume skips every
+// cell it holds.
+type Journal = engine.Log[Cell]
 
-// Log is a journal of records of type T (Journal is a Log of Cells; mutprop
-// run keeps a Log of mutant outcomes). Each record has a key; a later
-// record with the same key replaces an earlier one when the log is read.
-type Log[T any] struct {
-	mu       sync.Mutex
-	f        *os.File
-	key      func(*T) string
-	cells    map[string]T
-	warnings []string
+// OpenJournal opens the journal of cells at path (engine.OpenLog).
+func OpenJournal(path string, h engine.Header, resume bool) (*Journal, error) {
+	return engine.OpenLog(path, h, resume, (*Cell).Key)
 }
 
-// journalVersion is the journal format this code writes and reads.
-const journalVersion = "1"
-
-// JournalHeader identifies the experiment a journal belongs to, so that a
-// resume with other settings is refused instead of mixing results.
-type JournalHeader struct {
-	Journal  string   `json:"mutprop_journal"` // format version, "1"
-	Suite    string   `json:"suite"`
-	Seed     uint64   `json:"seed"`
-	Protocol Protocol `json:"protocol"`
-	// Extra holds what else must match (configuration names, flags).
-	Extra map[string]string `json:"extra,omitempty"`
+// ReadJournal reads a journal of cells without opening it for writing.
+func ReadJournal(path string) (engine.Header, map[string]Cell, []string, error) {
+	return engine.ReadLog(path, (*Cell).Key)
 }
-
-// OpenJournal opens the journal at path for appending. If the file exists
-// and resume is true, its cells are loaded and its header must equal h; if
-// it exists and resume is false it is an error, so that no result is lost
-// by accident. A missing file is created with h as its header.
-func OpenJournal(path string, h JournalHeader, resume bool) (*Journal, error) {
-	return OpenLog(path, h, resume, (*Cell).Key)
-}
-
-// OpenLog is OpenJournal for records of type T, identified by key.
-func OpenLog[T any](path string, h JournalHeader, resume bool, key func(*T) string) (*Log[T], error) {
-	h.Journal = journalVersion
-	j := &Log[T]{key: key, cells: map[string]T{}}
-	data, err := os.ReadFile(path)
-	switch {
-	case err == nil && len(data) > 0:
-		if !resume {
-			return nil, fmt.Errorf("journal %s already exists: pass --resume to continue it, or remove it", path)
-		}
-		if err := j.load(path, data, h); err != nil {
-			return nil, err
-		}
-	case err != nil && !errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("read journal: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("open journal: %w", err)
-	}
-	j.f = f
-	if len(data) == 0 {
-		if err := j.writeLine(h); err != nil {
-			f.Close()
-			return nil, err
-		}
-	} else if data[len(data)-1] != '\n' {
-		// Cut off the torn tail so the next record starts on its own line.
-		if err := f.Truncate(int64(bytes.LastIndexByte(data, '\n') + 1)); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("repair journal: %w", err)
-		}
-	}
-	return j, nil
-}
-
-// ReadJournal reads a journal without opening it for writing (for merge).
-func ReadJournal(path string) (JournalHeader, map[string]Cell, []string, error) {
-	return ReadLog(path, (*Cell).Key)
-}
-
-// ReadLog is ReadJournal for records of type T, identified by key.
-func ReadLog[T any](path string, key func(*T) string) (JournalHeader, map[string]T, []string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return JournalHeader{}, nil, nil, fmt.Errorf("read journal: %w", err)
-	}
-	j := &Log[T]{key: key, cells: map[string]T{}}
-	h, err := j.parse(path, data)
-	return h, j.cells, j.warnings, err
-}
-
-func (j *Log[T]) load(path string, data []byte, want JournalHeader) error {
-	got, err := j.parse(path, data)
-	if err != nil {
-		return err
-	}
-	a, _ := json.Marshal(got)
-	b, _ := json.Marshal(want)
-	if !bytes.Equal(a, b) {
-		return fmt.Errorf("journal %s belongs to another experiment:\n  journal: %s\n  this run: %s", path, a, b)
-	}
-	return nil
-}
-
-func (j *Log[T]) parse(path string, data []byte) (JournalHeader, error) {
-	var h JournalHeader
-	lines := bytes.Split(data, []byte("\n"))
-	// A final segment without its newline is a record torn by a kill: it
-	// never counts, whether or not it happens to parse.
-	torn := lines[len(lines)-1]
-	lines = lines[:len(lines)-1]
-	if len(lines) == 0 {
-		return h, fmt.Errorf("%s: empty or torn journal header", path)
-	}
-	if err := json.Unmarshal(lines[0], &h); err != nil || h.Journal == "" {
-		return h, fmt.Errorf("%s:1: not a mutprop journal", path)
-	}
-	if h.Journal != journalVersion {
-		return h, fmt.Errorf("%s:1: journal format %q, this mutprop reads format %q", path, h.Journal, journalVersion)
-	}
-	for i, b := range lines[1:] {
-		if len(bytes.TrimSpace(b)) == 0 {
-			continue
-		}
-		var c T
-		if err := json.Unmarshal(b, &c); err != nil {
-			return h, fmt.Errorf("%s:%d: malformed journal record: %v", path, i+2, err)
-		}
-		j.cells[j.key(&c)] = c
-	}
-	if len(torn) > 0 {
-		j.warnings = append(j.warnings, fmt.Sprintf("%s:%d: ignoring a truncated last record", path, len(lines)+1))
-	}
-	return h, nil
-}
-
-// Cells returns the records the journal held when it was opened, by key.
-func (j *Log[T]) Cells() map[string]T { return j.cells }
-
-// Warnings lists what was repaired while reading.
-func (j *Log[T]) Warnings() []string { return j.warnings }
-
-// Append writes one finished record and syncs it to disk.
-func (j *Log[T]) Append(c T) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.writeLine(c)
-}
-
-func (j *Log[T]) writeLine(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("encode journal record: %w", err)
-	}
-	if _, err := j.f.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("write journal: %w", err)
-	}
-	return j.f.Sync()
-}
-
-// Close closes the journal file.
-func (j *Log[T]) Close() error { return j.f.Close() }
-
-var _ io.Closer = (*Journal)(nil)

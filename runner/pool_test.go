@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/engine"
 )
 
 const testWorkerEnv = "MUTPROP_RUNNER_TEST_WORKER"
@@ -178,7 +180,7 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 	s := workerSuite(0)
 	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
-	h := JournalHeader{Suite: s.Name, Seed: 5}
+	h := engine.Header{Suite: s.Name, Seed: 5}
 	full, err := Run(context.Background(), s, &Options{Seed: 5, Protocol: &Protocol{Trials: 30}})
 	if err != nil {
 		t.Fatal(err)
@@ -204,7 +206,7 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 	if _, err := OpenJournal(path, h, false); err == nil {
 		t.Fatal("reopening an existing journal without resume succeeded; it must refuse")
 	}
-	if _, err := OpenJournal(path, JournalHeader{Suite: s.Name, Seed: 6}, true); err == nil {
+	if _, err := OpenJournal(path, engine.Header{Suite: s.Name, Seed: 6}, true); err == nil {
 		t.Fatal("resuming with another seed succeeded; it must refuse")
 	}
 	j, err = OpenJournal(path, h, true)
@@ -237,7 +239,7 @@ func TestShardsPartitionTheCells(t *testing.T) {
 	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
 	seen := map[string]int{}
 	for k := 1; k <= 3; k++ {
-		res, err := Run(context.Background(), s, &Options{Seed: 1, Shard: Shard{K: k, N: 3}, Protocol: &Protocol{Trials: 5}})
+		res, err := Run(context.Background(), s, &Options{Seed: 1, Shard: engine.Shard{K: k, N: 3}, Protocol: &Protocol{Trials: 5}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -44,13 +45,13 @@ func (x *experiment) close() error {
 // setup validates the flags and builds the runner options. scenario and
 // suiteArgs tell workers how to rebuild the suite; header identifies the
 // experiment in the journal.
-func (f *experimentFlags) setup(e *env, scenario string, suiteArgs []string, header runner.JournalHeader, cellTimeout time.Duration) (*experiment, error) {
+func (f *experimentFlags) setup(e *env, scenario string, suiteArgs []string, header engine.Header, cellTimeout time.Duration) (*experiment, error) {
 	x := &experiment{opts: runner.Options{Seed: f.seed, Workers: f.workers}}
 	if f.workers < 0 {
 		return nil, fmt.Errorf("--workers must be at least 0")
 	}
 	if f.shard != "" {
-		sh, err := runner.ParseShard(f.shard)
+		sh, err := engine.ParseShard(f.shard)
 		if err != nil {
 			return nil, err
 		}

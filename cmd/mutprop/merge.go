@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"sort"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -42,53 +42,15 @@ func cmdMerge(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "mutprop merge: want -o OUT and at least one journal")
 		return exitUsage
 	}
-	var header runner.JournalHeader
-	cells := map[string]runner.Cell{}
-	for i, path := range fs.Args() {
-		h, cs, warnings, err := runner.ReadJournal(path)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "mutprop merge:", err)
-			return exitUsage
-		}
-		for _, w := range warnings {
-			fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
-		}
-		delete(h.Extra, "shard")
-		if i == 0 {
-			header = h
-		} else if fmt.Sprint(h) != fmt.Sprint(header) {
-			fmt.Fprintf(e.stderr, "mutprop merge: %s belongs to another experiment than %s\n", path, fs.Arg(0))
-			return exitUsage
-		}
-		for k, c := range cs {
-			if prev, ok := cells[k]; ok && fmt.Sprint(prev) != fmt.Sprint(c) {
-				fmt.Fprintf(e.stderr, "mutprop merge: cell %s/%s/%s differs between journals\n", c.Mutant, c.Property, c.Generator)
-				return exitUsage
-			}
-			cells[k] = c
-		}
+	header, cells, warnings, err := engine.Merge(fs.Args(), (*runner.Cell).Key, nil)
+	for _, w := range warnings {
+		fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
 	}
-	if header.Extra == nil {
-		header.Extra = map[string]string{}
-	}
-	header.Extra["shard"] = ""
-	j, err := runner.OpenJournal(*out, header, false)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "mutprop merge:", err)
-		return exitError
+		return exitUsage
 	}
-	keys := make([]string, 0, len(cells))
-	for k := range cells {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if err := j.Append(cells[k]); err != nil {
-			fmt.Fprintln(e.stderr, "mutprop merge:", err)
-			return exitError
-		}
-	}
-	if err := j.Close(); err != nil {
+	if err := engine.WriteLog(*out, header, cells, (*runner.Cell).Key); err != nil {
 		fmt.Fprintln(e.stderr, "mutprop merge:", err)
 		return exitError
 	}

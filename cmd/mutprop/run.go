@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 const runDescription = `
@@ -176,7 +176,7 @@ func errGate(score report.Score, min float64) error {
 }
 
 // validate checks the flags that do not need the packages.
-func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard, err error) {
+func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard, err error) {
 	min = -1
 	for _, p := range patterns {
 		if strings.HasPrefix(p, "-") {
@@ -205,7 +205,7 @@ func (f *runFlags) validate(patterns []string) (min float64, shard runner.Shard,
 		min = v
 	}
 	if f.shard != "" {
-		if shard, err = runner.ParseShard(f.shard); err != nil {
+		if shard, err = engine.ParseShard(f.shard); err != nil {
 			return min, shard, usageError("--shard: %v", err)
 		}
 		if f.noJournal {
@@ -395,7 +395,7 @@ func interruptedOr(ctx context.Context, err error) error {
 
 // openJournal opens the journal the flags name, or the default one in the
 // results directory (replaced unless --resume).
-func (f *runFlags) openJournal(e *env, patterns []string, shard runner.Shard) (*runJournal, error) {
+func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*runJournal, error) {
 	path := f.journal
 	if path == "" {
 		name := "run.jsonl"
@@ -412,7 +412,7 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard runner.Shard) (*
 			}
 		}
 	}
-	h := runner.JournalHeader{Seed: f.seed, Extra: map[string]string{
+	h := engine.Header{Seed: f.seed, Extra: map[string]string{
 		"packages":       strings.Join(patterns, " "),
 		"mode":           f.mode,
 		"matrix":         strconv.FormatBool(f.matrix),

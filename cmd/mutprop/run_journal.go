@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // runSuite names the journals of mutprop run (JournalHeader.Suite), which
@@ -179,14 +179,14 @@ func sameInfo(a, b runPackageInfo) bool {
 // of an earlier run to resume it.
 type runJournal struct {
 	path string
-	log  *runner.Log[runRecord]
+	log  *engine.Log[runRecord]
 	err  error // the first write error
 	// reused counts the mutants prior gave back; held the mutant records
 	// the journal had when opened.
 	reused, held int
 }
 
-func openRunJournal(path string, h runner.JournalHeader, resume bool) (*runJournal, []string, error) {
+func openRunJournal(path string, h engine.Header, resume bool) (*runJournal, []string, error) {
 	h.Suite = runSuite
 	var warnings []string
 	if data, err := os.ReadFile(path); resume && err == nil && len(data) > 0 && !bytes.Contains(data, []byte("\n")) {
@@ -196,7 +196,7 @@ func openRunJournal(path string, h runner.JournalHeader, resume bool) (*runJourn
 		}
 		warnings = append(warnings, path+": ignoring a truncated header (the run was killed as it started)")
 	}
-	log, err := runner.OpenLog(path, h, resume, (*runRecord).key)
+	log, err := engine.OpenLog(path, h, resume, (*runRecord).key)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/engine"
 )
 
 // mergeFlags are the flags of mutprop merge that only run journals use.
@@ -39,7 +39,7 @@ func isRunJournal(path string) bool {
 	if err != nil {
 		return false
 	}
-	var h runner.JournalHeader
+	var h engine.Header
 	return json.Unmarshal(line, &h) == nil && h.Suite == runSuite
 }
 
@@ -59,33 +59,19 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
-	var header runner.JournalHeader
-	records := map[string]runRecord{}
-	for i, path := range paths {
-		h, rs, warnings, err := runner.ReadLog(path, (*runRecord).key)
-		if err != nil {
+	header, records, warnings, err := engine.Merge(paths, (*runRecord).key, sameRecord)
+	for _, w := range warnings {
+		fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
+	}
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if header.Suite != runSuite {
+		return usageError("%s is not the journal of a mutprop run (suite %q)", paths[0], header.Suite)
+	}
+	for _, r := range records {
+		if err := validRunRecord(r); err != nil {
 			return usageError("%v", err)
-		}
-		if h.Suite != runSuite {
-			return usageError("%s is not the journal of a mutprop run (suite %q)", path, h.Suite)
-		}
-		for _, w := range warnings {
-			fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
-		}
-		delete(h.Extra, "shard")
-		if i == 0 {
-			header = h
-		} else if fmt.Sprint(h) != fmt.Sprint(header) {
-			return usageError("%s belongs to another run than %s (other packages, flags or seed)", path, paths[0])
-		}
-		for k, r := range rs {
-			if err := validRunRecord(r); err != nil {
-				return usageError("%s: %v", path, err)
-			}
-			if prev, ok := records[k]; ok && !sameRecord(prev, r) {
-				return usageError("%s: %s disagrees with an earlier journal", path, describeRecord(r))
-			}
-			records[k] = r
 		}
 	}
 	pkgs, err := gatherRun(records)
@@ -93,8 +79,8 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 		return err
 	}
 	if out != "" {
-		if err := writeMergedRunJournal(out, header, records); err != nil {
-			return err
+		if err := engine.WriteLog(out, header, records, (*runRecord).key); err != nil {
+			return cannotRun("merged journal: %v", err)
 		}
 	}
 	score, err := writeRunOutputs(e, pkgs, runOutputs{json: mf.json, html: mf.html, matrix: header.Extra["matrix"] == "true"})
@@ -116,9 +102,11 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	return gate
 }
 
-func sameRecord(a, b runRecord) bool {
+// sameRecord reports whether two journals recorded the same for a key:
+// the durations of two runs of the same mutant differ.
+func sameRecord(p, q *runRecord) bool {
+	a, b := *p, *q
 	if a.Mutant != nil && b.Mutant != nil {
-		// Durations differ between two runs of the same mutant.
 		x, y := *a.Mutant, *b.Mutant
 		x.Duration, y.Duration = 0, 0
 		a.Mutant, b.Mutant = &x, &y
@@ -126,13 +114,6 @@ func sameRecord(a, b runRecord) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
-}
-
-func describeRecord(r runRecord) string {
-	if r.Mutant != nil {
-		return "mutant " + r.Mutant.Mutant.ID + " of " + r.Package
-	}
-	return "the description of " + r.Package
 }
 
 // gatherRun groups records by package, in package order, and checks that
@@ -180,27 +161,4 @@ func containsString(s []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// writeMergedRunJournal writes the records into one journal that --resume
-// takes as a finished run.
-func writeMergedRunJournal(path string, h runner.JournalHeader, records map[string]runRecord) error {
-	if h.Extra == nil {
-		h.Extra = map[string]string{}
-	}
-	h.Extra["shard"] = ""
-	j, err := runner.OpenLog(path, h, false, (*runRecord).key)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	for _, k := range sortedKeys(records) {
-		if err := j.Append(records[k]); err != nil {
-			j.Close()
-			return cannotRun("%v", err)
-		}
-	}
-	if err := j.Close(); err != nil {
-		return cannotRun("merged journal: %v", err)
-	}
-	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/runner"
 	"github.com/mutprop/mutprop/scenarios/insert"
 )
@@ -74,7 +75,7 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	if code := parse(args); code >= 0 {
 		return code
 	}
-	header := runner.JournalHeader{Suite: "insert", Extra: map[string]string{"tests": fmt.Sprint(o.tests), "mutants": fmt.Sprint(o.mutants), "list-mutator": o.lists}}
+	header := engine.Header{Suite: "insert", Extra: map[string]string{"tests": fmt.Sprint(o.tests), "mutants": fmt.Sprint(o.mutants), "list-mutator": o.lists}}
 	x, err := o.exp.setup(e, "insert", o.suiteArgs(), header, time.Minute)
 	if err != nil {
 		fmt.Fprintln(e.stderr, "mutprop scenario insert:", err)

@@ -1,6 +1,6 @@
 //go:build linux
 
-package runner
+package engine
 
 import (
 	"os"

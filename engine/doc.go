@@ -1,0 +1,32 @@
+// Package engine is mutprop's one execution engine: it schedules jobs on
+// workers, runs worker processes, keeps the journal that makes a run
+// resumable, splits runs into shards and merges the shards' journals. The
+// hosts are drivers over it, the way go/analysis drivers are over an
+// Analyzer: package gotest turns a user's Go test packages into jobs (a
+// mutant against its covering tests, in a test process), package runner
+// turns a suite (the bst, tcas and insert case studies, suites registered
+// in a package's tests) into jobs (a mutant x property x generator cell,
+// in a worker process), and both read their verdicts back.
+//
+// The files, one concept each:
+//
+//   - schedule.go: Run, the scheduler: jobs to a fixed number of workers,
+//     one at a time or grouped by the worker process they need (a
+//     schemata switch), stopping at cancellation or the first error.
+//   - workers.go: Pool and Worker, worker processes that answer one JSON
+//     line per request line, each in its own process group, killed with
+//     the group on a deadline, a death or a memory cap (ErrTimeout,
+//     DiedError).
+//   - journal.go: Log, the append-only JSON-lines journal: a header that
+//     identifies the run, one record per finished job, torn tails repaired;
+//     resume reads it back.
+//   - shard.go: Shard, a deterministic part of a run by a hash of each
+//     job's key.
+//   - merge.go: Merge and WriteLog, which combine the journals of a run's
+//     shards (or of a run and its resumption) into one.
+//
+// Determinism is the hosts' part of the contract: a job's result may
+// depend on its key and the run's seed, never on which worker ran it or
+// when, so that the same seed gives the same results whatever the worker
+// count, the shards or the resumptions.
+package engine
