@@ -1,6 +1,10 @@
 package gotest
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mutprop/mutprop/report"
+)
 
 // MatrixSummary is what a kill matrix says about a package's tests.
 type MatrixSummary struct {
@@ -15,61 +19,42 @@ type MatrixSummary struct {
 	Minimal []string
 }
 
-// SummarizeMatrix analyses the killers of each mutant (MutantResult.KilledBy
-// of a Matrix run) over the given tests.
+// SummarizeMatrix analyses the killers of each killed mutant
+// (MutantResult.KilledBy of a Matrix run) over the given tests and any
+// other test that killed one (a test of another package), with the
+// analyses of report.KillMatrix, tests in name order.
 func SummarizeMatrix(tests []TestInfo, mutants []MutantResult) MatrixSummary {
-	ms := MatrixSummary{Kills: map[string][]string{}}
-	killers := map[string][]string{} // mutant -> tests
-	for _, m := range mutants {
-		if m.Outcome != Killed {
-			continue
+	index := map[string]int{}
+	var names []string
+	add := func(name string) {
+		if _, ok := index[name]; !ok {
+			index[name] = 0
+			names = append(names, name)
 		}
-		for _, t := range m.KilledBy {
-			ms.Kills[t] = append(ms.Kills[t], m.Mutant.ID)
-		}
-		killers[m.Mutant.ID] = m.KilledBy
 	}
-	names := make([]string, 0, len(tests))
 	for _, t := range tests {
-		names = append(names, t.Name)
+		add(t.Name)
+	}
+	var killed []MutantResult
+	for _, m := range mutants {
+		if m.Outcome == Killed {
+			killed = append(killed, m)
+			for _, t := range m.KilledBy {
+				add(t)
+			}
+		}
 	}
 	sort.Strings(names)
-	for _, t := range names {
-		unique := false
-		for _, id := range ms.Kills[t] {
-			if len(killers[id]) == 1 {
-				unique = true
-				break
-			}
-		}
-		if !unique {
-			ms.Redundant = append(ms.Redundant, t)
+	km := report.KillMatrix{Tests: names, Mutants: make([]string, len(killed)), Cells: make([][]report.KillCell, len(names))}
+	for i, name := range names {
+		index[name] = i
+		km.Cells[i] = make([]report.KillCell, len(killed))
+	}
+	for j, m := range killed {
+		km.Mutants[j] = m.Mutant.ID
+		for _, t := range m.KilledBy {
+			km.Cells[index[t]][j] = report.KilledHere
 		}
 	}
-	left := map[string]bool{}
-	for id := range killers {
-		left[id] = true
-	}
-	for len(left) > 0 {
-		best, bestN := "", 0
-		for _, t := range names {
-			n := 0
-			for _, id := range ms.Kills[t] {
-				if left[id] {
-					n++
-				}
-			}
-			if n > bestN {
-				best, bestN = t, n
-			}
-		}
-		if bestN == 0 {
-			break
-		}
-		ms.Minimal = append(ms.Minimal, best)
-		for _, id := range ms.Kills[best] {
-			delete(left, id)
-		}
-	}
-	return ms
+	return MatrixSummary{Kills: km.Kills(), Redundant: km.Redundant(), Minimal: km.Minimal()}
 }
