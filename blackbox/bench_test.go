@@ -22,19 +22,15 @@ var sink []int
 // BenchmarkWrapperOverhead compares a direct call of a small
 // func([]int, int) []int with the same call through a no-op
 // reflect.MakeFunc wrapper (the floor of any black-box wrapper), a
-// recording wrapper, a single-point mutant at an input it does not
-// perturb (hash and pass through), and the every-point mutant (hash,
-// call, perturb). Report the ratios against "direct".
+// single-point mutant at an input it does not perturb (hash and pass
+// through), and the every-point mutant (hash, call, perturb). Report the
+// ratios against "direct".
 func BenchmarkWrapperOverhead(b *testing.B) {
 	xs := []int{5, 3, 8, 1, 9, 2, 7, 4}
 	noop := func() func([]int, int) []int {
 		fv := reflect.ValueOf(addAll)
 		return reflect.MakeFunc(fv.Type(), fv.Call).Interface().(func([]int, int) []int)
 	}()
-	rec, err := blackbox.Record(addAll)
-	if err != nil {
-		b.Fatal(err)
-	}
 	every, err := blackbox.MutateFunc(addAll, blackbox.Seed(1))
 	if err != nil {
 		b.Fatal(err)
@@ -49,7 +45,6 @@ func BenchmarkWrapperOverhead(b *testing.B) {
 	}{
 		{"direct", addAll},
 		{"noop-wrapper", noop},
-		{"recorder", rec.Func()},
 		{"single-point-miss", single},
 		{"every-point", every},
 	} {

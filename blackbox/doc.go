@@ -1,6 +1,6 @@
 // Package blackbox makes black-box mutants: a function's outputs are
 // perturbed, its source is never read (Duregård, "Black-box Mutation
-// Testing", seed 001 paper IV). Mutate wraps any function with
+// Testing", seed 001 paper IV). MutateFunc wraps any function with
 // reflect.MakeFunc and returns a function of the same type whose result
 // differs observably from the original's, so a complete specification
 // kills every mutant and there are no equivalent mutants.
@@ -8,17 +8,12 @@
 // A mutant is a deterministic function: the perturbation at an input is
 // seeded by Hash of the arguments (QuickCheck's CoArbitrary) and the
 // mutant's Seed. It perturbs every input (EveryPoint, Duregård's
-// mutateFun) or only chosen ones: run the property on a Recorder's
-// wrapper of the original, then mutate one (SinglePoint) or at most k
-// (AtMostK) of the recorded inputs, or name inputs by hash (AtInputs).
-// The Recorder also measures data coverage (Coverage), a separate axis
-// from strength: Duregård's prop_singlesort kills every mutant, but only
-// ever sorts singleton lists.
+// mutateFun) or only the inputs named by hash (AtInputs).
 //
 // The files, one concept each:
 //
-//   - mutant.go: Mutate and MutateFunc, the wrapper, the choice of the
-//     result to perturb, retries, ErrNoCoverage.
+//   - mutant.go: MutateFunc, the wrapper, the choice of the result to
+//     perturb, retries, ErrNoCoverage.
 //   - options.go: Option and the options (Seed, modes, Equal,
 //     WithMutator, Name, WithLog).
 //   - hash.go: Hash, the stable structural hash of inputs.
@@ -28,15 +23,14 @@
 //     ErrCannotPerturb.
 //   - scalar.go: the mutators of integers, floats and strings.
 //   - mutator.go: Mutator, the interface of user mutators, and MutatorFunc.
-//   - record.go: Recorder, Application, Coverage and Size.
 //   - log.go: Log and Event, what a mutant did, for showing an example of a
 //     killed mutant.
 //
 // No package state: every mutant carries its own configuration, and
-// mutants, recorders and logs are safe for concurrent use. Unexported
-// struct fields are copied but never perturbed (reflect cannot set them
-// without package unsafe, which this package does not use); register a
-// Mutator for such types. Recorders and logs describe values with fmt,
-// which does not detect cycles through slices, maps or interfaces (a slice
-// that contains itself); pointers below the top level print as addresses.
+// mutants and logs are safe for concurrent use. Unexported struct fields
+// are copied but never perturbed (reflect cannot set them without package
+// unsafe, which this package does not use); register a Mutator for such
+// types. Logs describe values with fmt, which does not detect cycles
+// through slices, maps or interfaces (a slice that contains itself);
+// pointers below the top level print as addresses.
 package blackbox

@@ -10,10 +10,9 @@ import (
 	"strings"
 )
 
-// ErrNoCoverage is returned by Mutate in a point mode with no point to
-// perturb: the property never applied the function (AtMostK with no
-// recorded application, AtInputs with no hash).
-var ErrNoCoverage = errors.New("no recorded application to perturb")
+// ErrNoCoverage is returned by MutateFunc in a point mode with no point to
+// perturb (AtInputs with no hash).
+var ErrNoCoverage = errors.New("no input to perturb")
 
 // injectedError is the text of the error a mutant returns for a nil one.
 const injectedError = "mutprop: injected error"
@@ -23,10 +22,10 @@ const injectedError = "mutprop: injected error"
 // fail).
 const maxAttempts = 32
 
-// Mutate returns a mutant of the function f: a function of f's exact type
-// (any parameters, variadic or not, any results) whose output differs
-// from f's, observably, at the inputs its mode selects (every input by
-// default), and equals f's elsewhere.
+// MutateFunc returns a mutant of the function f: a function of f's exact
+// type F (any parameters, variadic or not, any results) whose output
+// differs from f's, observably, at the inputs its mode selects (every
+// input by default), and equals f's elsewhere.
 //
 // The mutant is a deterministic function: the perturbation at an input is
 // drawn from a source seeded by Hash of the arguments and the mutant's
@@ -39,7 +38,7 @@ const maxAttempts = 32
 //
 // The perturbed result differs from f's under reflect.DeepEqual, or under
 // the Equal option's equality. Outputs that alias inputs are never
-// modified in place. Mutate returns an error wrapping ErrCannotPerturb,
+// modified in place. MutateFunc returns an error wrapping ErrCannotPerturb,
 // naming the type, when no result of f can be perturbed (no results,
 // struct{}, an empty array, a func, a struct without exported
 // perturbable fields); when a perturbation fails at call time (a nil
@@ -47,26 +46,16 @@ const maxAttempts = 32
 // different value), the mutant panics with an error wrapping
 // ErrCannotPerturb, so a harness records a crash and never a silent
 // survivor. The mutant is safe for concurrent use.
-func Mutate(f any, opts ...Option) (any, error) {
-	m, err := newMutant(f, opts)
-	if err != nil {
-		return nil, err
-	}
-	return reflect.MakeFunc(m.fv.Type(), m.call).Interface(), nil
-}
-
-// MutateFunc is Mutate for a statically typed function: it returns a
-// mutant of f's own type F.
 func MutateFunc[F any](f F, opts ...Option) (F, error) {
-	m, err := Mutate(f, opts...)
+	m, err := newMutant(f, opts)
 	if err != nil {
 		var zero F
 		return zero, err
 	}
-	return m.(F), nil
+	return reflect.MakeFunc(m.fv.Type(), m.call).Interface().(F), nil
 }
 
-// mutant is a function value's mutation, everything fixed at Mutate.
+// mutant is a function value's mutation, everything fixed at MutateFunc.
 type mutant struct {
 	fv       reflect.Value
 	variadic bool
@@ -147,31 +136,8 @@ func newMutant(f any, opts []Option) (*mutant, error) {
 		for _, h := range c.hashs {
 			m.points[h] = struct{}{}
 		}
-	case atMostK:
-		hs := choosePoints(c.apps, c.k, c.seed)
-		if len(hs) == 0 {
-			return nil, fmt.Errorf("mutate %v: AtMostK: %w", t, ErrNoCoverage)
-		}
-		m.points = make(map[uint64]struct{}, len(hs))
-		for _, h := range hs {
-			m.points[h] = struct{}{}
-		}
 	}
 	return m, nil
-}
-
-// choosePoints picks min(k, distinct) of the applications' input hashes,
-// by seed, independently of the applications' order.
-func choosePoints(apps []Application, k int, seed uint64) []uint64 {
-	hs := make([]uint64, 0, len(apps))
-	for _, a := range apps {
-		hs = append(hs, a.Hash)
-	}
-	slices.Sort(hs)
-	hs = slices.Compact(hs)
-	r := rand.New(rand.NewPCG(seed, 0x706f696e7473)) // "points"
-	r.Shuffle(len(hs), func(i, j int) { hs[i], hs[j] = hs[j], hs[i] })
-	return hs[:min(k, len(hs))]
 }
 
 // funcName is the runtime's name for fv's code, without its import path.

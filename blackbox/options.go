@@ -5,17 +5,15 @@ import (
 	"reflect"
 )
 
-// An Option configures Mutate. Options apply in order; among the mode
-// options (EveryPoint, AtInputs, AtMostK, SinglePoint) the last one wins.
+// An Option configures MutateFunc. Options apply in order; between the mode
+// options (EveryPoint, AtInputs) the last one wins.
 type Option struct{ apply func(*config) error }
 
-// config is everything a mutant needs, fixed when Mutate returns.
+// config is everything a mutant needs, fixed when MutateFunc returns.
 type config struct {
 	seed  uint64
 	mode  mode
-	hashs []uint64      // AtInputs
-	k     int           // AtMostK
-	apps  []Application // AtMostK
+	hashs []uint64 // AtInputs
 	equal func(a, b any) bool
 	muts  map[reflect.Type]Mutator
 	name  string
@@ -27,7 +25,6 @@ type mode int
 const (
 	everyPoint mode = iota
 	atInputs
-	atMostK
 )
 
 // Seed sets the mutant's seed (default 0). The perturbation at an input is
@@ -60,29 +57,6 @@ func AtInputs(hashes ...uint64) Option {
 		c.hashs = append([]uint64(nil), hashes...)
 		return nil
 	}}
-}
-
-// AtMostK perturbs the output at min(k, len(apps)) of the recorded
-// applications apps (from Recorder.Applications), chosen by the mutant's
-// Seed; a run of the property on the mutant then differs from the
-// recorded run on the original in exactly those points. The choice
-// depends on the set of inputs, not on their order. Mutate fails with
-// ErrNoCoverage when apps is empty.
-func AtMostK(k int, apps []Application) Option {
-	return Option{func(c *config) error {
-		if k < 1 {
-			return fmt.Errorf("AtMostK(%d): k must be at least 1", k)
-		}
-		c.mode = atMostK
-		c.k = k
-		c.apps = append([]Application(nil), apps...)
-		return nil
-	}}
-}
-
-// SinglePoint is AtMostK(1, apps): perturb exactly one recorded input.
-func SinglePoint(apps []Application) Option {
-	return AtMostK(1, apps)
 }
 
 // Equal sets the equality under which a perturbed result must differ

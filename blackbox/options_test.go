@@ -2,9 +2,7 @@ package blackbox_test
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -26,16 +24,15 @@ func TestMutateRejectsWhatIsNotAFunctionWithAClearMessage(t *testing.T) {
 		{func() struct{} { return struct{}{} }, "cannot perturb struct {}"},
 	}
 	for _, c := range cases {
-		_, err := blackbox.Mutate(c.f)
+		_, err := blackbox.MutateFunc(c.f)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("Mutate(%T): error %v, want one containing %q", c.f, err, c.want)
+			t.Errorf("MutateFunc(%T): error %v, want one containing %q", c.f, err, c.want)
 		}
 	}
 }
 
 func TestOptionsRejectNilAndOutOfRangeArguments(t *testing.T) {
 	t.Parallel()
-	apps := []blackbox.Application{{Hash: 1}}
 	cases := []struct {
 		opt  blackbox.Option
 		want string
@@ -44,16 +41,14 @@ func TestOptionsRejectNilAndOutOfRangeArguments(t *testing.T) {
 		{blackbox.WithMutator(nil, blackbox.MutatorFunc(nil)), "nil type or mutator"},
 		{blackbox.WithMutator(reflect.TypeFor[int](), nil), "nil type or mutator"},
 		{blackbox.WithLog(nil), "WithLog: nil log"},
-		{blackbox.AtMostK(0, apps), "AtMostK(0): k must be at least 1"},
-		{blackbox.AtInputs(), "no recorded application"},
-		{blackbox.AtMostK(2, nil), "no recorded application"},
+		{blackbox.AtInputs(), "AtInputs: no input to perturb"},
 	}
 	for _, c := range cases {
-		_, err := blackbox.Mutate(double, c.opt)
+		_, err := blackbox.MutateFunc(double, c.opt)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("error %v, want one containing %q", err, c.want)
 		}
-		if strings.Contains(c.want, "recorded") && !errors.Is(err, blackbox.ErrNoCoverage) {
+		if strings.Contains(c.want, "no input") && !errors.Is(err, blackbox.ErrNoCoverage) {
 			t.Errorf("error %v does not wrap ErrNoCoverage", err)
 		}
 	}
@@ -84,58 +79,5 @@ func TestTheLogNamesTheFunctionByDefaultOrByName(t *testing.T) {
 	m(1)
 	if e, _ := named.First(); e.Name != "Twice" || !strings.HasPrefix(e.String(), "Twice(1) returned ") {
 		t.Errorf("event %q, want it named Twice", e)
-	}
-}
-
-func TestAtMostKChoosesDistinctInputsWhateverTheirOrder(t *testing.T) {
-	t.Parallel()
-	rec, err := blackbox.Record(double)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := rec.Func()
-	inputs := []int{1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 6, 7, 8}
-	for _, x := range inputs {
-		f(x)
-	}
-	apps := rec.Applications()
-	if len(apps) != 8 {
-		t.Fatalf("%d applications recorded, want 8 distinct inputs", len(apps))
-	}
-	// Repeat every application: duplicates must not count twice.
-	doubled := slices.Concat(apps, apps)
-	reversed := slices.Clone(doubled)
-	slices.Reverse(reversed)
-	for seed := range uint64(20) {
-		a := mustMutate(t, double, blackbox.AtMostK(3, doubled), blackbox.Seed(seed))
-		b := mustMutate(t, double, blackbox.AtMostK(3, reversed), blackbox.Seed(seed))
-		var pa, pb []int
-		for x := 1; x <= 8; x++ {
-			if a(x) != double(x) {
-				pa = append(pa, x)
-			}
-			if b(x) != double(x) {
-				pb = append(pb, x)
-			}
-		}
-		if len(pa) != 3 || !slices.Equal(pa, pb) {
-			t.Fatalf("seed %d: perturbed at %v and, with the applications reversed, at %v; want the same 3 inputs", seed, pa, pb)
-		}
-	}
-	// Different seeds choose different points (not always the first k).
-	chosen := map[string]bool{}
-	for seed := range uint64(20) {
-		m := mustMutate(t, double, blackbox.AtMostK(3, apps), blackbox.Seed(seed))
-		var p []int
-		for x := 1; x <= 8; x++ {
-			if m(x) != double(x) {
-				p = append(p, x)
-			}
-		}
-		chosen[fmt.Sprint(p)] = true
-	}
-	n := len(chosen)
-	if n < 2 {
-		t.Errorf("20 seeds chose the same points")
 	}
 }

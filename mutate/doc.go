@@ -6,7 +6,7 @@
 // The stages, one file each:
 //
 //	load.go       Load: go/packages with types and syntax; non-test files only
-//	operator.go   Operator, Pass, Edit and Validate: operators are values
+//	operator.go   Operator (and its pass, edit and validate): operators are values
 //	operators.go  Operators: the default operator slice, listed explicitly
 //	traverse.go   the one traversal per file shared by every operator
 //	enumerate.go  Enumerate: runs the operators, applies //mutprop:ignore,
@@ -18,11 +18,13 @@
 //	named.go      //mutprop:variant directives: parsing and checking
 //	mutant.go     Mutant, TextEdit, Stats, Options: mutants are data
 //	apply.go      Apply (one mutant's sources) and WriteOverlay (go build -overlay)
-//	schemata.go   Schemata: every mutant in one copy of each file, guarded
+//	schemata.go   SchemataWith: every mutant in one copy of each file, guarded
 //	              by the package variable mutpropActive
 //	generate.go   Generate: a schematized copy of a package as an ordinary
 //	              package, for go generate (mutprop schemata)
 //	diff.go       Diff: a unified diff of one mutant
+//	listing.go    List, Find: the listings mutprop mutants and mutprop show
+//	              print (WriteListings, WriteListingsJSON, WriteMutant)
 //
 // # Mutants
 //
@@ -36,7 +38,7 @@
 //
 // # Schemata
 //
-// Schemata writes every mutant into one copy of each changed file. The
+// SchemataWith writes every mutant into one copy of each changed file. The
 // generated file mutprop_active.go (standard library only) declares
 //
 //	var mutpropActive = mutpropReadActive()
@@ -74,10 +76,10 @@
 // mutant of a site cannot kill them: mutprop run skips such tests
 // (weak mutation used as a filter for strong mutation).
 //
-// Schemata type-checks its output. A guard that does not type-check (a type
+// SchemataWith type-checks its output. A guard that does not type-check (a type
 // that cannot be named in the file, say) is removed and its mutants keep
 // Schema 0: they run only in overlay mode (Apply). This is rare and is
-// reported by Schemata's caller through the zero Schema.
+// reported by SchemataWith's caller through the zero Schema.
 //
 // # Language versions
 //

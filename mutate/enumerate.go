@@ -22,7 +22,7 @@ import (
 func Enumerate(ctx context.Context, pkg *Package, opts *Options) ([]Mutant, Stats, error) {
 	var stats Stats
 	ops := opts.operators()
-	if err := Validate(ops); err != nil {
+	if err := validate(ops); err != nil {
 		return nil, stats, fmt.Errorf("enumerate %s: %w", pkg.Path, err)
 	}
 	byName, names, err := namedVariants(pkg)
@@ -43,7 +43,7 @@ func Enumerate(ctx context.Context, pkg *Package, opts *Options) ([]Mutant, Stat
 				continue
 			}
 			cs, st := fileMutants(pkg, i, ops, variantFuncs)
-			stats.Add(st)
+			stats.add(st)
 			cands = append(cands, cs...)
 		}
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].less(&cands[j]) })
@@ -109,13 +109,13 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 	tf := pkg.Fset.File(f.Pos())
 	ignoredLines, ignoredRanges := ignores(pkg.Fset, f)
 	equiv := equivalentRanges(pkg.TypesInfo, f)
-	pass := &Pass{
+	p := &pass{
 		Fset: pkg.Fset, File: f, TypesInfo: pkg.TypesInfo, Pkg: pkg.Types, src: src,
 		trav: newTraversal(f, func(fd *ast.FuncDecl) bool { return variantFuncs[fd] }),
 	}
 	var out []candidate
 	for oi, op := range ops {
-		pass.Report = func(e Edit) {
+		p.Report = func(e edit) {
 			stats.Generated++
 			at := e.At
 			if at == token.NoPos {
@@ -151,7 +151,7 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 				file: i, at: tf.Offset(at), end: end, opIndex: oi, filename: filename,
 			})
 		}
-		op.Run(pass)
+		op.run(p)
 	}
 	return out, stats
 }

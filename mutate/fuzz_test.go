@@ -118,7 +118,7 @@ func FuzzMutateSource(f *testing.F) {
 				}
 			}
 		}
-		if _, err := Schemata(pkg, muts); err != nil {
+		if _, err := schemata(pkg, muts); err != nil {
 			t.Fatalf("schemata: %v", err)
 		}
 	})

@@ -183,10 +183,10 @@ func Least(a, b int) int { return min(a, b) + a*b }
 var needsGo121 = &Operator{
 	Name: "needs-go121",
 	Doc:  "replaces an int operation e by min(e, e)",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			if b, ok := n.(*ast.BinaryExpr); ok && isInt(p, b) {
-				p.Report(Edit{Pos: b.Pos(), End: b.End(), NewText: "min(" + p.Text(b) + ", " + p.Text(b) + ")", Label: "min"})
+				p.Report(edit{Pos: b.Pos(), End: b.End(), NewText: "min(" + p.text(b) + ", " + p.text(b) + ")", Label: "min"})
 			}
 		})
 	},
@@ -195,16 +195,16 @@ var needsGo121 = &Operator{
 var needsGo122 = &Operator{
 	Name: "needs-go122",
 	Doc:  "replaces an int operation e by a loop over 1 that returns e",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			if b, ok := n.(*ast.BinaryExpr); ok && isInt(p, b) {
-				p.Report(Edit{Pos: b.Pos(), End: b.End(), NewText: "func() int { for range 1 { }; return " + p.Text(b) + " }()", Label: "range"})
+				p.Report(edit{Pos: b.Pos(), End: b.End(), NewText: "func() int { for range 1 { }; return " + p.text(b) + " }()", Label: "range"})
 			}
 		})
 	},
 }
 
-func isInt(p *Pass, e ast.Expr) bool {
+func isInt(p *pass, e ast.Expr) bool {
 	tv, ok := p.TypesInfo.Types[e]
 	return ok && tv.Value == nil && types.Identical(tv.Type, types.Typ[types.Int])
 }

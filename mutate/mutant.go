@@ -33,7 +33,7 @@ type Mutant struct {
 	Replacement string     `json:"replacement"`
 	Edits       []TextEdit `json:"edits"`
 	// Schema is the schemata switch value (MUTPROP_ACTIVE) of this mutant,
-	// set by Schemata; 0 when the mutant is not in a schemata build.
+	// set by SchemataWith; 0 when the mutant is not in a schemata build.
 	Schema int `json:"schema,omitempty"`
 	// Probed is set by SchemataWith with probes when the mutant's site
 	// records its infections (SchemataOptions.Probes).
@@ -62,8 +62,8 @@ type Stats struct {
 	Kept       int `json:"kept"`       // mutants returned, operator and named
 }
 
-// Add adds o's counts to s.
-func (s *Stats) Add(o Stats) {
+// add adds o's counts to s.
+func (s *Stats) add(o Stats) {
 	s.Generated += o.Generated
 	s.Ignored += o.Ignored
 	s.Equivalent += o.Equivalent

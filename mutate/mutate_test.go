@@ -210,18 +210,18 @@ func TestLoadExplainsWhatIsWrong(t *testing.T) {
 
 func TestValidateRejectsBadOperatorLists(t *testing.T) {
 	t.Parallel()
-	if err := Validate(Operators()); err != nil {
+	if err := validate(Operators()); err != nil {
 		t.Errorf("the default operators: %v", err)
 	}
-	run := func(*Pass) {}
+	run := func(*pass) {}
 	for name, ops := range map[string][]*Operator{
 		"nil":       {nil},
-		"duplicate": {{Name: "a", Doc: "d", Run: run}, {Name: "a", Doc: "d", Run: run}},
+		"duplicate": {{Name: "a", Doc: "d", run: run}, {Name: "a", Doc: "d", run: run}},
 		"no run":    {{Name: "a", Doc: "d"}},
-		"bad name":  {{Name: "A b", Doc: "d", Run: run}},
+		"bad name":  {{Name: "A b", Doc: "d", run: run}},
 	} {
-		if Validate(ops) == nil {
-			t.Errorf("%s: Validate accepted it", name)
+		if validate(ops) == nil {
+			t.Errorf("%s: validate accepted it", name)
 		}
 	}
 }
@@ -249,7 +249,7 @@ func TestGenerateWritesTheSameCompilingCopyTwice(t *testing.T) {
 		return out
 	}
 	first, second := gen(), gen()
-	if len(first) != 3 || first[MutantsFile] == "" || first[ActiveFile] == "" {
+	if len(first) != 3 || first[mutantsFile] == "" || first[ActiveFile] == "" {
 		t.Fatalf("copy has files %v", sortedKeys(first))
 	}
 	for name, text := range first {
@@ -279,8 +279,8 @@ func TestGenerateWritesTheSameCompilingCopyTwice(t *testing.T) {
 	if _, err := conf.Check("example.com/copy", fset, files, nil); err != nil {
 		t.Errorf("the copy does not type-check: %v", err)
 	}
-	if !strings.Contains(first[MutantsFile], `ID: "named:`) && !strings.Contains(first[MutantsFile], `Schema: 1}`) {
-		t.Errorf("mutant table lacks schema numbers:\n%s", first[MutantsFile])
+	if !strings.Contains(first[mutantsFile], `ID: "named:`) && !strings.Contains(first[mutantsFile], `Schema: 1}`) {
+		t.Errorf("mutant table lacks schema numbers:\n%s", first[mutantsFile])
 	}
 }
 

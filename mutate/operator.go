@@ -8,35 +8,36 @@ import (
 	"regexp"
 )
 
-// An Operator makes mutants: its Run inspects one file of a Pass and
-// reports an Edit per mutant. Operators never touch the disk. They are
-// values, listed explicitly in Operators, and checked by Validate.
+// An Operator makes mutants: its run function inspects one file of a pass
+// and reports an edit per mutant. Operators never touch the disk. They are
+// values, listed explicitly in Operators, and checked by validate; only
+// this package defines them.
 type Operator struct {
 	Name string // lower-case, dash-separated, unique: "relational"
 	Doc  string // one sentence: what it replaces with what
-	Run  func(*Pass)
+	run  func(*pass)
 }
 
-// A Pass is what an Operator's Run sees: one file of a type-checked package,
+// A pass is what an Operator's run function sees: one file of a type-checked package,
 // its shared traversal, and the Report callback.
-type Pass struct {
+type pass struct {
 	Fset      *token.FileSet
 	File      *ast.File
 	TypesInfo *types.Info
 	Pkg       *types.Package
 	// Report records one mutant. The driver drops edits on ignored lines and
 	// known equivalent sites, type-checks the rest, and drops ill-typed ones.
-	Report func(Edit)
+	Report func(edit)
 
 	src  []byte
 	trav *traversal
 }
 
-// An Edit is one mutant as an operator reports it: the source range
+// An edit is one mutant as an operator reports it: the source range
 // [Pos, End) is replaced by NewText. The range must be exactly one node's
 // range (an expression or a statement), or a list of consecutive statements
-// of one block or clause body, so that Schemata can guard it.
-type Edit struct {
+// of one block or clause body, so that SchemataWith can guard it.
+type edit struct {
 	Pos, End token.Pos
 	// At is the position named in the mutant's ID and location (a binary
 	// expression's operator, say); the zero Pos means Pos.
@@ -50,8 +51,8 @@ type Edit struct {
 	Description string
 }
 
-// Source returns the original text of [pos, end).
-func (p *Pass) Source(pos, end token.Pos) string {
+// source returns the original text of [pos, end).
+func (p *pass) source(pos, end token.Pos) string {
 	tf := p.Fset.File(pos)
 	if tf == nil {
 		return ""
@@ -59,14 +60,14 @@ func (p *Pass) Source(pos, end token.Pos) string {
 	return string(p.src[tf.Offset(pos):tf.Offset(end)])
 }
 
-// Text returns n's original source text.
-func (p *Pass) Text(n ast.Node) string { return p.Source(n.Pos(), n.End()) }
+// text returns n's original source text.
+func (p *pass) text(n ast.Node) string { return p.source(n.Pos(), n.End()) }
 
 var operatorName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
-// Validate reports operators that cannot run together: nil, a missing Run
-// or Doc, a malformed or duplicate Name.
-func Validate(ops []*Operator) error {
+// validate reports operators that cannot run together: nil, a missing run
+// function or Doc, a malformed or duplicate Name.
+func validate(ops []*Operator) error {
 	seen := map[string]bool{}
 	for i, op := range ops {
 		switch {
@@ -76,8 +77,8 @@ func Validate(ops []*Operator) error {
 			return fmt.Errorf("operator %d: name %q is not lower-case-with-dashes", i, op.Name)
 		case seen[op.Name]:
 			return fmt.Errorf("operator %q listed twice", op.Name)
-		case op.Run == nil:
-			return fmt.Errorf("operator %q has no Run function", op.Name)
+		case op.run == nil:
+			return fmt.Errorf("operator %q has no run function", op.Name)
 		case op.Doc == "":
 			return fmt.Errorf("operator %q has no Doc", op.Name)
 		}

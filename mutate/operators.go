@@ -33,7 +33,7 @@ func Operators() []*Operator {
 var arithmeticOp = &Operator{
 	Name: "arithmetic",
 	Doc:  "replaces + - * / % by - + / * * (not string concatenation)",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		binaryReplace(p, map[token.Token]token.Token{
 			token.ADD: token.SUB, token.SUB: token.ADD, token.MUL: token.QUO,
 			token.QUO: token.MUL, token.REM: token.MUL,
@@ -44,7 +44,7 @@ var arithmeticOp = &Operator{
 var bitwiseOp = &Operator{
 	Name: "bitwise",
 	Doc:  "replaces & | ^ &^ << >> by | & & & >> <<",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		binaryReplace(p, map[token.Token]token.Token{
 			token.AND: token.OR, token.OR: token.AND, token.XOR: token.AND,
 			token.AND_NOT: token.AND, token.SHL: token.SHR, token.SHR: token.SHL,
@@ -55,7 +55,7 @@ var bitwiseOp = &Operator{
 var relationalOp = &Operator{
 	Name: "relational",
 	Doc:  "negates comparisons: < >= , <= >, > <=, >= <, == !=, != ==",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		binaryReplace(p, map[token.Token]token.Token{
 			token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ,
 			token.GEQ: token.LSS, token.EQL: token.NEQ, token.NEQ: token.EQL,
@@ -66,7 +66,7 @@ var relationalOp = &Operator{
 var boundaryOp = &Operator{
 	Name: "boundary",
 	Doc:  "moves comparison boundaries: < <=, <= <, > >=, >= >",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		binaryReplace(p, map[token.Token]token.Token{
 			token.LSS: token.LEQ, token.LEQ: token.LSS, token.GTR: token.GEQ, token.GEQ: token.GTR,
 		})
@@ -76,15 +76,15 @@ var boundaryOp = &Operator{
 var logicalOp = &Operator{
 	Name: "logical",
 	Doc:  "replaces && by || and || by &&",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		binaryReplace(p, map[token.Token]token.Token{token.LAND: token.LOR, token.LOR: token.LAND})
 	},
 }
 
 // binaryReplace reports, for every binary expression whose operator is a
 // key of repl, the expression with the operator replaced.
-func binaryReplace(p *Pass, repl map[token.Token]token.Token) {
-	p.Preorder(func(n ast.Node) {
+func binaryReplace(p *pass, repl map[token.Token]token.Token) {
+	p.preorder(func(n ast.Node) {
 		b, ok := n.(*ast.BinaryExpr)
 		if !ok {
 			return
@@ -94,16 +94,16 @@ func binaryReplace(p *Pass, repl map[token.Token]token.Token) {
 			return
 		}
 		opEnd := b.OpPos + token.Pos(len(b.Op.String()))
-		p.Report(Edit{
+		p.Report(edit{
 			Pos: b.Pos(), End: b.End(), At: b.OpPos,
-			NewText:     p.Source(b.Pos(), b.OpPos) + to.String() + p.Source(opEnd, b.End()),
+			NewText:     p.source(b.Pos(), b.OpPos) + to.String() + p.source(opEnd, b.End()),
 			Label:       to.String(),
 			Description: fmt.Sprintf("replace %s with %s", b.Op, to),
 		})
 	})
 }
 
-func isString(p *Pass, e ast.Expr) bool {
+func isString(p *pass, e ast.Expr) bool {
 	t := p.TypesInfo.TypeOf(e)
 	if t == nil {
 		return false
@@ -115,8 +115,8 @@ func isString(p *Pass, e ast.Expr) bool {
 var negateConditionOp = &Operator{
 	Name: "negate-condition",
 	Doc:  "negates the condition of an if or for statement: c becomes !(c)",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			var cond ast.Expr
 			switch n := n.(type) {
 			case *ast.IfStmt:
@@ -130,11 +130,11 @@ var negateConditionOp = &Operator{
 			if u, ok := ast.Unparen(cond).(*ast.UnaryExpr); ok && u.Op == token.NOT {
 				return // negating !c gives c: the remove-not mutant already
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: cond.Pos(), End: cond.End(),
-				NewText:     "!(" + p.Text(cond) + ")",
+				NewText:     "!(" + p.text(cond) + ")",
 				Label:       "!",
-				Description: fmt.Sprintf("negate condition %s", short(p.Text(cond))),
+				Description: fmt.Sprintf("negate condition %s", short(p.text(cond))),
 			})
 		})
 	},
@@ -143,15 +143,15 @@ var negateConditionOp = &Operator{
 var loopConditionOp = &Operator{
 	Name: "loop-condition",
 	Doc:  "replaces a for loop's condition by false",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			f, ok := n.(*ast.ForStmt)
 			if !ok || f.Cond == nil {
 				return
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: f.Cond.Pos(), End: f.Cond.End(), NewText: "false", Label: "false",
-				Description: fmt.Sprintf("replace loop condition %s with false", short(p.Text(f.Cond))),
+				Description: fmt.Sprintf("replace loop condition %s with false", short(p.text(f.Cond))),
 			})
 		})
 	},
@@ -160,17 +160,17 @@ var loopConditionOp = &Operator{
 var logicalOperandOp = &Operator{
 	Name: "logical-operand",
 	Doc:  "replaces each operand of && and || by true and by false",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			b, ok := n.(*ast.BinaryExpr)
 			if !ok || b.Op != token.LAND && b.Op != token.LOR {
 				return
 			}
 			for _, e := range []ast.Expr{b.X, b.Y} {
 				for _, lit := range []string{"true", "false"} {
-					p.Report(Edit{
+					p.Report(edit{
 						Pos: e.Pos(), End: e.End(), NewText: lit, Label: lit,
-						Description: fmt.Sprintf("replace operand %s of %s with %s", short(p.Text(e)), b.Op, lit),
+						Description: fmt.Sprintf("replace operand %s of %s with %s", short(p.text(e)), b.Op, lit),
 					})
 				}
 			}
@@ -181,26 +181,26 @@ var logicalOperandOp = &Operator{
 var removeNotOp = &Operator{
 	Name: "remove-not",
 	Doc:  "removes a logical not: !x becomes x",
-	Run:  func(p *Pass) { unaryRemove(p, token.NOT) },
+	run:  func(p *pass) { unaryRemove(p, token.NOT) },
 }
 
 var unaryOp = &Operator{
 	Name: "unary",
 	Doc:  "removes a unary minus or bitwise complement: -x and ^x become x",
-	Run:  func(p *Pass) { unaryRemove(p, token.SUB, token.XOR) },
+	run:  func(p *pass) { unaryRemove(p, token.SUB, token.XOR) },
 }
 
-func unaryRemove(p *Pass, ops ...token.Token) {
-	p.Preorder(func(n ast.Node) {
+func unaryRemove(p *pass, ops ...token.Token) {
+	p.preorder(func(n ast.Node) {
 		u, ok := n.(*ast.UnaryExpr)
 		if !ok {
 			return
 		}
 		for _, op := range ops {
 			if u.Op == op {
-				p.Report(Edit{
-					Pos: u.Pos(), End: u.End(), NewText: p.Text(u.X), Label: "remove",
-					Description: fmt.Sprintf("remove %s in %s", u.Op, short(p.Text(u))),
+				p.Report(edit{
+					Pos: u.Pos(), End: u.End(), NewText: p.text(u.X), Label: "remove",
+					Description: fmt.Sprintf("remove %s in %s", u.Op, short(p.text(u))),
 				})
 			}
 		}
@@ -210,8 +210,8 @@ func unaryRemove(p *Pass, ops ...token.Token) {
 var incDecOp = &Operator{
 	Name: "incdec",
 	Doc:  "replaces x++ by x-- and x-- by x++",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			s, ok := n.(*ast.IncDecStmt)
 			if !ok {
 				return
@@ -220,9 +220,9 @@ var incDecOp = &Operator{
 			if s.Tok == token.DEC {
 				to = token.INC
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: s.Pos(), End: s.End(), At: s.TokPos,
-				NewText: p.Source(s.Pos(), s.TokPos) + to.String(), Label: to.String(),
+				NewText: p.source(s.Pos(), s.TokPos) + to.String(), Label: to.String(),
 				Description: fmt.Sprintf("replace %s with %s", s.Tok, to),
 			})
 		})
@@ -232,7 +232,7 @@ var incDecOp = &Operator{
 var assignOpOp = &Operator{
 	Name: "assign-op",
 	Doc:  "replaces += -= *= /= %= &= |= ^= &^= <<= >>= by -= += /= *= *= |= &= &= &= >>= <<=",
-	Run: func(p *Pass) {
+	run: func(p *pass) {
 		assignReplace(p, map[token.Token]token.Token{
 			token.ADD_ASSIGN: token.SUB_ASSIGN, token.SUB_ASSIGN: token.ADD_ASSIGN,
 			token.MUL_ASSIGN: token.QUO_ASSIGN, token.QUO_ASSIGN: token.MUL_ASSIGN,
@@ -247,11 +247,11 @@ var assignOpOp = &Operator{
 var assignPlainOp = &Operator{
 	Name: "assign-plain",
 	Doc:  "replaces an assignment operator op= by =",
-	Run:  func(p *Pass) { assignReplace(p, nil, true) },
+	run:  func(p *pass) { assignReplace(p, nil, true) },
 }
 
-func assignReplace(p *Pass, repl map[token.Token]token.Token, plain bool) {
-	p.Preorder(func(n ast.Node) {
+func assignReplace(p *pass, repl map[token.Token]token.Token, plain bool) {
+	p.preorder(func(n ast.Node) {
 		s, ok := n.(*ast.AssignStmt)
 		if !ok || s.Tok == token.ASSIGN || s.Tok == token.DEFINE {
 			return
@@ -264,9 +264,9 @@ func assignReplace(p *Pass, repl map[token.Token]token.Token, plain bool) {
 			return
 		}
 		tokEnd := s.TokPos + token.Pos(len(s.Tok.String()))
-		p.Report(Edit{
+		p.Report(edit{
 			Pos: s.Pos(), End: s.End(), At: s.TokPos,
-			NewText:     p.Source(s.Pos(), s.TokPos) + to.String() + p.Source(tokEnd, s.End()),
+			NewText:     p.source(s.Pos(), s.TokPos) + to.String() + p.source(tokEnd, s.End()),
 			Label:       to.String(),
 			Description: fmt.Sprintf("replace %s with %s", s.Tok, to),
 		})
@@ -276,8 +276,8 @@ func assignReplace(p *Pass, repl map[token.Token]token.Token, plain bool) {
 var literalOp = &Operator{
 	Name: "literal",
 	Doc:  "replaces an integer or float literal v by v+1, v-1 and 0",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.INT && lit.Kind != token.FLOAT {
 				return
@@ -303,7 +303,7 @@ var literalOp = &Operator{
 				if strings.HasPrefix(text, "-") {
 					newText = "(" + text + ")"
 				}
-				p.Report(Edit{
+				p.Report(edit{
 					Pos: lit.Pos(), End: lit.End(), NewText: newText, Label: text,
 					Description: fmt.Sprintf("replace %s with %s", lit.Value, text),
 				})
@@ -327,13 +327,13 @@ func literalText(v constant.Value, kind token.Token) string {
 var stringLiteralOp = &Operator{
 	Name: "string-literal",
 	Doc:  `replaces a non-empty string literal by ""`,
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			lit, ok := n.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING || lit.Value == `""` || lit.Value == "``" {
 				return
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: lit.Pos(), End: lit.End(), NewText: `""`, Label: `""`,
 				Description: fmt.Sprintf(`replace %s with ""`, short(lit.Value)),
 			})
@@ -344,8 +344,8 @@ var stringLiteralOp = &Operator{
 var boolLiteralOp = &Operator{
 	Name: "boolean-literal",
 	Doc:  "replaces true by false and false by true",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			id, ok := n.(*ast.Ident)
 			if !ok || id.Name != "true" && id.Name != "false" || p.TypesInfo.Uses[id] != types.Universe.Lookup(id.Name) {
 				return
@@ -354,7 +354,7 @@ var boolLiteralOp = &Operator{
 			if id.Name == "true" {
 				to = "false"
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: id.Pos(), End: id.End(), NewText: to, Label: to,
 				Description: fmt.Sprintf("replace %s with %s", id.Name, to),
 			})
@@ -365,13 +365,13 @@ var boolLiteralOp = &Operator{
 var returnZeroOp = &Operator{
 	Name: "return-zero",
 	Doc:  "replaces the results of a return statement by zero values",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			r, ok := n.(*ast.ReturnStmt)
 			if !ok || len(r.Results) == 0 {
 				return
 			}
-			sig := p.funcSignature(p.EnclosingFunc(r))
+			sig := p.funcSignature(p.enclosingFunc(r))
 			if sig == nil || sig.Results().Len() == 0 {
 				return
 			}
@@ -384,18 +384,18 @@ var returnZeroOp = &Operator{
 				zeros[i] = z
 			}
 			text := "return " + strings.Join(zeros, ", ")
-			if text == p.Text(r) {
+			if text == p.text(r) {
 				return
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: r.Pos(), End: r.End(), NewText: text, Label: "zero",
-				Description: fmt.Sprintf("replace %s with %s", short(p.Text(r)), text),
+				Description: fmt.Sprintf("replace %s with %s", short(p.text(r)), text),
 			})
 		})
 	},
 }
 
-func (p *Pass) funcSignature(fn ast.Node) *types.Signature {
+func (p *pass) funcSignature(fn ast.Node) *types.Signature {
 	var t types.Type
 	switch fn := fn.(type) {
 	case *ast.FuncDecl:
@@ -411,7 +411,7 @@ func (p *Pass) funcSignature(fn ast.Node) *types.Signature {
 
 // zeroText returns the source text of t's zero value in p's file, or false
 // when t cannot be named there.
-func zeroText(p *Pass, t types.Type) (string, bool) {
+func zeroText(p *pass, t types.Type) (string, bool) {
 	if tp, ok := t.(*types.TypeParam); ok {
 		name, ok := typeText(p.Pkg, p.File, p.TypesInfo, tp)
 		return "*new(" + name + ")", ok
@@ -471,8 +471,8 @@ func typeText(pkg *types.Package, f *ast.File, info *types.Info, t types.Type) (
 var removeStatementOp = &Operator{
 	Name: "remove-statement",
 	Doc:  "removes an assignment, call, send or increment statement (variables it used stay used)",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			s, ok := n.(ast.Stmt)
 			if !ok || !inStmtList(p, s) {
 				return
@@ -490,17 +490,17 @@ var removeStatementOp = &Operator{
 			default:
 				return
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: s.Pos(), End: s.End(), NewText: keepUsed(p, s.Pos(), s.End(), []ast.Node{s}), Label: "remove",
-				Description: fmt.Sprintf("remove statement %s", short(p.Text(s))),
+				Description: fmt.Sprintf("remove statement %s", short(p.text(s))),
 			})
 		})
 	},
 }
 
 // inStmtList reports whether s is an element of a block or clause body.
-func inStmtList(p *Pass, s ast.Stmt) bool {
-	switch parent := p.Parent(s).(type) {
+func inStmtList(p *pass, s ast.Stmt) bool {
+	switch parent := p.parent(s).(type) {
 	case *ast.BlockStmt, *ast.CaseClause:
 		return true
 	case *ast.CommClause:
@@ -514,7 +514,7 @@ func inStmtList(p *Pass, s ast.Stmt) bool {
 // keepUsed returns "_, _ = a, b" for the local variables used in nodes but
 // declared outside [pos, end), so that removing the nodes leaves no
 // variable unused; "" when there are none.
-func keepUsed(p *Pass, pos, end token.Pos, nodes []ast.Node) string {
+func keepUsed(p *pass, pos, end token.Pos, nodes []ast.Node) string {
 	var names []string
 	seen := map[types.Object]bool{}
 	for _, n := range nodes {
@@ -543,8 +543,8 @@ func keepUsed(p *Pass, pos, end token.Pos, nodes []ast.Node) string {
 var emptyBodyOp = &Operator{
 	Name: "empty-body",
 	Doc:  "empties the body of an if, an else, a case or a select case",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			var body []ast.Stmt
 			what := ""
 			switch n := n.(type) {
@@ -565,7 +565,7 @@ var emptyBodyOp = &Operator{
 	},
 }
 
-func reportEmpty(p *Pass, body []ast.Stmt, what string) {
+func reportEmpty(p *pass, body []ast.Stmt, what string) {
 	if n := len(body); n > 0 {
 		if b, ok := body[n-1].(*ast.BranchStmt); ok && b.Tok == token.FALLTHROUGH {
 			body = body[:n-1]
@@ -579,7 +579,7 @@ func reportEmpty(p *Pass, body []ast.Stmt, what string) {
 	for i, s := range body {
 		nodes[i] = s
 	}
-	p.Report(Edit{
+	p.Report(edit{
 		Pos: pos, End: end, NewText: keepUsed(p, pos, end, nodes), Label: "empty",
 		Description: "empty the " + what,
 	})
@@ -588,8 +588,8 @@ func reportEmpty(p *Pass, body []ast.Stmt, what string) {
 var rangeBreakOp = &Operator{
 	Name: "range-break",
 	Doc:  "makes a range loop's body break at once",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			r, ok := n.(*ast.RangeStmt)
 			if !ok || len(r.Body.List) == 0 {
 				return
@@ -604,7 +604,7 @@ var rangeBreakOp = &Operator{
 			if keep := keepUsed(p, pos, end, nodes); keep != "" {
 				text = keep + "; break"
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: pos, End: end, NewText: text, Label: "break",
 				Description: "break out of the range loop at once",
 			})
@@ -615,8 +615,8 @@ var rangeBreakOp = &Operator{
 var breakContinueOp = &Operator{
 	Name: "break-continue",
 	Doc:  "replaces break by continue and continue by break (unlabelled)",
-	Run: func(p *Pass) {
-		p.Preorder(func(n ast.Node) {
+	run: func(p *pass) {
+		p.preorder(func(n ast.Node) {
 			b, ok := n.(*ast.BranchStmt)
 			if !ok || b.Label != nil || b.Tok != token.BREAK && b.Tok != token.CONTINUE {
 				return
@@ -625,7 +625,7 @@ var breakContinueOp = &Operator{
 			if b.Tok == token.CONTINUE {
 				to = token.BREAK
 			}
-			p.Report(Edit{
+			p.Report(edit{
 				Pos: b.Pos(), End: b.End(), NewText: to.String(), Label: to.String(),
 				Description: fmt.Sprintf("replace %s with %s", b.Tok, to),
 			})

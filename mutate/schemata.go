@@ -19,16 +19,8 @@ const ActiveFile = "mutprop_active.go"
 // schemata build: its Schema number; unset, empty or 0 runs the original.
 const ActiveEnv = "MUTPROP_ACTIVE"
 
-// Schemata writes every mutant into one copy of each file it changes,
-// guarded by the package variable mutpropActive, and numbers the mutants:
-// mutants[i].Schema is set to i+1. It returns the schematized sources by
-// the absolute path of the original file, plus ActiveFile in the package
-// directory (a path that does not exist on disk; an overlay adds it).
-//
-// The output is type-checked. A mutant whose guard does not type-check
-// (rare: a type that cannot be named in its file, a constant context) is
-// left out of the schemata and its Schema reset to 0; run it with Apply.
-func Schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
+// schemata is SchemataWith without options.
+func schemata(pkg *Package, mutants []Mutant) (map[string][]byte, error) {
 	return SchemataWith(pkg, mutants, SchemataOptions{})
 }
 
@@ -58,7 +50,16 @@ type SchemataOptions struct {
 // schema numbers are appended to, one per line.
 const ProbeEnv = "MUTPROP_PROBE"
 
-// SchemataWith is Schemata with options.
+// SchemataWith writes every mutant into one copy of each file it changes,
+// guarded by the package variable mutpropActive, and numbers the mutants:
+// mutants[i].Schema is set to opts.Base+i+1. It returns the schematized
+// sources by the absolute path of the original file, plus ActiveFile in the
+// package directory (a path that does not exist on disk; an overlay adds
+// it).
+//
+// The output is type-checked. A mutant whose guard does not type-check
+// (rare: a type that cannot be named in its file, a constant context) is
+// left out of the schemata and its Schema reset to 0; run it with Apply.
 func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, error) {
 	if err := reservedNames(pkg); err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
@@ -129,7 +130,7 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 func reservedNames(pkg *Package) error {
 	var first *ast.Ident
 	for id, obj := range pkg.TypesInfo.Defs {
-		if obj != nil && IsReservedName(id.Name) &&
+		if obj != nil && isReservedName(id.Name) &&
 			(first == nil || pkg.Fset.Position(id.Pos()).String() < pkg.Fset.Position(first.Pos()).String()) {
 			first = id
 		}
@@ -149,9 +150,9 @@ var reserved = map[string]bool{
 	"mutpropPanicked": true, "mutpropOrig": true,
 }
 
-// IsReservedName reports whether name is declared by the schemata, so a
+// isReservedName reports whether name is declared by the schemata, so a
 // package that declares it cannot be schematized.
-func IsReservedName(name string) bool { return reserved[name] }
+func isReservedName(name string) bool { return reserved[name] }
 
 // siteKind says how a site is guarded.
 type siteKind int

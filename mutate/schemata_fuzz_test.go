@@ -20,10 +20,10 @@ import (
 // FuzzSchemata writes the schemata of an arbitrary self-contained package
 // that type-checks and checks what the runner relies on:
 //
-//   - Schemata succeeds, and the overlay it returns (the schematized files,
+//   - schemata succeeds, and the overlay it returns (the schematized files,
 //     the untouched originals and the real mutprop_active.go, which imports
 //     os and strconv) type-checks as one package, independently of the
-//     stub that Schemata checks its guards against;
+//     stub that schemata checks its guards against;
 //   - it touches only the package's files and ActiveFile;
 //   - every mutant has Schema 0 or its index+1; a mutant with a schema
 //     number has exactly one guard for that number in the output, and a
@@ -45,7 +45,7 @@ func FuzzSchemata(f *testing.F) {
 			t.Skip("malformed //mutprop:variant directive")
 		}
 		again, probed := cloneMutants(muts), cloneMutants(muts)
-		out, err := Schemata(pkg, muts)
+		out, err := schemata(pkg, muts)
 		if err != nil {
 			if declaresReserved(pkg) && strings.Contains(err.Error(), "reserved for the schemata") {
 				return // refused with a reason: the runner needs --mode overlay
@@ -70,7 +70,7 @@ func FuzzSchemata(f *testing.F) {
 				t.Fatalf("mutant %s: schema %d without probes, %d with", muts[i].ID, muts[i].Schema, probed[i].Schema)
 			}
 		}
-		out2, err := Schemata(pkg, again)
+		out2, err := schemata(pkg, again)
 		if err != nil {
 			t.Fatalf("second schemata: %v", err)
 		}
@@ -93,7 +93,7 @@ func FuzzSchemata(f *testing.F) {
 // declaresReserved reports whether pkg declares a name of ActiveFile.
 func declaresReserved(pkg *Package) bool {
 	for id, obj := range pkg.TypesInfo.Defs {
-		if obj != nil && IsReservedName(id.Name) {
+		if obj != nil && isReservedName(id.Name) {
 			return true
 		}
 	}
@@ -262,7 +262,7 @@ func TestSchemataCorpusBuilds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := Schemata(pkg, muts)
+			out, err := schemata(pkg, muts)
 			if declaresReserved(pkg) {
 				if err == nil || !strings.Contains(err.Error(), "reserved for the schemata") {
 					t.Fatalf("a package that declares a reserved name: schemata error %v, want a refusal", err)

@@ -7,7 +7,7 @@ import (
 
 // traversal is the one walk of a file shared by every operator: the file's
 // mutable nodes in preorder with their parents. Building it costs one
-// ast.Inspect of the file and a map entry per node; each Pass.Preorder is
+// ast.Inspect of the file and a map entry per node; each pass.preorder is
 // then a loop over a slice, without allocation.
 //
 // Subtrees that are never mutated are pruned here, once for all operators:
@@ -55,21 +55,21 @@ func prune(n ast.Node, skipFunc func(*ast.FuncDecl) bool) bool {
 	return false
 }
 
-// Preorder calls fn for every mutable node of the file, parents before
+// preorder calls fn for every mutable node of the file, parents before
 // children. Cost: one pass over a precomputed slice.
-func (p *Pass) Preorder(fn func(ast.Node)) {
+func (p *pass) preorder(fn func(ast.Node)) {
 	for _, n := range p.trav.nodes {
 		fn(n)
 	}
 }
 
-// Parent returns n's parent node, or nil for the file and pruned nodes.
-func (p *Pass) Parent(n ast.Node) ast.Node { return p.trav.parents[n] }
+// parent returns n's parent node, or nil for the file and pruned nodes.
+func (p *pass) parent(n ast.Node) ast.Node { return p.trav.parents[n] }
 
-// EnclosingFunc returns the innermost function (*ast.FuncDecl or
+// enclosingFunc returns the innermost function (*ast.FuncDecl or
 // *ast.FuncLit) around n, or nil.
-func (p *Pass) EnclosingFunc(n ast.Node) ast.Node {
-	for n = p.Parent(n); n != nil; n = p.Parent(n) {
+func (p *pass) enclosingFunc(n ast.Node) ast.Node {
+	for n = p.parent(n); n != nil; n = p.parent(n) {
 		switch n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return n

@@ -9,8 +9,8 @@ import (
 	mstats "github.com/aclements/go-moremath/stats"
 )
 
-// DefaultAlpha is the significance level Beats uses when given alpha <= 0.
-const DefaultAlpha = 0.05
+// defaultAlpha is the significance level Beats uses when given alpha <= 0.
+const defaultAlpha = 0.05
 
 // UTest is the result of a two-sided Mann-Whitney U test between samples A
 // and B.
@@ -62,11 +62,11 @@ type Beats struct {
 //
 // On a task, A beats B when A solves it and B does not, or when both solve
 // it and A needs significantly fewer tests to failure: a two-sided
-// Mann-Whitney U test with p < alpha (DefaultAlpha when alpha <= 0) and a
+// Mann-Whitney U test with p < alpha (0.05 when alpha <= 0) and a
 // lower mean rank for A. Generators and tasks are sorted by name.
 func BeatsMatrix(counts map[string]map[string][]float64, alpha float64) (Beats, error) {
 	if alpha <= 0 {
-		alpha = DefaultAlpha
+		alpha = defaultAlpha
 	}
 	gens := make([]string, 0, len(counts))
 	taskSet := map[string]bool{}

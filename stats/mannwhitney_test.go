@@ -86,8 +86,8 @@ func TestBeatsMatrixCountsSignificantWinsAndUnsolvedTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Alpha != DefaultAlpha {
-		t.Errorf("alpha = %v, want default %v", b.Alpha, DefaultAlpha)
+	if b.Alpha != defaultAlpha {
+		t.Errorf("alpha = %v, want default %v", b.Alpha, defaultAlpha)
 	}
 	wantGens := []string{"bespoke", "naive", "never"}
 	for i, g := range wantGens {

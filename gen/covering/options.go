@@ -61,9 +61,9 @@ const (
 	FillNone
 )
 
-// DefaultMaxCoverageBytes is the coverage-map memory limit when
+// defaultMaxCoverageBytes is the coverage-map memory limit when
 // Options.MaxCoverageBytes is 0: 1 GiB.
-const DefaultMaxCoverageBytes = 1 << 30
+const defaultMaxCoverageBytes = 1 << 30
 
 // Options tunes Generate; nil means the defaults.
 type Options struct {
@@ -74,7 +74,7 @@ type Options struct {
 	Seed uint64
 	// MaxCoverageBytes bounds the projected memory (coverage map plus
 	// the lower bound's rows); Generate returns a *TooLargeError instead of
-	// allocating more. 0 = DefaultMaxCoverageBytes.
+	// allocating more. 0 (or less) means 1 GiB.
 	MaxCoverageBytes int64
 }
 
@@ -108,7 +108,7 @@ func (o *Options) seed() uint64 {
 
 func (o *Options) maxBytes() int64 {
 	if o == nil || o.MaxCoverageBytes <= 0 {
-		return DefaultMaxCoverageBytes
+		return defaultMaxCoverageBytes
 	}
 	return o.MaxCoverageBytes
 }

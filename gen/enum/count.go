@@ -15,9 +15,9 @@ type Counts struct {
 // NewCounts returns an empty cache.
 func NewCounts() *Counts { return &Counts{binom: map[[2]int]*big.Int{}} }
 
-// Catalan returns C_n, the number of binary tree shapes with n nodes. The
+// catalan returns C_n, the number of binary tree shapes with n nodes. The
 // result is shared: do not modify it.
-func (c *Counts) Catalan(n int) *big.Int {
+func (c *Counts) catalan(n int) *big.Int {
 	for len(c.cat) <= n {
 		m := len(c.cat)
 		if m == 0 {
@@ -35,8 +35,8 @@ func (c *Counts) Catalan(n int) *big.Int {
 	return c.cat[n]
 }
 
-// Binomial returns C(m, k) (0 when k < 0 or k > m). Do not modify it.
-func (c *Counts) Binomial(m, k int) *big.Int {
+// binomial returns C(m, k) (0 when k < 0 or k > m). Do not modify it.
+func (c *Counts) binomial(m, k int) *big.Int {
 	if k < 0 || k > m {
 		return new(big.Int)
 	}
@@ -52,7 +52,7 @@ func (c *Counts) Binomial(m, k int) *big.Int {
 // BSTs returns the number of binary search trees with n nodes whose keys
 // come from m consecutive keys: C(m, n) key sets times C_n shapes.
 func (c *Counts) BSTs(m, n int) *big.Int {
-	return new(big.Int).Mul(c.Binomial(m, n), c.Catalan(n))
+	return new(big.Int).Mul(c.binomial(m, n), c.catalan(n))
 }
 
 // RandomBelow returns an index uniform on [0, bound) drawn from r. It panics

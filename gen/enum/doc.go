@@ -8,7 +8,7 @@
 //   - count.go: Catalan numbers and binomials as big.Int tables, and
 //     uniform random indexes below a big.Int bound (rejection on random
 //     bits, so any *rand.Rand of math/rand/v2 drives it).
-//   - shape.go: binary tree shapes of n nodes, indexed by rank (Shape), and
-//     the k-subsets of 0..m-1 (Subset); together they index the binary
-//     search trees over a key range: a BST is a shape plus a key set.
+//   - shape.go: binary tree shapes of n nodes, indexed by rank, and the
+//     k-subsets of 0..m-1; together they index the binary search trees
+//     over a key range (Counts.BST): a BST is a shape plus a key set.
 package enum

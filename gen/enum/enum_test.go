@@ -17,23 +17,31 @@ func shapeString(s *Shape) string {
 	return "(" + shapeString(s.Left) + " " + shapeString(s.Right) + ")"
 }
 
+// shapeSize returns the number of nodes of s.
+func shapeSize(s *Shape) int {
+	if s == nil {
+		return 0
+	}
+	return 1 + shapeSize(s.Left) + shapeSize(s.Right)
+}
+
 func TestCatalanMatchesTheKnownSequence(t *testing.T) {
 	want := []int64{1, 1, 2, 5, 14, 42, 132, 429, 1430, 4862, 16796}
 	c := NewCounts()
 	// Ask for a large index first so the cache is filled in one go, then
 	// read the small ones from it.
-	if got := c.Catalan(30).String(); got != "3814986502092304" {
+	if got := c.catalan(30).String(); got != "3814986502092304" {
 		t.Errorf("C_30 = %s, want 3814986502092304", got)
 	}
 	for n, w := range want {
-		if got := c.Catalan(n); got.Int64() != w {
+		if got := c.catalan(n); got.Int64() != w {
 			t.Errorf("C_%d = %v, want %d", n, got, w)
 		}
 	}
 	// A fresh cache filled bottom-up gives the same numbers.
 	d := NewCounts()
 	for n := len(want) - 1; n >= 0; n-- {
-		if got := d.Catalan(n); got.Int64() != want[n] {
+		if got := d.catalan(n); got.Int64() != want[n] {
 			t.Errorf("fresh C_%d = %v, want %d", n, got, want[n])
 		}
 	}
@@ -46,11 +54,11 @@ func TestBinomialIsZeroOutsideTheTriangleAndCached(t *testing.T) {
 		{5, -1, 0}, {5, 6, 0}, {0, 0, 1}, {0, 1, 0}, {10, 4, 210},
 	}
 	for _, tc := range cases {
-		if got := c.Binomial(int(tc.m), int(tc.k)); got.Int64() != tc.want {
+		if got := c.binomial(int(tc.m), int(tc.k)); got.Int64() != tc.want {
 			t.Errorf("Binomial(%d, %d) = %v, want %d", tc.m, tc.k, got, tc.want)
 		}
 	}
-	if a, b := c.Binomial(10, 4), c.Binomial(10, 4); a != b {
+	if a, b := c.binomial(10, 4), c.binomial(10, 4); a != b {
 		t.Errorf("Binomial(10, 4) is not cached: two calls gave two values")
 	}
 	if got := c.BSTs(4, 3).Int64(); got != 20 {
@@ -64,19 +72,19 @@ func TestBinomialIsZeroOutsideTheTriangleAndCached(t *testing.T) {
 func TestShapeEnumeratesEveryShapeOnceInOrder(t *testing.T) {
 	c := NewCounts()
 	for n := 0; n <= 7; n++ {
-		total := int(c.Catalan(n).Int64())
+		total := int(c.catalan(n).Int64())
 		seen := map[string]bool{}
 		prevLeft := -1
 		for i := 0; i < total; i++ {
 			idx := big.NewInt(int64(i))
-			s, err := c.Shape(n, idx)
+			s, err := c.shape(n, idx)
 			if err != nil {
 				t.Fatalf("Shape(%d, %d): %v", n, i, err)
 			}
 			if idx.Int64() != int64(i) {
 				t.Fatalf("Shape(%d, %d) modified its index to %v", n, i, idx)
 			}
-			if got := s.Size(); got != n {
+			if got := shapeSize(s); got != n {
 				t.Fatalf("Shape(%d, %d) has %d nodes", n, i, got)
 			}
 			key := shapeString(s)
@@ -85,7 +93,7 @@ func TestShapeEnumeratesEveryShapeOnceInOrder(t *testing.T) {
 			}
 			seen[key] = true
 			if n > 0 {
-				l := s.Left.Size()
+				l := shapeSize(s.Left)
 				if l < prevLeft {
 					t.Fatalf("Shape(%d, %d): left size %d after %d; ranks are ordered by left size", n, i, l, prevLeft)
 				}
@@ -95,8 +103,8 @@ func TestShapeEnumeratesEveryShapeOnceInOrder(t *testing.T) {
 	}
 	// The first shape of 3 nodes has an empty left subtree and a right
 	// chain; the last a left chain.
-	first, _ := c.Shape(3, big.NewInt(0))
-	last, _ := c.Shape(3, big.NewInt(4))
+	first, _ := c.shape(3, big.NewInt(0))
+	last, _ := c.shape(3, big.NewInt(4))
 	if got := shapeString(first); got != "(. (. (. .)))" {
 		t.Errorf("Shape(3, 0) = %s, want the right chain", got)
 	}
@@ -105,7 +113,7 @@ func TestShapeEnumeratesEveryShapeOnceInOrder(t *testing.T) {
 	}
 	// Within one left size the left rank is the major key:
 	// n=4, left size 1, right size 2: ranks 5 and 6 share the left leaf.
-	mid, _ := c.Shape(4, big.NewInt(5))
+	mid, _ := c.shape(4, big.NewInt(5))
 	if got := shapeString(mid); got != "((. .) (. (. .)))" {
 		t.Errorf("Shape(4, 5) = %s", got)
 	}
@@ -114,13 +122,13 @@ func TestShapeEnumeratesEveryShapeOnceInOrder(t *testing.T) {
 func TestShapeRejectsIndexesOutOfRange(t *testing.T) {
 	c := NewCounts()
 	for _, idx := range []int64{-1, 5, 6} {
-		if s, err := c.Shape(3, big.NewInt(idx)); err == nil {
+		if s, err := c.shape(3, big.NewInt(idx)); err == nil {
 			t.Errorf("Shape(3, %d) = %s, want an error (C_3 = 5)", idx, shapeString(s))
 		} else if !strings.Contains(err.Error(), "out of range") {
 			t.Errorf("Shape(3, %d): error %q does not say out of range", idx, err)
 		}
 	}
-	if s, err := c.Shape(0, big.NewInt(0)); err != nil || s != nil {
+	if s, err := c.shape(0, big.NewInt(0)); err != nil || s != nil {
 		t.Errorf("Shape(0, 0) = %v, %v; want the empty tree", s, err)
 	}
 }
@@ -129,11 +137,11 @@ func TestSubsetEnumeratesKSubsetsInLexicographicOrder(t *testing.T) {
 	c := NewCounts()
 	for m := 0; m <= 7; m++ {
 		for k := 0; k <= m; k++ {
-			total := int(c.Binomial(m, k).Int64())
+			total := int(c.binomial(m, k).Int64())
 			var prev []int
 			for i := 0; i < total; i++ {
 				idx := big.NewInt(int64(i))
-				got, err := c.Subset(m, k, idx)
+				got, err := c.subset(m, k, idx)
 				if err != nil {
 					t.Fatalf("Subset(%d, %d, %d): %v", m, k, i, err)
 				}
@@ -155,12 +163,12 @@ func TestSubsetEnumeratesKSubsetsInLexicographicOrder(t *testing.T) {
 			}
 		}
 	}
-	got, _ := c.Subset(5, 2, big.NewInt(4))
+	got, _ := c.subset(5, 2, big.NewInt(4))
 	if !slices.Equal(got, []int{1, 2}) {
 		t.Errorf("Subset(5, 2, 4) = %v, want [1 2]", got)
 	}
 	for _, idx := range []int64{-1, 10, 11} {
-		if s, err := c.Subset(5, 2, big.NewInt(idx)); err == nil {
+		if s, err := c.subset(5, 2, big.NewInt(idx)); err == nil {
 			t.Errorf("Subset(5, 2, %d) = %v, want an error (C(5,2) = 10)", idx, s)
 		}
 	}
@@ -175,8 +183,8 @@ func TestBSTSplitsTheRankIntoKeySetAndShape(t *testing.T) {
 		if err != nil {
 			t.Fatalf("BST(4, 3, %d): %v", i, err)
 		}
-		wantKeys, _ := c.Subset(4, 3, big.NewInt(int64(i/5)))
-		wantShape, _ := c.Shape(3, big.NewInt(int64(i%5)))
+		wantKeys, _ := c.subset(4, 3, big.NewInt(int64(i/5)))
+		wantShape, _ := c.shape(3, big.NewInt(int64(i%5)))
 		if !slices.Equal(keys, wantKeys) || shapeString(s) != shapeString(wantShape) {
 			t.Fatalf("BST(4, 3, %d) = %s %v, want %s %v (subset rank %d, shape rank %d)",
 				i, shapeString(s), keys, shapeString(wantShape), wantKeys, i/5, i%5)

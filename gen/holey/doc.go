@@ -11,8 +11,7 @@
 //     storage for the next draw.
 //   - weighting.go: the hole weightings of §2-3: Uniform (the random walk
 //     with the probabilities P_n(k) of §3, exactly uniform over shapes of
-//     each size when no hole is done), Unweighted, DepthWeighted,
-//     InverseDepth, LeftLeaning and RightLeaning.
+//     each size when no hole is done) and DepthWeighted.
 //
 // Drawing a label when its hole is filled, rather than generating the whole
 // hypothetical tree first (which Haskell's laziness makes free), gives the

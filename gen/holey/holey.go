@@ -82,27 +82,6 @@ func (t *Tree[S, L]) newNode() *Node[S, L] {
 	return n
 }
 
-// Size is the number of filled nodes.
-func (t *Tree[S, L]) Size() int {
-	if t.Root.Node == nil {
-		return 0
-	}
-	return t.Root.Node.Size
-}
-
-// HasHoles reports whether some hole remains.
-func (t *Tree[S, L]) HasHoles() bool { return hasHoles(&t.Root) }
-
-func hasHoles[S, L any](c *Child[S, L]) bool {
-	if c.Hole {
-		return true
-	}
-	if c.Node == nil {
-		return false
-	}
-	return hasHoles(&c.Node.Kids[Left]) || hasHoles(&c.Node.Kids[Right])
-}
-
 // Path is a hole's position: the turns (Left or Right) from the root.
 type Path []int8
 

@@ -45,32 +45,32 @@ func sizeOf(s slot) int {
 
 // holeInfo is one hole with the statistics the weightings need.
 type holeInfo struct {
-	path        Path
-	depth, left int // depth from the root; number of left turns
+	path  Path
+	depth int // depth from the root
 }
 
 // holes lists every hole of t.
 func holes(t Shape) []holeInfo {
 	var out []holeInfo
-	var rec func(s slot, p Path, left int)
-	rec = func(s slot, p Path, left int) {
+	var rec func(s slot, p Path)
+	rec = func(s slot, p Path) {
 		if s.hole() {
-			out = append(out, holeInfo{append(Path(nil), p...), len(p), left})
+			out = append(out, holeInfo{append(Path(nil), p...), len(p)})
 			return
 		}
 		l, r, _, ok := s.node()
 		if !ok {
 			return
 		}
-		rec(l, append(p, Left), left+1)
-		rec(r, append(p, Right), left)
+		rec(l, append(p, Left))
+		rec(r, append(p, Right))
 	}
-	rec(t.root(), nil, 0)
+	rec(t.root(), nil)
 	return out
 }
 
 // byWeight picks a hole with probability proportional to weight(h).
-func byWeight(r *rand.Rand, t Shape, buf Path, weight func(h holeInfo, hs []holeInfo) float64) (Path, bool) {
+func byWeight(r *rand.Rand, t Shape, buf Path, weight func(h holeInfo) float64) (Path, bool) {
 	hs := holes(t)
 	if len(hs) == 0 {
 		return buf, false
@@ -78,7 +78,7 @@ func byWeight(r *rand.Rand, t Shape, buf Path, weight func(h holeInfo, hs []hole
 	total := 0.0
 	ws := make([]float64, len(hs))
 	for i, h := range hs {
-		ws[i] = weight(h, hs)
+		ws[i] = weight(h)
 		total += ws[i]
 	}
 	x := r.Float64() * total
@@ -92,40 +92,16 @@ func byWeight(r *rand.Rand, t Shape, buf Path, weight func(h holeInfo, hs []hole
 }
 
 // weightFunc adapts a per-hole weight to a Weighting.
-type weightFunc func(h holeInfo, hs []holeInfo) float64
+type weightFunc func(h holeInfo) float64
 
 func (f weightFunc) Choose(r *rand.Rand, t Shape, buf Path) (Path, bool) {
 	return byWeight(r, t, buf, f)
 }
 
-// Unweighted gives every hole the same weight.
-func Unweighted() Weighting { return weightFunc(func(holeInfo, []holeInfo) float64 { return 1 }) }
-
 // DepthWeighted weights a hole 4^depth: deep holes beget deeper trees
 // (long, stringy trees).
 func DepthWeighted() Weighting {
-	return weightFunc(func(h holeInfo, _ []holeInfo) float64 { return math.Pow(4, float64(h.depth)) })
-}
-
-// InverseDepth weights a hole 4^(maxDepth-depth): short, squat trees.
-func InverseDepth() Weighting {
-	return weightFunc(func(h holeInfo, hs []holeInfo) float64 {
-		m := 0
-		for _, o := range hs {
-			m = max(m, o.depth)
-		}
-		return math.Pow(4, float64(m-h.depth))
-	})
-}
-
-// LeftLeaning weights a hole 4^(left turns on its path).
-func LeftLeaning() Weighting {
-	return weightFunc(func(h holeInfo, _ []holeInfo) float64 { return math.Pow(4, float64(h.left)) })
-}
-
-// RightLeaning weights a hole 4^(right turns on its path).
-func RightLeaning() Weighting {
-	return weightFunc(func(h holeInfo, _ []holeInfo) float64 { return math.Pow(4, float64(h.depth-h.left)) })
+	return weightFunc(func(h holeInfo) float64 { return math.Pow(4, float64(h.depth)) })
 }
 
 // Uniform is the weighting of §3: a random walk from the root that, at a
@@ -144,13 +120,13 @@ type Uniform struct {
 func NewUniform(maxN int) *Uniform {
 	u := &Uniform{probs: make([][]float64, maxN+1)}
 	for n := 1; n <= maxN; n++ {
-		u.probs[n] = LeftProbs(n)
+		u.probs[n] = leftProbs(n)
 	}
 	return u
 }
 
-// LeftProbs returns P_n(k) for k = 0..n-1 (the paper's leftProbs, Fig. 8).
-func LeftProbs(n int) []float64 {
+// leftProbs returns P_n(k) for k = 0..n-1 (the paper's leftProbs, Fig. 8).
+func leftProbs(n int) []float64 {
 	ps := make([]float64, n)
 	fn := float64(n)
 	ps[0] = 3 / ((fn + 1) * (2*fn + 1))
@@ -168,7 +144,7 @@ func (u *Uniform) p(n, k int) float64 {
 	if n < len(u.probs) {
 		return u.probs[n][k]
 	}
-	return LeftProbs(n)[k]
+	return leftProbs(n)[k]
 }
 
 // Choose implements Weighting.
@@ -183,7 +159,7 @@ func (u *Uniform) Choose(r *rand.Rand, t Shape, buf Path) (Path, bool) {
 		}
 	}
 	// Many walks ended at done leaves: weigh every hole exactly.
-	return byWeight(r, t, buf[:0], func(h holeInfo, _ []holeInfo) float64 { return u.weight(t.root(), h.path) })
+	return byWeight(r, t, buf[:0], func(h holeInfo) float64 { return u.weight(t.root(), h.path) })
 }
 
 // walk takes one random walk; ok when it ends at a hole, done when the

@@ -33,7 +33,7 @@ const catalan4 = 14
 
 func TestUniformGivesEveryShapeOfASizeTheSameProbability(t *testing.T) {
 	t.Parallel()
-	u := NewUniform(2) // sizes above 2 take LeftProbs on the fly
+	u := NewUniform(2) // sizes above 2 take leftProbs on the fly
 	for _, w := range []struct {
 		name string
 		w    Weighting
@@ -45,8 +45,8 @@ func TestUniformGivesEveryShapeOfASizeTheSameProbability(t *testing.T) {
 		for i := 0; i < draws; i++ {
 			tr.Reset(struct{}{}, true)
 			tr.Fill(r, w.w, 4)
-			if tr.Size() != 4 {
-				t.Fatalf("%s: %d nodes, want 4", w.name, tr.Size())
+			if filled(tr) != 4 {
+				t.Fatalf("%s: %d nodes, want 4", w.name, filled(tr))
 			}
 			counts[shapeOf(tr)]++
 		}
@@ -64,17 +64,17 @@ func TestUniformGivesEveryShapeOfASizeTheSameProbability(t *testing.T) {
 
 func TestLeftProbsOfOneNodeIsAHalfAndStaysAProbability(t *testing.T) {
 	t.Parallel()
-	if got := LeftProbs(1); len(got) != 1 || math.Abs(got[0]-0.5) > 1e-12 {
-		t.Errorf("LeftProbs(1) = %v, want [0.5]", got)
+	if got := leftProbs(1); len(got) != 1 || math.Abs(got[0]-0.5) > 1e-12 {
+		t.Errorf("leftProbs(1) = %v, want [0.5]", got)
 	}
 	// P_2(0) = 3/(3·5) = 0.2.
-	if got := LeftProbs(2); len(got) != 2 || math.Abs(got[0]-0.2) > 1e-12 {
-		t.Errorf("LeftProbs(2) = %v, want P_2(0) = 0.2", got)
+	if got := leftProbs(2); len(got) != 2 || math.Abs(got[0]-0.2) > 1e-12 {
+		t.Errorf("leftProbs(2) = %v, want P_2(0) = 0.2", got)
 	}
 	for n := 1; n <= 30; n++ {
-		ps := LeftProbs(n)
+		ps := leftProbs(n)
 		if len(ps) != n {
-			t.Fatalf("LeftProbs(%d) has %d entries", n, len(ps))
+			t.Fatalf("leftProbs(%d) has %d entries", n, len(ps))
 		}
 		for k, p := range ps {
 			if p < 0 || p > 1 || math.IsNaN(p) {
@@ -84,10 +84,10 @@ func TestLeftProbsOfOneNodeIsAHalfAndStaysAProbability(t *testing.T) {
 	}
 	u := NewUniform(5)
 	for n := 1; n <= 8; n++ {
-		want := LeftProbs(n)
+		want := leftProbs(n)
 		for k := 0; k < n; k++ {
 			if got := u.p(n, k); got != want[k] {
-				t.Errorf("Uniform.p(%d, %d) = %v, want LeftProbs = %v", n, k, got, want[k])
+				t.Errorf("Uniform.p(%d, %d) = %v, want leftProbs = %v", n, k, got, want[k])
 			}
 		}
 	}
@@ -114,20 +114,16 @@ func pathName(p Path) string {
 func TestEachWeightingChoosesHolesInProportionToItsWeights(t *testing.T) {
 	t.Parallel()
 	tr := threeHoles()
-	if tr.Size() != 2 || tr.Root.Node.Size != 2 || tr.Root.Node.Kids[Left].Node.Size != 1 {
-		t.Fatalf("sizes after two fills: tree %d", tr.Size())
+	if filled(tr) != 2 || tr.Root.Node.Size != 2 || tr.Root.Node.Kids[Left].Node.Size != 1 {
+		t.Fatalf("sizes after two fills: tree %d", filled(tr))
 	}
-	pl := LeftProbs(2)[1] // the root has 2 nodes, 1 on the left
+	pl := leftProbs(2)[1] // the root has 2 nodes, 1 on the left
 	cases := []struct {
 		name string
 		w    Weighting
 		want map[string]float64 // relative weights of LL, LR, R
 	}{
-		{"Unweighted", Unweighted(), map[string]float64{"LL": 1, "LR": 1, "R": 1}},
 		{"DepthWeighted", DepthWeighted(), map[string]float64{"LL": 16, "LR": 16, "R": 4}},
-		{"InverseDepth", InverseDepth(), map[string]float64{"LL": 1, "LR": 1, "R": 4}},
-		{"LeftLeaning", LeftLeaning(), map[string]float64{"LL": 16, "LR": 4, "R": 1}},
-		{"RightLeaning", RightLeaning(), map[string]float64{"LL": 1, "LR": 4, "R": 4}},
 		{"Uniform", NewUniform(4), map[string]float64{"LL": pl / 2, "LR": pl / 2, "R": 1 - pl}},
 	}
 	const draws = 12000
@@ -163,21 +159,21 @@ func TestEachWeightingChoosesHolesInProportionToItsWeights(t *testing.T) {
 func TestWeightingsReportNoHoleOnAFullTree(t *testing.T) {
 	t.Parallel()
 	full := New(bstSpec, [2]int{0, 2}, true)
-	full.Fill(rand.New(rand.NewPCG(1, 1)), Unweighted(), 10)
+	full.Fill(rand.New(rand.NewPCG(1, 1)), DepthWeighted(), 10)
 	empty := New(bstSpec, [2]int{0, -1}, false) // the root is a done leaf
 	for _, tr := range []*Tree[[2]int, int]{full, empty} {
-		for _, w := range []Weighting{NewUniform(4), Unweighted(), DepthWeighted(), InverseDepth(), LeftLeaning(), RightLeaning()} {
+		for _, w := range []Weighting{NewUniform(4), DepthWeighted()} {
 			if p, ok := w.Choose(rand.New(rand.NewPCG(1, 1)), tr, nil); ok {
-				t.Errorf("%T on a tree of %d nodes without holes chose %v", w, tr.Size(), p)
+				t.Errorf("%T on a tree of %d nodes without holes chose %v", w, filled(tr), p)
 			}
 		}
 	}
-	if empty.Size() != 0 || empty.HasHoles() || full.HasHoles() {
-		t.Errorf("empty: %d nodes, holes %v; full holes %v", empty.Size(), empty.HasHoles(), full.HasHoles())
+	if filled(empty) != 0 || holesLeft(empty) || holesLeft(full) {
+		t.Errorf("empty: %d nodes, holes %v; full holes %v", filled(empty), holesLeft(empty), holesLeft(full))
 	}
 	empty.Fill(rand.New(rand.NewPCG(1, 1)), NewUniform(4), 3)
-	if empty.Size() != 0 {
-		t.Errorf("Fill grew a tree whose root is a done leaf to %d nodes", empty.Size())
+	if filled(empty) != 0 {
+		t.Errorf("Fill grew a tree whose root is a done leaf to %d nodes", filled(empty))
 	}
 }
 
@@ -200,8 +196,8 @@ func TestUniformFindsAHoleThatRandomWalksRarelyReach(t *testing.T) {
 	for i := 0; i <= depth; i++ {
 		tr.fillAt(r, slices.Repeat(Path{Right}, i))
 	}
-	if tr.Size() != depth+1 || !tr.HasHoles() {
-		t.Fatalf("set-up: %d nodes, holes %v", tr.Size(), tr.HasHoles())
+	if filled(tr) != depth+1 || !holesLeft(tr) {
+		t.Fatalf("set-up: %d nodes, holes %v", filled(tr), holesLeft(tr))
 	}
 	want := append(slices.Repeat(Path{Right}, depth), Left)
 	u := NewUniform(8)
@@ -216,19 +212,19 @@ func TestUniformFindsAHoleThatRandomWalksRarelyReach(t *testing.T) {
 	for _, w := range []Weighting{u, viaChoose{u}} {
 		c := New(deepSpec(depth), 0, true)
 		c.Fill(r, w, depth+6)
-		if c.Size() != depth+6 || !c.HasHoles() {
-			t.Errorf("%T: %d nodes, want %d", w, c.Size(), depth+6)
+		if filled(c) != depth+6 || !holesLeft(c) {
+			t.Errorf("%T: %d nodes, want %d", w, filled(c), depth+6)
 		}
 	}
 }
 
 func TestFillStopsAtNAndKeepsSubtreeSizes(t *testing.T) {
 	t.Parallel()
-	for _, w := range []Weighting{NewUniform(8), viaChoose{NewUniform(8)}, Unweighted(), DepthWeighted(), InverseDepth(), LeftLeaning(), RightLeaning()} {
+	for _, w := range []Weighting{NewUniform(8), viaChoose{NewUniform(8)}, DepthWeighted()} {
 		tr := New(bstSpec, [2]int{0, 1000}, true)
 		tr.Fill(rand.New(rand.NewPCG(8, 9)), w, 150) // more than two chunks of nodes
-		if tr.Size() != 150 {
-			t.Errorf("%T: %d nodes, want 150", w, tr.Size())
+		if filled(tr) != 150 {
+			t.Errorf("%T: %d nodes, want 150", w, filled(tr))
 		}
 		var check func(c *Child[[2]int, int]) int
 		check = func(c *Child[[2]int, int]) int {
@@ -343,7 +339,7 @@ func clone[S, L any](t *Tree[S, L]) *Tree[S, L] {
 }
 
 // walkProbs returns the probability that the uniform walk ends at each
-// hole, computed from LeftProbs: at a node of n filled nodes with k on its
+// hole, computed from leftProbs: at a node of n filled nodes with k on its
 // left, the walk goes left with P_n(k).
 func (f fixture) walkProbs() map[string]float64 {
 	size := func(q string) int {
@@ -360,7 +356,7 @@ func (f fixture) walkProbs() map[string]float64 {
 		x := 1.0
 		for i := range h {
 			q := h[:i]
-			pl := LeftProbs(size(q))[size(q+"L")]
+			pl := leftProbs(size(q))[size(q+"L")]
 			if h[i] == 'L' {
 				x *= pl
 			} else {
@@ -441,10 +437,10 @@ func TestUniformChoosesHolesWithTheRenormalizedWalkProbabilities(t *testing.T) {
 					if method == "fill via choose" {
 						w = viaChoose{u}
 					}
-					before := tr.Size()
+					before := filled(tr)
 					tr.Fill(r, w, 1)
-					if tr.Size() != before+1 {
-						t.Fatalf("%s %s: %d nodes after filling one hole of %d", name, method, tr.Size(), before)
+					if filled(tr) != before+1 {
+						t.Fatalf("%s %s: %d nodes after filling one hole of %d", name, method, filled(tr), before)
 					}
 					// The new node is at the path of a former hole.
 					for _, h := range f.holes {

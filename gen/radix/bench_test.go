@@ -28,8 +28,8 @@ func tcasParams(rng func(name string) radix.Range) []radix.Param {
 	}
 }
 
-func full(name string) radix.Range   { return radix.IntRange(name, 0, 1000, 1) }
-func step10(name string) radix.Range { return radix.IntRange(name, 0, 1000, 10) }
+func full(name string) radix.Range   { return intRange(name, 0, 1000, 1) }
+func step10(name string) radix.Range { return intRange(name, 0, 1000, 10) }
 
 // BenchmarkTCAS builds Radix Coverage arrays for TCAS over [0..1000]
 // (t = 2, 3) and {0,10,..,1000} (t = 2..4), in decimal digits and with the

@@ -26,9 +26,11 @@
 // 31, 38 bugs against the seed's 9, 30, 35), the smallest base does not
 // (13, 14, 26): its arrays are 2 to 76 times smaller.
 //
+// Generate the array of a Plan's Model with covering.Generate and turn each
+// row into one value per input parameter with Plan.Decode.
+//
 // Files:
 //   - param.go: Param, Small and Range.
 //   - plan.go: Options, Plan and Split: the covering model of a parameter
 //     list and the decoding of its rows.
-//   - build.go: Build, Plan.Generate.
 package radix

@@ -6,7 +6,7 @@ type Param interface {
 	size() int
 }
 
-// Small is a parameter with values 0..Size-1 that Build keeps whole when
+// Small is a parameter with values 0..Size-1 that NewPlan keeps whole when
 // Size <= Options.MaxDirectSize.
 type Small struct {
 	Name string
@@ -17,15 +17,6 @@ type Small struct {
 type Range struct {
 	Name   string
 	Values []int
-}
-
-// IntRange returns the Range lo, lo+step, ..., up to hi (step > 0).
-func IntRange(name string, lo, hi, step int) Range {
-	var vs []int
-	for v := lo; v <= hi; v += step {
-		vs = append(vs, v)
-	}
-	return Range{Name: name, Values: vs}
 }
 
 func (s Small) paramName() string { return s.Name }

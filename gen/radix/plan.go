@@ -28,8 +28,6 @@ type Options struct {
 	// relation: 0 = p (all digits, so every value appears); otherwise
 	// min(DigitStrength, p); a negative value adds no digit relation.
 	DigitStrength int
-	// Covering is passed to covering.Generate.
-	Covering *covering.Options
 }
 
 func (o *Options) maxDirect() int {
@@ -168,8 +166,8 @@ func pow(b, d int) int {
 	return p
 }
 
-// Index returns the index into parameter i's range that row holds.
-func (pl *Plan) Index(row []int, i int) int {
+// index returns the index into parameter i's range that row holds.
+func (pl *Plan) index(row []int, i int) int {
 	sp := &pl.Splits[i]
 	if sp.Base == 0 {
 		return row[sp.Columns[0]]
@@ -186,7 +184,7 @@ func (pl *Plan) Index(row []int, i int) int {
 func (pl *Plan) Decode(row []int) []int {
 	out := make([]int, len(pl.Splits))
 	for i := range pl.Splits {
-		x := pl.Index(row, i)
+		x := pl.index(row, i)
 		if vs := pl.Splits[i].values; vs != nil {
 			x = vs[x]
 		}

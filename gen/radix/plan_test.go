@@ -1,14 +1,11 @@
 package radix_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/mutprop/mutprop/gen/covering"
 	"github.com/mutprop/mutprop/gen/radix"
 )
 
@@ -22,7 +19,7 @@ func plan(t *testing.T, params []radix.Param, strength int, opts *radix.Options)
 }
 
 func values(n int) radix.Range {
-	return radix.IntRange("x", 0, n-1, 1)
+	return intRange("x", 0, n-1, 1)
 }
 
 func TestParametersUpToMaxDirectSizeStayWhole(t *testing.T) {
@@ -86,7 +83,7 @@ func TestTheBaseAndDigitsFollowMaxDigitsAndBase(t *testing.T) {
 
 func TestDigitSubparametersAreNamedAndBoundedOnlyWhenNeeded(t *testing.T) {
 	t.Parallel()
-	pl := plan(t, []radix.Param{radix.Range{Values: make([]int, 20)}, radix.Small{Size: 3}, radix.IntRange("", 0, 15, 1)}, 2,
+	pl := plan(t, []radix.Param{radix.Range{Values: make([]int, 20)}, radix.Small{Size: 3}, intRange("", 0, 15, 1)}, 2,
 		&radix.Options{Base: 4})
 	var names []string
 	for _, p := range pl.Model.Params {
@@ -165,7 +162,7 @@ func TestNewPlanRejectsEmptyInput(t *testing.T) {
 	}{
 		{nil, "radix: no parameters"},
 		{[]radix.Param{radix.Small{Name: "a", Size: 2}, radix.Small{Size: 0}}, "radix: parameter p1 has 0 values"},
-		{[]radix.Param{radix.IntRange("r", 5, 1, 1)}, "radix: parameter r has 0 values"},
+		{[]radix.Param{intRange("r", 5, 1, 1)}, "radix: parameter r has 0 values"},
 	}
 	for _, c := range cases {
 		if _, err := radix.NewPlan(c.params, 1, nil); err == nil || err.Error() != c.want {
@@ -176,7 +173,7 @@ func TestNewPlanRejectsEmptyInput(t *testing.T) {
 
 func TestIndexAndDecodeReadTheDigitsLeastSignificantFirst(t *testing.T) {
 	t.Parallel()
-	r := radix.IntRange("r", 100, 199, 1)
+	r := intRange("r", 100, 199, 1)
 	pl := plan(t, []radix.Param{radix.Small{Name: "s", Size: 3}, r}, 1, &radix.Options{Base: 10})
 	row := []int{2, 7, 4} // s = 2; r's digits 7 (units) and 4 (tens)
 	if got := pl.Index(row, 1); got != 47 {
@@ -184,23 +181,5 @@ func TestIndexAndDecodeReadTheDigitsLeastSignificantFirst(t *testing.T) {
 	}
 	if got := pl.Decode(row); !slices.Equal(got, []int{2, 147}) {
 		t.Errorf("Decode = %v, want [2 147]", got)
-	}
-	if got := radix.IntRange("e", 0, 10, 5).Values; !slices.Equal(got, []int{0, 5, 10}) {
-		t.Errorf("IntRange(0, 10, 5) = %v, want [0 5 10]", got)
-	}
-}
-
-func TestGeneratePassesTheCoveringOptions(t *testing.T) {
-	t.Parallel()
-	params := []radix.Param{values(1000), values(1000)}
-	_, err := radix.Build(context.Background(), params, 2, &radix.Options{Base: 10, Covering: &covering.Options{MaxCoverageBytes: 1}})
-	var tooLarge *covering.TooLargeError
-	if !errors.As(err, &tooLarge) || !strings.HasPrefix(err.Error(), "radix: ") {
-		t.Fatalf("a 1-byte coverage limit: error %v, want a radix-wrapped *covering.TooLargeError", err)
-	}
-	rows, err := radix.Build(context.Background(), []radix.Param{radix.Small{Name: "a", Size: 2}, radix.Small{Name: "b", Size: 3}}, 2,
-		&radix.Options{Covering: &covering.Options{Fill: covering.FillFirst}})
-	if err != nil || len(rows) != 6 {
-		t.Fatalf("2x3 pairwise: %d rows, err %v; want 6", len(rows), err)
 	}
 }

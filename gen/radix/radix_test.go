@@ -12,7 +12,7 @@ func TestTheBaseIsTheSmallestWithAtMostSixDigits(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ k, base, digits int }{{1001, 4, 5}, {101, 3, 5}, {1000, 4, 5}, {11, 2, 4}, {1000000, 10, 6}, {64, 2, 6}}
 	for _, c := range cases {
-		pl, err := radix.NewPlan([]radix.Param{radix.IntRange("x", 0, c.k-1, 1), radix.Small{Name: "b", Size: 2}}, 2, nil)
+		pl, err := radix.NewPlan([]radix.Param{intRange("x", 0, c.k-1, 1), radix.Small{Name: "b", Size: 2}}, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,22 +26,33 @@ func TestTheBaseIsTheSmallestWithAtMostSixDigits(t *testing.T) {
 	}
 }
 
+// intRange returns the Range lo, lo+step, ..., up to hi (step > 0).
+func intRange(name string, lo, hi, step int) radix.Range {
+	var vs []int
+	for v := lo; v <= hi; v += step {
+		vs = append(vs, v)
+	}
+	return radix.Range{Name: name, Values: vs}
+}
+
 // table3 is the seed's Table 3 illustration: 0..999 × Bool, pairwise.
 func table3() []radix.Param {
-	return []radix.Param{radix.IntRange("Int", 0, 999, 1), radix.Small{Name: "Bool", Size: 2}}
+	return []radix.Param{intRange("Int", 0, 999, 1), radix.Small{Name: "Bool", Size: 2}}
 }
 
 // build generates the plan's array, checks it with covering.Check and
 // checks the decoded values respect the ranges.
 func build(t *testing.T, params []radix.Param, strength int, opts *radix.Options) (*radix.Plan, [][]int) {
 	t.Helper()
+	return buildWith(t, params, strength, opts, nil)
+}
+
+// buildWith is build with options for covering.Generate.
+func buildWith(t *testing.T, params []radix.Param, strength int, opts *radix.Options, co *covering.Options) (*radix.Plan, [][]int) {
+	t.Helper()
 	pl, err := radix.NewPlan(params, strength, opts)
 	if err != nil {
 		t.Fatal(err)
-	}
-	var co *covering.Options
-	if opts != nil {
-		co = opts.Covering
 	}
 	raw, err := covering.Generate(context.Background(), pl.Model, co)
 	if err != nil {
@@ -110,7 +121,7 @@ func TestRadixWithDigitsAtStrengthTwoSkips90PercentOfTable3(t *testing.T) {
 	// values. IPOG reaches 100 with cyclic tie-breaking, which builds the
 	// Latin square the last digit needs; the default (least used value)
 	// needs a few more rows.
-	_, rows := build(t, table3(), 2, &radix.Options{Base: 10, DigitStrength: 2, Covering: &covering.Options{Ties: covering.TieCyclic}})
+	_, rows := buildWith(t, table3(), 2, &radix.Options{Base: 10, DigitStrength: 2}, &covering.Options{Ties: covering.TieCyclic})
 	if len(rows) != 100 {
 		t.Errorf("cyclic ties: %d rows, want 100", len(rows))
 	}
@@ -146,13 +157,10 @@ func TestRadixOnTCASStep10CoversEveryValueOfEveryRange(t *testing.T) {
 	t.Logf("%d rows", len(rows))
 }
 
-func TestBuildReturnsValuesInInputOrder(t *testing.T) {
+func TestDecodeReturnsValuesInInputOrder(t *testing.T) {
 	t.Parallel()
 	params := []radix.Param{radix.Small{Name: "s", Size: 3}, radix.Range{Name: "r", Values: []int{-5, 7, 100, 2000}}}
-	rows, err := radix.Build(context.Background(), params, 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, rows := build(t, params, 2, nil)
 	pairs := make(map[[2]int]bool)
 	for _, r := range rows {
 		pairs[[2]int{r[0], r[1]}] = true
@@ -167,7 +175,7 @@ func TestBuildReturnsValuesInInputOrder(t *testing.T) {
 
 func TestStrengthAboveTheSubparameterCountIsAnError(t *testing.T) {
 	t.Parallel()
-	if _, err := radix.Build(context.Background(), table3(), 7, nil); err == nil {
+	if _, err := radix.NewPlan(table3(), 7, nil); err == nil {
 		t.Error("strength 7 over 6 subparameters accepted")
 	}
 }
