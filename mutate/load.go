@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -172,10 +173,11 @@ func newPackage(lp *packages.Package, fset *token.FileSet) (*Package, error) {
 	return p, nil
 }
 
+// importPath is the path an import spec names (its literal unquoted).
 func importPath(spec *ast.ImportSpec) (string, error) {
-	path := strings.Trim(spec.Path.Value, "`\"")
-	if path == "" {
-		return "", fmt.Errorf("empty import path")
+	path, err := strconv.Unquote(spec.Path.Value)
+	if err != nil || path == "" {
+		return "", fmt.Errorf("bad import path %s", spec.Path.Value)
 	}
 	return path, nil
 }
