@@ -6,17 +6,20 @@
 // mutant against its covering tests, in a test process), package runner
 // turns a suite (the bst, tcas and insert case studies, suites registered
 // in a package's tests) into jobs (a mutant x property x generator cell,
-// in a worker process), and both read their verdicts back.
+// in a worker process), package scenarios/tcas its evaluations (every
+// version on lists of inputs, a worker process per version), and each
+// reads its verdicts back.
 //
 // The files, one concept each:
 //
 //   - schedule.go: Run, the scheduler: jobs to a fixed number of workers,
 //     one at a time or grouped by the worker process they need (a
 //     schemata switch), stopping at cancellation or the first error.
-//   - workers.go: Pool and Worker, worker processes that answer one JSON
-//     line per request line, each in its own process group, killed with
-//     the group on a deadline, a death or a memory cap (ErrTimeout,
-//     DiedError).
+//   - workers.go: Pool and Worker, worker processes started by
+//     proc.Start (each in its own process group, under its memory cap)
+//     that answer one JSON line per request line (Call) or requests in a
+//     framing of the host's (Exchange: TCAS's packed rows), killed with
+//     the group on a deadline, a death or a cap (ErrTimeout, DiedError).
 //   - journal.go: Log, the append-only JSON-lines journal: a header that
 //     identifies the run, one record per finished job, torn tails repaired;
 //     resume reads it back.

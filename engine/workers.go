@@ -2,38 +2,38 @@ package engine
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
-	"os/exec"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/mutprop/mutprop/proc"
 )
 
-// Pool starts worker processes: programs that answer one JSON line on
-// stdout for each JSON request line on stdin (runner.Serve), serving one
-// group (a schemata switch) for their life. A worker that hangs past its
-// deadline, dies or exceeds a cap is killed with its whole process group,
-// and the caller starts a fresh one.
+// Pool starts worker processes: programs that answer each request on
+// their standard input (one JSON line for Call, any framing for
+// Exchange), serving one group (a schemata switch) for their life. Each
+// runs under proc.Start: in its own process group, killed with mutprop,
+// under the Spec's memory cap. A worker that hangs past its deadline, dies
+// or exceeds a cap is killed with its whole process group, and the caller
+// starts a fresh one.
 type Pool struct {
-	// Command returns a fresh command that starts one worker process. The
-	// pool sets the group variable, the pipes and the process group.
-	Command func() (*exec.Cmd, error)
+	// Command returns the process of one fresh worker. Its Env nil means
+	// this process's environment; the pool adds the group variable. Its
+	// standard error is kept as the Spec says, 4 KiB from its start and 4
+	// KiB from its end when OutputHead and OutputTail are zero; its
+	// Memory, when set, caps each worker (a worker killed past it dies
+	// with a DiedError naming the cap).
+	Command func() (proc.Spec, error)
 	// GroupEnv names the environment variable that tells a worker its
 	// group (runner.ActiveEnv).
 	GroupEnv string
-	// Watch, when not nil, watches each worker once it has started (pid
-	// leads its process group), for a memory cap the pool itself does not
-	// know how to measure. It calls exceeded with the reason when the
-	// worker must end: the pool kills the worker's group and the call under
-	// way fails with a DiedError naming that reason. stop ends the watch.
-	Watch func(pid int, exceeded func(reason string)) (stop func())
 }
 
 // ErrTimeout is the error of a Call whose answer did not come within its
@@ -41,71 +41,51 @@ type Pool struct {
 var ErrTimeout = errors.New("worker timed out")
 
 // DiedError is the error of a Call whose worker died (or was killed by
-// Pool.Watch) before it answered: Reason names it, with the tail of the
-// worker's standard error.
+// its memory cap or output budget) before it answered: Reason names it,
+// with the head and tail of the worker's standard error.
 type DiedError struct{ Reason string }
 
 func (e *DiedError) Error() string { return e.Reason }
 
-// Worker is one running worker process.
+// Worker is one running worker process. It serves one call at a time.
 type Worker struct {
-	group  int
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan []byte
-	stderr *headTail
+	group int
+	h     *proc.Handle
+	out   *bufio.Reader // over stdout
+	outRd *readErr      // stdout, remembering whether reading it failed
 
-	unwatch  func()                 // ends Pool.Watch; nil without
-	overcap  atomic.Pointer[string] // the reason Pool.Watch ended the worker
-	killOnce sync.Once
+	endOnce sync.Once
+	res     proc.Result // how it ended, once ended
 }
+
+// workerStderr is what a worker's standard error keeps at each end when
+// its Spec does not say: a Go crash names its cause at the top
+// ("goroutine stack exceeds ...") and its culprit frames below.
+const workerStderr = 4 << 10
 
 // Start starts a worker process serving group.
 func (p *Pool) Start(group int) (*Worker, error) {
 	if p.Command == nil {
 		return nil, fmt.Errorf("pool has no worker command")
 	}
-	cmd, err := p.Command()
+	spec, err := p.Command()
 	if err != nil {
 		return nil, fmt.Errorf("worker command: %w", err)
 	}
-	env := cmd.Env
+	env := spec.Env
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(append([]string(nil), env...), p.GroupEnv+"="+strconv.Itoa(group))
-	// Its own process group, so that a timeout kills whatever the mutant
-	// started too; and killed with its parent, so that a kill -9 of mutprop
-	// leaves no worker spinning in a hanging mutant.
-	cmd.SysProcAttr = workerSysProcAttr()
-	w := &Worker{group: group, cmd: cmd, lines: make(chan []byte, 1), stderr: &headTail{max: 8 << 10}}
-	cmd.Stderr = w.stderr
-	if w.stdin, err = cmd.StdinPipe(); err != nil {
-		return nil, fmt.Errorf("worker stdin: %w", err)
+	spec.Env = append(append([]string(nil), env...), p.GroupEnv+"="+strconv.Itoa(group))
+	if spec.OutputHead == 0 && spec.OutputTail == 0 {
+		spec.OutputHead, spec.OutputTail = workerStderr, workerStderr
 	}
-	stdout, err := cmd.StdoutPipe()
+	h, err := proc.Start(context.Background(), spec)
 	if err != nil {
-		return nil, fmt.Errorf("worker stdout: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
-	if p.Watch != nil {
-		proc := cmd.Process
-		w.unwatch = p.Watch(proc.Pid, func(reason string) {
-			w.overcap.Store(&reason)
-			killWorkerGroup(proc)
-		})
-	}
-	go func() {
-		defer close(w.lines)
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 1<<20), 1<<30)
-		for sc.Scan() {
-			w.lines <- append([]byte(nil), sc.Bytes()...)
-		}
-	}()
-	return w, nil
+	rd := &readErr{r: h.Stdout()}
+	return &Worker{group: group, h: h, out: bufio.NewReaderSize(rd, 64<<10), outRd: rd}, nil
 }
 
 // Group is the group the worker serves.
@@ -121,109 +101,133 @@ func (w *Worker) Call(ctx context.Context, req, resp any, timeout time.Duration)
 	if err != nil {
 		return fmt.Errorf("encode worker request: %w", err)
 	}
-	if _, err := w.stdin.Write(append(b, '\n')); err != nil {
-		return w.died()
-	}
+	b = append(b, '\n')
+	return w.Exchange(ctx, timeout, func(in io.Writer) error {
+		_, err := in.Write(b)
+		return err
+	}, func(out *bufio.Reader) error {
+		line, err := out.ReadBytes('\n')
+		if err != nil {
+			return err
+		}
+		return json.Unmarshal(line, resp)
+	})
+}
+
+// Exchange is one request and its answer in a framing of the caller's:
+// send writes the request to the worker's standard input while recv reads
+// the answer from its standard output (both at once, so that a worker may
+// answer while it reads). Its errors are Call's: ErrTimeout past timeout
+// (0: no bound), a *DiedError when the worker's output ends or its input
+// breaks before the answer is read, ctx's error at cancellation, and
+// recv's own error (a malformed answer) otherwise; after any error the
+// worker is gone (killed).
+func (w *Worker) Exchange(ctx context.Context, timeout time.Duration, send func(io.Writer) error, recv func(*bufio.Reader) error) error {
+	sent, got := make(chan error, 1), make(chan error, 1)
+	go func() { sent <- send(w.h.Stdin()) }()
+	go func() { got <- recv(w.out) }()
 	var deadline <-chan time.Time
 	if timeout > 0 {
 		t := time.NewTimer(timeout)
 		defer t.Stop()
 		deadline = t.C
 	}
-	select {
-	case line, ok := <-w.lines:
-		if !ok {
-			return w.died()
-		}
-		if err := json.Unmarshal(line, resp); err != nil {
+	for pending := 2; pending > 0; pending-- {
+		select {
+		case err := <-sent:
+			if err != nil {
+				return w.died()
+			}
+		case err := <-got:
+			if err != nil && w.outRd.failed() {
+				return w.died()
+			}
+			if err != nil {
+				w.kill()
+				return fmt.Errorf("worker sent a malformed answer: %w", err)
+			}
+		case <-deadline:
 			w.kill()
-			return fmt.Errorf("worker sent a malformed answer: %w", err)
+			return ErrTimeout
+		case <-ctx.Done():
+			w.kill()
+			return ctx.Err()
 		}
-		return nil
-	case <-deadline:
-		w.kill()
-		return ErrTimeout
-	case <-ctx.Done():
-		w.kill()
-		return ctx.Err()
 	}
+	return nil
+}
+
+// readErr remembers whether reading the worker's output failed (its end,
+// a closed pipe: the worker is gone), as opposed to recv rejecting what it
+// read.
+type readErr struct {
+	r   io.Reader
+	mu  sync.Mutex
+	err error
+}
+
+func (r *readErr) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil {
+		r.mu.Lock()
+		r.err = err
+		r.mu.Unlock()
+	}
+	return n, err
+}
+
+func (r *readErr) failed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err != nil
 }
 
 // died kills what is left of the worker and says why it ended.
 func (w *Worker) died() error {
-	w.kill()
-	if r := w.overcap.Load(); r != nil {
-		return &DiedError{Reason: "worker " + *r + ": " + w.stderr.String()}
+	res := w.kill()
+	reason := "died"
+	switch {
+	case res.MemoryExceeded:
+		reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", byteSize(res.PeakRSS), byteSize(res.Memory.Hard))
+	case res.OutputExceeded:
+		reason = fmt.Sprintf("exceeded its output budget (%s)", byteSize(res.OutputLimit))
 	}
-	return &DiedError{Reason: "worker died: " + w.stderr.String()}
+	return &DiedError{Reason: "worker " + reason + ": " + string(res.Output)}
 }
 
-// kill kills the worker's whole process group and reaps it.
-func (w *Worker) kill() {
-	if w == nil || w.cmd.Process == nil {
-		return
-	}
-	w.killOnce.Do(func() {
-		killWorkerGroup(w.cmd.Process) // the group may already be gone
-		_ = w.cmd.Wait()               // its exit status is the kill we sent
-		if w.unwatch != nil {
-			w.unwatch()
-		}
+// kill kills the worker's whole process group, reaps it and returns how
+// it ended.
+func (w *Worker) kill() proc.Result {
+	w.endOnce.Do(func() {
+		w.h.Kill()
+		w.res, _ = w.h.Wait() // an error leaves the zero Result: it died
 	})
+	return w.res
 }
 
-// Stop ends a worker: close its input so that it returns, then make sure
-// its group is gone. A nil Worker is a no-op.
+// Stop ends a worker: close its input so that it returns, give it two
+// seconds to exit, then make sure its group is gone. A nil Worker is a
+// no-op.
 func (w *Worker) Stop() {
 	if w == nil {
 		return
 	}
-	_ = w.stdin.Close() // a broken pipe means it is already gone
-	done := make(chan struct{})
-	go func() {
-		for range w.lines {
-		}
-		close(done)
-	}()
+	_ = w.h.Stdin().Close() // a broken pipe means it is already gone
+	t := time.NewTimer(2 * time.Second)
+	defer t.Stop()
 	select {
-	case <-done:
-	case <-time.After(2 * time.Second):
+	case <-w.h.Exited():
+	case <-t.C:
 	}
 	w.kill()
 }
 
-// headTail keeps the first and the last max/2 bytes written to it: a Go
-// crash names its cause at the top ("goroutine stack exceeds ...") and its
-// culprit frames below.
-type headTail struct {
-	mu         sync.Mutex
-	head, tail bytes.Buffer
-	cut        bool
-	max        int
-}
-
-func (t *headTail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := len(p)
-	if room := t.max/2 - t.head.Len(); room > 0 {
-		k := min(room, len(p))
-		t.head.Write(p[:k])
-		p = p[k:]
+// byteSize is n in MiB or GiB, rounded up to two decimals: "1.2 GiB".
+func byteSize(n int64) string {
+	unit, name := float64(1<<20), "MiB"
+	if n >= 1<<30 {
+		unit, name = 1<<30, "GiB"
 	}
-	t.tail.Write(p)
-	if extra := t.tail.Len() - t.max/2; extra > 0 {
-		t.tail.Next(extra)
-		t.cut = true
-	}
-	return n, nil
-}
-
-func (t *headTail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cut {
-		return t.head.String() + "\n[...]\n" + t.tail.String()
-	}
-	return t.head.String() + t.tail.String()
+	v := math.Ceil(float64(n)/unit*100) / 100
+	return strconv.FormatFloat(v, 'f', -1, 64) + " " + name
 }

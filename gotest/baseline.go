@@ -217,8 +217,8 @@ func (s *session) deadlineNote() string {
 	for _, name := range s.tests {
 		lo = min(lo, s.timeout([]string{name}))
 	}
-	return fmt.Sprintf("%s, the baseline being the covering tests' (+ %v per process): %v for the quickest test alone, %v for all %d; a first run stops at the factor x baseline + at most 250ms, and one that times out runs again alone with the full deadline before it counts",
-		timeoutsNote(s.cfg.Timeouts), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests))
+	return fmt.Sprintf("%s, the baseline being the covering tests' (+ %v per process): %v for the quickest test alone, %v for all %d; a first run stops at the factor x baseline + at most %v, and one that times out runs again alone with the full deadline before it counts",
+		timeoutsNote(s.cfg.Timeouts), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), firstTryConst)
 }
 
 // measureFloor times a plain go test -c of the package (the module's copy

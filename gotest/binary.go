@@ -19,6 +19,13 @@ type Binary struct {
 	// Rapid reports whether the binary defines rapid's flags; then runs
 	// pin rapid's seed and keep it from writing fail files.
 	Rapid bool
+	// QuickSeed reports whether the binary was built over
+	// QuickSeedOverlay: a run with a Seed seeds testing/quick's default
+	// random source with it (QuickSeedEnv).
+	QuickSeed bool
+	// MutpropSeed reports whether the binary defines mutproptest's
+	// -mutprop.seed flag; trial runs (RunSpec.Trial) pass it their seed.
+	MutpropSeed bool
 }
 
 // OpenBinary inspects a compiled test binary (its flags).
@@ -27,7 +34,8 @@ func OpenBinary(ctx context.Context, path, dir string) (*Binary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("inspect %s: %w", path, err)
 	}
-	return &Binary{Path: path, Rapid: strings.Contains(string(res.Output), "-rapid.seed")}, nil
+	help := string(res.Output)
+	return &Binary{Path: path, Rapid: strings.Contains(help, "-rapid.seed"), MutpropSeed: strings.Contains(help, "-mutprop.seed")}, nil
 }
 
 // List returns the tests, examples and fuzz targets of the binary (not its
@@ -68,6 +76,9 @@ type RunSpec struct {
 	// Probe, when set, turns on the infection probes of a schemata build
 	// with probes: the file they append infected schema numbers to.
 	Probe string
+	// Trial marks a trial (trials.go): Seed also goes to mutproptest's
+	// -mutprop.seed when the binary has it.
+	Trial bool
 }
 
 // RunTests runs the binary with -test.v=test2json and returns its parsed
@@ -87,6 +98,9 @@ func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result,
 			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
 		}
 	}
+	if r.Trial && b.MutpropSeed && r.Seed != 0 {
+		args = append(args, "-mutprop.seed="+strconv.FormatUint(r.Seed, 10))
+	}
 	env := baseEnv()
 	if tmp := r.TempDir; tmp != "" || r.Dir != "" {
 		if tmp == "" {
@@ -105,6 +119,9 @@ func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result,
 	}
 	if r.Probe != "" {
 		env = append(env, mutate.ProbeEnv+"="+r.Probe)
+	}
+	if b.QuickSeed && r.Seed != 0 {
+		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
 	}
 	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory})
 	if err != nil {
@@ -130,7 +147,7 @@ func baseEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE":
+		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
 			continue
 		}
 		env = append(env, kv)

@@ -5,6 +5,9 @@
 //
 // Stages, one file each:
 //
+//	preflight.go Preflight: go list before anything is built; refuses, on
+//	             one line, what cannot be scored (InputError: the
+//	             arguments' fault)
 //	score.go     Score: load (mutate.Load), enumerate, schematize into an
 //	             -overlay, build once, baseline (twice: a failing or flaky
 //	             baseline is refused, naming the tests), per-test coverage,
@@ -25,6 +28,13 @@
 //	classify.go  Classify: a verdict from the event stream, never the exit
 //	             code (timeout, killed, crashed, survived)
 //	ttf.go       TestsToFailure from rapid, gopter and testing/quick messages
+//	trials.go    Config.Trials: every test that kills a mutant run N times
+//	             alone with seeds runner.TrialSeed(Seed, mutant, test, "",
+//	             i), into PackageResult.Trials (report.SummarizeTrials
+//	             compares them)
+//	quickseed.go QuickSeedOverlay: testing/quick's quick.go rewritten, as
+//	             an -overlay entry, to seed its default source from
+//	             MUTPROP_QUICK_SEED
 //	coverage.go  coverage profiles and source spans
 //	scratch.go   scratch working directories: a copy of the package's
 //	             testdata without testdata/rapid and testdata/fuzz, and a
@@ -56,6 +66,10 @@
 // gopter seeds from the clock unless the test fixes its parameters: their
 // verdicts can differ between runs on weak properties; pin a seed in the
 // test (quick.Config{Rand: rand.New(rand.NewSource(1))}) to avoid it.
+// With Config.Trials the binaries are built over QuickSeedOverlay, which
+// seeds testing/quick's default source from mutprop too: Config.Seed in
+// every run, each trial's own seed in the trials; gopter's trials are
+// reported unseeded.
 //
 // # Outcomes
 //

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/report"
 )
 
 // Modes of Score.
@@ -92,6 +93,15 @@ type Config struct {
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
+	// Trials, when positive, measures how fast each test that kills a
+	// mutant finds it (trials.go): after the mutants, every killed
+	// mutant's tests run alone once to find all that kill it, then each
+	// killing test runs Trials times, trial i with the seed
+	// runner.TrialSeed(Seed, mutant ID, test, "", i), into
+	// PackageResult.Trials. Test binaries are then built with
+	// QuickSeedOverlay, so that testing/quick takes its seed from mutprop
+	// (Seed in every run but the trials) as rapid does.
+	Trials int
 }
 
 // SetAside is a test left out of a package's run, with the reason: it
@@ -177,6 +187,9 @@ type PackageResult struct {
 	// test, or all of them) divided by Workers.
 	FloorBuild, FloorTests time.Duration
 	Workers                int
+	// Trials are the trials of each killed mutant's killing tests
+	// (Config.Trials), by mutant in Mutants' order, then by test name.
+	Trials []report.TrialCell
 }
 
 // Floor returns FloorBuild + FloorTests / Workers.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -33,6 +34,10 @@ type runState struct {
 	// rerun of a timeout, which so runs with no other test process.
 	alone   sync.RWMutex
 	retried atomic.Int64 // timeouts run again alone
+
+	// quick holds QuickSeedOverlay's entries, added to every build's
+	// overlay (Config.Trials); nil without trials.
+	quick map[string][]byte
 }
 
 // target is a package whose mutants are scored.
@@ -166,6 +171,16 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 		return nil
 	}
 
+	if cfg.Trials > 0 {
+		goroot, err := goRoot(ctx)
+		if err != nil {
+			return fmt.Errorf("score: trials: %w", err)
+		}
+		if rs.quick, err = QuickSeedOverlay(goroot); err != nil {
+			return fmt.Errorf("score: trials: %w", err)
+		}
+	}
+
 	// Schemata: every live package's, in one overlay per module.
 	overlays := map[string]map[string][]byte{}
 	if cfg.Mode != ModeOverlay {
@@ -185,6 +200,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	}
 	overlayFiles := map[string]string{}
 	for root, files := range overlays {
+		maps.Copy(files, rs.quick)
 		path, err := mutate.WriteOverlay(filepath.Join(rs.tmp, "schemata", fmt.Sprint(len(overlayFiles))), files)
 		if err != nil {
 			return fmt.Errorf("score: %w", err)
@@ -332,6 +348,11 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	if cfg.Trials > 0 {
+		if err := rs.runTrials(ctx, live, sessions); err != nil {
+			return err
+		}
+	}
 	for _, t := range live {
 		if t.own != nil {
 			t.pr.Suites = t.own.runSuites(ctx, t.pr, t.own.coverOf(t.pkg.Path))
@@ -414,6 +435,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	if s.bin, err = OpenBinary(ctx, binPath, base.workDir()); err != nil {
 		return err
 	}
+	s.bin.QuickSeed = s.quick != nil && overlay != ""
 	listed, err := s.bin.List(ctx, base.workDir())
 	if err != nil {
 		return err
@@ -510,8 +532,10 @@ func (s *session) timeout(tests []string) time.Duration {
 	return s.cfg.Timeouts.For(s.baselineOf(tests))
 }
 
-// firstTryConst bounds the constant of a run's first deadline.
-const firstTryConst = 250 * time.Millisecond
+// firstTryConst bounds the constant of a run's first deadline: most
+// mutants that time out never end, and each costs its first deadline plus
+// the full one alone; a first run stopped too early costs only its rerun.
+const firstTryConst = 50 * time.Millisecond
 
 // firstTimeout is the deadline of a mutant's first run of tests: the
 // configured factor times their baseline, plus at most firstTryConst (at

@@ -11,7 +11,6 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -441,36 +440,24 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 }
 
 // suitePool is a pool whose workers are the package's test binary serving
-// the suite: each in a fresh scratch directory, with the run's memory cap
-// (GOMEMLIMIT, and the resident-memory watchdog of proc.WatchMemory).
+// the suite: each in a fresh scratch directory, under the run's memory cap
+// (GOMEMLIMIT, and proc's resident-memory watchdog).
 func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout time.Duration) *runner.Pool {
 	pattern := "^$" // TestMain serves before running any test
 	if info.Test != "" {
 		pattern = RunPattern([]string{info.Test})
 	}
-	return &runner.Pool{CellTimeout: timeout, Command: func() (*exec.Cmd, error) {
+	return &runner.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
 		sc := &scratch{tmpl: s.tmpl, dir: filepath.Join(s.work, fmt.Sprintf("suite-w%d", starts.Add(1)))}
 		if err := sc.reset(); err != nil {
-			return nil, err
+			return proc.Spec{}, err
 		}
 		args := []string{"-test.run", pattern, "-test.count=1"}
 		if s.bin.Rapid {
 			args = append(args, "-rapid.nofailfile")
 		}
-		cmd := exec.Command(s.bin.Path, args...)
-		cmd.Dir = sc.workDir()
-		cmd.Env = append(baseEnv(), runner.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.tempDir())
-		mem := s.cfg.memory()
-		if mem.Soft > 0 {
-			cmd.Env = append(cmd.Env, "GOMEMLIMIT="+strconv.FormatInt(mem.Soft, 10))
-		}
-		return cmd, nil
-	}, Watch: func(pid int, exceeded func(string)) func() {
-		hard := s.cfg.memory().Hard
-		stop := proc.WatchMemory(pid, hard, func(rss int64) {
-			exceeded(fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", size(rss), size(hard)))
-		})
-		return func() { stop() }
+		return proc.Spec{Path: s.bin.Path, Args: args, Dir: sc.workDir(), Memory: s.cfg.memory(),
+			Env: append(baseEnv(), runner.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.tempDir())}, nil
 	}}
 }
 

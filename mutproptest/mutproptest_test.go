@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/mutproptest"
+	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -157,10 +158,9 @@ var workerSuite = &runner.Suite{
 func TestWorkerHost(t *testing.T) { mutproptest.Run(t, workerSuite, mutproptest.Tests(300)) }
 
 func workerPool(timeout time.Duration) *runner.Pool {
-	return &runner.Pool{CellTimeout: timeout, Command: func() (*exec.Cmd, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestWorkerHost$", "-test.count=1")
-		cmd.Env = append(os.Environ(), runner.SuiteWorkerEnv+"=worker")
-		return cmd, nil
+	return &runner.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
+		return proc.Spec{Path: os.Args[0], Args: []string{"-test.run=^TestWorkerHost$", "-test.count=1"},
+			Env: append(os.Environ(), runner.SuiteWorkerEnv+"=worker")}, nil
 	}}
 }
 

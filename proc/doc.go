@@ -14,6 +14,10 @@
 //	             descendants that left the group, found by the tag every
 //	             process of the run inherits in its environment
 //	             (Result.Escaped)
+//	start.go     Start, Handle: the same for a long-lived process the
+//	             caller talks to through pipes (a worker: engine.Pool);
+//	             Kill kills the group, Wait reaps it and reports the
+//	             Result (its standard error as Output)
 //	output.go    the output kept: the first and last MiB (Spec.OutputHead,
 //	             OutputTail) around a marker line counting the bytes
 //	             dropped, whole lines only, so a test2json stream keeps its
@@ -29,8 +33,8 @@
 //	watchdog.go  the memory watchdog: samples a run's resident memory
 //	             every 50 ms (20 ms past half the cap), records its peak
 //	             (Result.PeakRSS) and reports the first sample past the cap
-//	             (Run kills the group: Result.MemoryExceeded); WatchMemory
-//	             for processes started elsewhere (a runner.Pool worker)
+//	             (Run and Start kill the group: Result.MemoryExceeded);
+//	             WatchMemory for processes started elsewhere
 //	watchdog_linux.go  the sampler: /proc/<pid>/statm summed over the
 //	             leader's descendants (/proc/<pid>/task/<tid>/children) and,
 //	             rescanned every second, the group's members and tagged

@@ -36,6 +36,9 @@ type Page struct {
 	Title      string
 	Run        *Run
 	Experiment *Experiment
+	// Trials, when set, adds a section with mutprop run --trials's tables
+	// (TrialsTables).
+	Trials *TrialsReport
 }
 
 // HTML renders a self-contained HTML page: no external resources (a
@@ -45,8 +48,9 @@ type Page struct {
 // and the run's JSON report (the mutation-testing-report-schema, as JSON
 // writes it), which the viewer shows file by file with every mutant in its
 // source; beside it are mutprop's own views: the score and outcomes, the
-// undetected mutants with their diffs (those no test covers folded), and
-// the kill matrix. The body's data-mutant-count attribute gives the number
+// undetected mutants with their diffs (those no test covers folded), the
+// kill matrix, and with Page.Trials the trials' figures and comparisons
+// (TrialsTables). The body's data-mutant-count attribute gives the number
 // of mutants. For an experiment the page shows the generator tables (tests
 // to failure with confidence intervals) and ExperimentCharts, as SVG data
 // URIs. The run's JSON must be valid (JSON's errors are HTML's).
@@ -83,6 +87,7 @@ type pageData struct {
 
 	ExperimentTables []Table
 	Charts           []htmlChart
+	TrialTables      []Table
 }
 
 type htmlSurvivor struct {
@@ -170,6 +175,9 @@ func buildPageData(p Page) (pageData, error) {
 			}
 			d.Matrix = hm
 		}
+	}
+	if p.Trials != nil {
+		d.TrialTables = TrialsTables(*p.Trials)
 	}
 	if e := p.Experiment; e != nil {
 		d.ExperimentTables = []Table{GeneratorTable(*e)}

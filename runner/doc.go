@@ -18,14 +18,16 @@
 //     harness), Protocol (mttf, trials, score) and Cell (one measurement).
 //   - measure.go: the protocol of one cell, run in the current process.
 //   - experiment.go: Run, the matrix of mutants × properties × generators,
-//     in-process or on a Pool, with journal, shards and progress.
+//     in-process or on a Pool, with journal, shards, phases (several runs
+//     of one experiment over one journal) and progress.
 //   - journal.go: the append-only journal that makes runs resumable.
 //   - worker.go, pool.go: the worker protocol. A worker is any program that
 //     calls Serve on the same suite (the mutprop binary re-executing itself
 //     for the case studies); the pool starts one process per schemata
-//     mutant (MUTPROP_ACTIVE is fixed for a process's life), sends it JSON
-//     jobs on stdin and reads JSON cells from stdout, and kills the whole
-//     process group of a worker that hangs or dies.
+//     mutant (MUTPROP_ACTIVE is fixed for a process's life; engine.Pool,
+//     through proc.Start), sends it JSON jobs on stdin and reads JSON cells
+//     from stdout, and kills the whole process group of a worker that
+//     hangs, dies or passes its memory cap.
 //   - hosted.go: suites hosted by a Go package's test binary (package
 //     mutproptest): the environment contract, SuiteInfo, HostedProtocol,
 //     HostedTest (white-box mutants run the suite's test of the original).

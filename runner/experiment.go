@@ -28,6 +28,15 @@ type Options struct {
 	// Shard selects a deterministic part of the cells (by a hash of their
 	// keys); the zero Shard is all.
 	Shard engine.Shard
+	// Phase names this run when an experiment runs several over one
+	// journal (bst's --explain readings after its main cells): it is part
+	// of every cell's key (Cell.Phase), in the journal and for shards.
+	Phase string
+	// ShardBy, when set, is the key a cell is sharded by instead of its
+	// own: a phase whose selection of a cell depends on a cell of an
+	// earlier phase shards it with that cell, so that every shard knows
+	// what it selects.
+	ShardBy func(m Mutant, property, generator string) string
 	// Select, when set, restricts the cells run.
 	Select func(m Mutant, property, generator string) bool
 	// Progress, when set, is called after every finished cell.
@@ -78,7 +87,11 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 				if o.Select != nil && !o.Select(m, p, g) {
 					continue
 				}
-				if !o.Shard.Has(cellKey(m.ID, p, g)) {
+				key := cellKey(o.Phase, m.ID, p, g)
+				if o.ShardBy != nil {
+					key = o.ShardBy(m, p, g)
+				}
+				if !o.Shard.Has(key) {
 					continue
 				}
 				if m.Schema > 0 && o.Pool == nil {
@@ -94,7 +107,7 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 	if o.Journal != nil {
 		prev := o.Journal.Cells()
 		for i, j := range jobs {
-			if c, ok := prev[cellKey(j.Mutant.ID, j.Property, j.Generator)]; ok {
+			if c, ok := prev[cellKey(o.Phase, j.Mutant.ID, j.Property, j.Generator)]; ok {
 				cells[i], done[i] = c, true
 				res.Resumed++
 			}
@@ -118,6 +131,7 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 	finish := func(i int, c Cell) {
 		mu.Lock()
 		defer mu.Unlock()
+		c.Phase = o.Phase
 		cells[i], done[i] = c, true
 		finished++
 		if c.Fails {

@@ -23,7 +23,7 @@ func countingSuite() (*Suite, *sync.Map) {
 		Properties: []string{"p1", "p2"},
 		Generators: []string{"g1", "g2"},
 		Test: func(m Mutant, p, g string) (Test, error) {
-			n, _ := built.LoadOrStore(cellKey(m.ID, p, g), new(int))
+			n, _ := built.LoadOrStore(cellKey("", m.ID, p, g), new(int))
 			*n.(*int)++
 			return func(r *rand.Rand, size int) Verdict {
 				if m.ID == "bad" && r.IntN(4) == 0 {

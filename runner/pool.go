@@ -3,10 +3,10 @@ package runner
 import (
 	"context"
 	"errors"
-	"os/exec"
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/proc"
 )
 
 // Pool runs cells in worker processes (engine.Pool), so that a mutant that
@@ -16,22 +16,20 @@ import (
 // one that passes CellTimeout as timeout; the worker's whole process group
 // is killed and a fresh worker takes the next cell.
 type Pool struct {
-	// Command returns a fresh command that starts one worker process: a
-	// program that calls Serve on the same suite with its stdin and stdout.
-	// The pool sets the environment variable MUTPROP_ACTIVE, the pipes and
-	// the process group.
-	Command func() (*exec.Cmd, error)
+	// Command returns the process of one fresh worker (engine.Pool.Command):
+	// a program that calls Serve on the same suite with its stdin and
+	// stdout. The pool sets the environment variable MUTPROP_ACTIVE; the
+	// Spec's Memory caps each worker, and a cell whose worker the cap ends
+	// is crashed with that reason.
+	Command func() (proc.Spec, error)
 	// CellTimeout bounds the time of one cell; 0 means no bound.
 	CellTimeout time.Duration
-	// Watch is engine.Pool.Watch: a memory cap on each worker; a cell whose
-	// worker it ends is crashed with its reason.
-	Watch func(pid int, exceeded func(reason string)) (stop func())
 }
 
 // run measures the jobs in todo on worker processes, one per schemata
 // mutant at a time, scheduled by the engine.
 func (p *Pool) run(ctx context.Context, jobs []job, todo []int, workers int, finish func(int, Cell)) error {
-	pool := &engine.Pool{Command: p.Command, GroupEnv: ActiveEnv, Watch: p.Watch}
+	pool := &engine.Pool{Command: p.Command, GroupEnv: ActiveEnv}
 	procs := make([]*engine.Worker, workers)
 	defer func() {
 		for _, w := range procs {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/proc"
 )
 
 const testWorkerEnv = "MUTPROP_RUNNER_TEST_WORKER"
@@ -102,10 +102,9 @@ func testPool(t *testing.T) *Pool {
 	}
 	return &Pool{
 		CellTimeout: 8 * time.Second, // generous: the machine may be loaded
-		Command: func() (*exec.Cmd, error) {
-			cmd := exec.Command(exe, "-test.run=^$")
-			cmd.Env = append(os.Environ(), testWorkerEnv+"=1", testOwnerEnv+"="+t.Name())
-			return cmd, nil
+		Command: func() (proc.Spec, error) {
+			return proc.Spec{Path: exe, Args: []string{"-test.run=^$"},
+				Env: append(os.Environ(), testWorkerEnv+"=1", testOwnerEnv+"="+t.Name())}, nil
 		},
 	}
 }
@@ -233,6 +232,62 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 	}
 }
 
+func TestPhasesShareAJournalWithoutTakingEachOthersCells(t *testing.T) {
+	t.Parallel()
+	s := workerSuite(0)
+	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	h := engine.Header{Suite: s.Name, Seed: 5}
+	j, err := OpenJournal(path, h, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same cells under another protocol: were the phases keyed alike,
+	// the second would take the first's cells from the journal.
+	first, err := Run(context.Background(), s, &Options{Seed: 5, Protocol: &Protocol{Trials: 3}, Journal: j})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := Run(context.Background(), s, &Options{Seed: 5, Protocol: &Protocol{Trials: 30}, Journal: j, Phase: "second"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if second.Resumed != 0 || len(second.Cells) != len(first.Cells) {
+		t.Fatalf("second phase resumed %d cells of %d", second.Resumed, len(second.Cells))
+	}
+	want, err := Run(context.Background(), s, &Options{Seed: 5, Protocol: &Protocol{Trials: 30}, Phase: "second"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(second.Cells, want.Cells) {
+		t.Fatal("the second phase over the journal differs from the same phase without one")
+	}
+	differ := false
+	for i, c := range second.Cells {
+		c.Phase = ""
+		differ = differ || !reflect.DeepEqual(c, first.Cells[i])
+	}
+	if !differ {
+		t.Fatal("both phases measured the same cells: the test proves nothing")
+	}
+	j, err = OpenJournal(path, h, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if n := len(j.Cells()); n != 2*len(first.Cells) {
+		t.Fatalf("journal holds %d cells, want both phases' %d", n, 2*len(first.Cells))
+	}
+	again, err := Run(context.Background(), s, &Options{Seed: 5, Protocol: &Protocol{Trials: 30}, Journal: j, Phase: "second"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Resumed != len(second.Cells) || !reflect.DeepEqual(again.Cells, second.Cells) {
+		t.Fatalf("resumed second phase: %d cells from the journal, equal %v", again.Resumed, reflect.DeepEqual(again.Cells, second.Cells))
+	}
+}
+
 func TestShardsPartitionTheCells(t *testing.T) {
 	t.Parallel()
 	s := workerSuite(0)
@@ -254,6 +309,32 @@ func TestShardsPartitionTheCells(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("cell %q ran in %d shards", k, n)
 		}
+	}
+}
+
+func TestShardByPutsACellInTheShardOfTheKeyItNames(t *testing.T) {
+	t.Parallel()
+	s := workerSuite(0)
+	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
+	// Every cell sharded by its mutant alone: the two mutants' cells go
+	// whole to the shard of their mutant's key.
+	byMutant := func(m Mutant, _, _ string) string { return "mutant " + m.ID }
+	seen := map[string]int{}
+	for k := 1; k <= 2; k++ {
+		sh := engine.Shard{K: k, N: 2}
+		res, err := Run(context.Background(), s, &Options{Seed: 1, Shard: sh, ShardBy: byMutant, Protocol: &Protocol{Trials: 5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range res.Cells {
+			if !sh.Has("mutant " + c.Mutant) {
+				t.Fatalf("cell %q in shard %s, not its mutant's", c.Key(), sh)
+			}
+			seen[c.Key()]++
+		}
+	}
+	if len(seen) != 8 {
+		t.Fatalf("shards covered %d cells, want 8", len(seen))
 	}
 }
 

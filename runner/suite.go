@@ -129,12 +129,25 @@ type Cell struct {
 	Crash string `json:"crash,omitempty"`
 	// Error is set when the cell could not run at all (misuse).
 	Error string `json:"error,omitempty"`
+	// Phase is the phase of the experiment that measured the cell
+	// (Options.Phase; "" for a single phase): part of its key, so that
+	// the phases of one experiment share a journal without taking each
+	// other's cells.
+	Phase string `json:"phase,omitempty"`
 }
 
 // Key identifies the cell in journals and shards.
-func (c *Cell) Key() string { return cellKey(c.Mutant, c.Property, c.Generator) }
+func (c *Cell) Key() string { return cellKey(c.Phase, c.Mutant, c.Property, c.Generator) }
 
-func cellKey(m, p, g string) string { return m + "\x1f" + p + "\x1f" + g }
+// cellKey is the key of the cell of mutant m, property p and generator g
+// in a phase: "m\x1fp\x1fg", prefixed with "phase\x1f" for a named phase.
+func cellKey(phase, m, p, g string) string {
+	k := m + "\x1f" + p + "\x1f" + g
+	if phase != "" {
+		k = phase + "\x1f" + k
+	}
+	return k
+}
 
 // Trials is the number of trials the cell ran.
 func (c *Cell) Trials() int {

@@ -125,7 +125,8 @@ func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
 // TestCacheReportsWrittenBesideThePackageAreNotItsFiles writes the
 // reports into the package's directory, as `mutprop run --html r.html .`
 // does: the next run, without those flags, still takes every verdict from
-// the cache (the reports are mutprop's files, not the user's).
+// the cache (the reports are mutprop's files, not the user's), and so does
+// the run after one that was served from the cache and wrote a new report.
 func TestCacheReportsWrittenBesideThePackageAreNotItsFiles(t *testing.T) {
 	t.Parallel()
 	dir := tinyModule(t)
@@ -135,6 +136,13 @@ func TestCacheReportsWrittenBesideThePackageAreNotItsFiles(t *testing.T) {
 	requireCounts(t, second, len(first.statuses), 0)
 	requireNoBuild(t, second)
 	require.Equal(t, first.statuses, second.statuses)
+	// A run served wholly from the cache that writes a new report beside
+	// the package records it too: the next run still builds nothing.
+	third := runCached(t, dir, filepath.Join(dir, "r3.json"))
+	requireCounts(t, third, len(first.statuses), 0)
+	fourth := runCached(t, dir, filepath.Join(t.TempDir(), "4.json"))
+	requireCounts(t, fourth, len(first.statuses), 0)
+	requireNoBuild(t, fourth)
 }
 
 // incModule is a module of three packages: a (Add, killed by its own

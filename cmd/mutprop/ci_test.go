@@ -3,9 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/ci"
 )
 
 // ciResult is one run of the mutprop binary.
@@ -42,84 +39,6 @@ func runIn(t *testing.T, dir string, env []string, args ...string) ciResult {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Run()
 	return ciResult{code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
-}
-
-func TestGithubAnnotationsAreEscapedAsTheRunnerExpects(t *testing.T) {
-	t.Parallel()
-	assert.Equal(t, "::warning file=a%2Cb%3Ac.go,line=3,col=4::50%25 survived%0Anext%0Dline: a, b: c",
-		githubCommand("warning", "a,b:c.go", 3, 4, "50% survived\nnext\rline: a, b: c"))
-	assert.Equal(t, "::notice::stale", githubCommand("notice", "", 0, 0, "stale"))
-}
-
-func TestTheAnnotationsFlagTakesGithubAndGitlabWithAFile(t *testing.T) {
-	t.Parallel()
-	var a annotationsFlag
-	require.NoError(t, a.Set("github"))
-	require.NoError(t, a.Set("gitlab=cq.json"))
-	assert.Equal(t, annotationsFlag{github: true, gitlab: "cq.json"}, a)
-	a = annotationsFlag{}
-	require.NoError(t, a.Set("github,gitlab:out/cq.json"))
-	assert.Equal(t, annotationsFlag{github: true, gitlab: "out/cq.json"}, a)
-	a = annotationsFlag{}
-	require.NoError(t, a.Set("gitlab"))
-	assert.Equal(t, annotationsFlag{gitlab: defaultGitlabReport, gitlabBare: true}, a)
-	for _, bad := range []string{"", "jenkins", "github=x", "gitlab="} {
-		assert.Error(t, (&annotationsFlag{}).Set(bad), bad)
-	}
-	// The issue's spelling, --annotations gitlab FILE, is caught rather
-	// than taking FILE for a package.
-	c := ciFlags{annotations: annotationsFlag{gitlab: defaultGitlabReport, gitlabBare: true}}
-	_, err := c.open([]string{"cq.json", "./..."})
-	require.ErrorContains(t, err, "write --annotations gitlab=cq.json")
-}
-
-func TestFunctionNamesAreTheStackTraceNames(t *testing.T) {
-	t.Parallel()
-	src := `package p
-func F() {}
-func (T) V() {}
-func (*T) P() {}
-func (t *G[K]) Q() {}
-func (g (G2[K, V])) R() {}
-`
-	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
-	require.NoError(t, err)
-	var got []string
-	for _, d := range f.Decls {
-		got = append(got, funcDeclName(d.(*ast.FuncDecl)))
-	}
-	assert.Equal(t, []string{"F", "T.V", "(*T).P", "(*G).Q", "G2.R"}, got)
-}
-
-// keyedPackage is a package of one file with the mutants at the given
-// "line:col" positions, all the same mutation of "x > 0".
-func keyedPackage(src string, at ...[2]int) runPackage {
-	p := runPackage{Path: "example.com/p", Info: runPackageInfo{Files: []runFile{{Path: "p.go", Source: src}}}}
-	for i, lc := range at {
-		p.Mutants = append(p.Mutants, runMutant{Index: i, Outcome: "survived", Mutant: mutate.Mutant{
-			ID: strings.Repeat("m", i+1), Operator: "boundary", File: "p.go", Line: lc[0], Col: lc[1],
-			Original: "x > 0", Replacement: "x >= 0",
-		}})
-	}
-	return p
-}
-
-func TestTheBaselineKeyIgnoresLinesAndTellsTwinsApart(t *testing.T) {
-	t.Parallel()
-	src := "package p\n\nvar v = 1 > 0\n\nfunc (s *S) F(x int) bool {\n\treturn x > 0 && x > 0\n}\n"
-	// Columns of the ">" in "x > 0": 11 and 20 on line 6; 11 on line 3.
-	a := baselineKeys(keyedPackage(src, [2]int{6, 11}, [2]int{6, 20}, [2]int{3, 11}))
-	assert.Equal(t, "(*S).F", a["m"].Function)
-	assert.Equal(t, 0, a["m"].Occurrence)
-	assert.Equal(t, 2, a["mm"].Occurrence)
-	assert.Equal(t, "var v", a["mmm"].Function)
-	assert.NotEqual(t, a["m"].key(), a["mm"].key())
-
-	moved := "package p\n\n// A comment\n// of three\n// lines.\nfunc G() {}\n\nvar v = 1 > 0\n\nfunc (s *S) F(x int) bool {\n\treturn x > 0 && x > 0\n}\n"
-	b := baselineKeys(keyedPackage(moved, [2]int{11, 11}, [2]int{11, 20}, [2]int{8, 11}))
-	for _, id := range []string{"m", "mm", "mmm"} {
-		assert.Equal(t, a[id].key(), b[id].key(), id)
-	}
 }
 
 // baselineModule is tinyModule in a git repository whose module lies in
@@ -182,24 +101,24 @@ func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
 
 	b, err = os.ReadFile(filepath.Join(dir, "cq.json"))
 	require.NoError(t, err)
-	var issues []gitlabIssue
+	var issues []ci.GitLabIssue
 	require.NoError(t, json.Unmarshal(b, &issues))
 	require.Len(t, issues, 3)
 	assert.Equal(t, "mutprop/boundary", issues[0].CheckName)
 	assert.Equal(t, "minor", issues[0].Severity)
-	assert.Equal(t, gitlabLocation{Path: "mod/tiny.go", Lines: gitlabLines{Begin: 7}}, issues[0].Location)
+	assert.Equal(t, ci.GitLabLocation{Path: "mod/tiny.go", Lines: ci.GitLabLines{Begin: 7}}, issues[0].Location)
 	assert.Len(t, issues[0].Fingerprint, 64)
 	assert.NotEqual(t, issues[1].Fingerprint, issues[2].Fingerprint)
 }
 
 // readBaselineFile reads a baseline's entries.
-func readBaselineFile(t *testing.T, path string) []baselineEntry {
+func readBaselineFile(t *testing.T, path string) []ci.BaselineEntry {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var f baselineFile
+	var f ci.BaselineFile
 	require.NoError(t, json.Unmarshal(b, &f))
-	require.Equal(t, baselineVersion, f.Version)
+	require.Equal(t, ci.BaselineVersion, f.Version)
 	return f.Accepted
 }
 
@@ -226,7 +145,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	entries := readBaselineFile(t, filepath.Join(dir, "b.json"))
 	require.Len(t, entries, 3)
-	assert.Equal(t, baselineEntry{Package: "example.com/tiny", Function: "Pos", Operator: "boundary", Original: "x > 0", Replacement: "x >= 0",
+	assert.Equal(t, ci.BaselineEntry{Package: "example.com/tiny", Function: "Pos", Operator: "boundary", Original: "x > 0", Replacement: "x >= 0",
 		Status: "survived", Description: "replace > with >="}, entries[0])
 
 	// Lines inserted above the function: the same survivors, accepted.
@@ -235,7 +154,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	require.Equal(t, exitOK, r.code, r.stderr)
 	assert.Contains(t, r.stderr, "tiny.go:11:33: survived (accepted): replace > with >=")
 	assert.Contains(t, r.stderr, "baseline b.json: 3 accepted survivors, 0 new, 0 stale entries")
-	var doc struct{ MutpropBaseline baselineJSON }
+	var doc struct{ MutpropBaseline ci.BaselineJSON }
 	b, err := os.ReadFile(filepath.Join(dir, "r.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &doc))
@@ -261,7 +180,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	assert.Contains(t, r.stderr, "baseline b.json: 1 accepted survivors, 0 new, 2 stale entries")
 	b, err = os.ReadFile(filepath.Join(dir, "r.json"))
 	require.NoError(t, err)
-	doc.MutpropBaseline = baselineJSON{}
+	doc.MutpropBaseline = ci.BaselineJSON{}
 	require.NoError(t, json.Unmarshal(b, &doc))
 	require.Len(t, doc.MutpropBaseline.Stale, 2)
 	assert.Equal(t, "killed", doc.MutpropBaseline.Stale[0].Now)

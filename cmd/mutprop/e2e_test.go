@@ -51,32 +51,9 @@ func TestAKilledRunResumesToTheSameResultsAsAnUninterruptedOne(t *testing.T) {
 
 	journal := filepath.Join(dir, "journal.jsonl")
 	resumed := filepath.Join(dir, "resumed.json")
-	// Kill -9 the run at growing delays until one is cut mid-way (some cells
-	// journaled, not all), then resume.
-	const cells = 8 * (1 + 1 + 150)
-	cut := false
-	for _, delay := range []time.Duration{300 * time.Millisecond, 600 * time.Millisecond, time.Second, 2 * time.Second} {
-		os.Remove(journal)
-		cmd := exec.Command(bin, append(args, "--journal", journal)...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(delay)
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-		if b, err := os.ReadFile(journal); err == nil {
-			if n := bytes.Count(b, []byte("\n")) - 1; n > 0 && n < cells {
-				cut = true
-				break
-			}
-		}
-	}
+	killMidRun(t, bin, args, journal, 8*(1+1+150))
 	if left := processesWithArg(t, bin, "--mutants=150"); len(left) > 0 {
 		t.Fatalf("processes of the killed run left behind: %v", left)
-	}
-	if !cut {
-		t.Fatal("no kill landed mid-run: the test proves nothing (is the machine very slow or very fast?)")
 	}
 	if out, err := exec.Command(bin, append(args, "--journal", journal, "--resume", "--json", resumed)...).CombinedOutput(); err != nil {
 		t.Fatalf("resumed run: %v\n%s", err, out)
@@ -117,6 +94,39 @@ func TestTwoShardsMergedGiveTheUnshardedResults(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "merged.json"))
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("merged shards differ from the unsharded run:\n%s\n---\n%s", a, b)
+	}
+}
+
+// killMidRun runs bin with args and --journal journal and kills its
+// process group with SIGKILL once the journal holds a quarter of the run's
+// cells; it fails the test unless the kill lands mid-run (the journal
+// holds some of the cells, not all).
+func killMidRun(t *testing.T, bin string, args []string, journal string, cells int) {
+	t.Helper()
+	os.Remove(journal)
+	cmd := exec.Command(bin, append(append([]string(nil), args...), "--journal", journal)...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	recorded := func() int {
+		b, _ := os.ReadFile(journal)
+		return max(0, bytes.Count(b, []byte("\n"))-1)
+	}
+poll:
+	for recorded() < max(1, cells/4) {
+		select {
+		case <-exited:
+			break poll
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	<-exited
+	if n := recorded(); n == 0 || n >= cells {
+		t.Fatalf("the kill left %d of %d cells in the journal: it did not land mid-run, and the test proves nothing", n, cells)
 	}
 }
 

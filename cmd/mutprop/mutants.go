@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/mutprop/mutprop/mutate"
 )
@@ -51,54 +49,17 @@ equivalent mutants.`)
 		fmt.Fprintf(e.stderr, "mutprop mutants: %v\n", err)
 		return exitUsage
 	}
-	pkgs, err := mutate.Load(ctx, ".", fs.Args()...)
+	listings, err := mutate.List(ctx, ".", fs.Args(), opts)
+	if err == nil {
+		if *asJSON {
+			err = mutate.WriteListingsJSON(e.stdout, listings)
+		} else {
+			err = mutate.WriteListings(e.stdout, listings)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mutprop mutants: %v\n", err)
 		return exitError
-	}
-	type pkgOut struct {
-		Path    string          `json:"path"`
-		Mutants []mutate.Mutant `json:"mutants"`
-		Stats   mutate.Stats    `json:"stats"`
-	}
-	var out []pkgOut
-	for _, p := range pkgs {
-		muts, stats, err := mutate.Enumerate(ctx, p, opts)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "mutprop mutants: %v\n", err)
-			return exitError
-		}
-		if muts == nil {
-			muts = []mutate.Mutant{}
-		}
-		out = append(out, pkgOut{p.Path, muts, stats})
-	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Packages []pkgOut `json:"packages"`
-		}{out}); err != nil {
-			fmt.Fprintf(e.stderr, "mutprop mutants: %v\n", err)
-			return exitError
-		}
-		return exitOK
-	}
-	for _, p := range out {
-		tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "ID\tLOCATION\tOPERATOR\tDESCRIPTION\n")
-		for _, m := range p.Mutants {
-			op := m.Operator
-			if op == "" {
-				op = m.Origin
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.ID, m.Location(), op, m.Description)
-		}
-		if err := tw.Flush(); err != nil {
-			fmt.Fprintf(e.stderr, "mutprop mutants: %v\n", err)
-			return exitError
-		}
-		fmt.Fprintf(e.stdout, "%s: %s\n", p.Path, p.Stats)
 	}
 	return exitOK
 }
@@ -117,39 +78,19 @@ the unified diff of its single-mutant build.`)
 		return exitUsage
 	}
 	id := fs.Arg(0)
-	pkgs, err := mutate.Load(ctx, ".", *pkgPattern)
+	pkg, m, found, err := mutate.Find(ctx, ".", *pkgPattern, id)
+	if err == nil && found {
+		err = mutate.WriteMutant(e.stdout, pkg, m)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "mutprop show: %v\n", err)
 		return exitError
 	}
-	for _, p := range pkgs {
-		muts, _, err := mutate.Enumerate(ctx, p, nil)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "mutprop show: %v\n", err)
-			return exitError
-		}
-		for _, m := range muts {
-			if m.ID != id {
-				continue
-			}
-			d, err := mutate.Diff(p, m)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "mutprop show: %v\n", err)
-				return exitError
-			}
-			fmt.Fprintf(e.stdout, "%s\n%s (%s) at %s: %s\n\n%s", m.ID, m.Origin, orDash(m.Operator), m.Location(), m.Description, d)
-			return exitOK
-		}
+	if !found {
+		fmt.Fprintf(e.stderr, "mutprop show: no mutant %q in %s (run 'mutprop mutants %s')\n", id, *pkgPattern, *pkgPattern)
+		return exitUsage
 	}
-	fmt.Fprintf(e.stderr, "mutprop show: no mutant %q in %s (run 'mutprop mutants %s')\n", id, *pkgPattern, *pkgPattern)
-	return exitUsage
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return exitOK
 }
 
 // cmdSchemata writes a schematized copy of one package.

@@ -18,6 +18,8 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runlog"
+	"github.com/mutprop/mutprop/runreport"
 )
 
 const runDescription = `
@@ -76,7 +78,7 @@ accepts known survivors: only undetected mutants missing from it exit 1
 Packages: with several packages, those without test files or using cgo are
 skipped with a warning; a single one is refused. --tags passes build tags
 to go list and go test.
-
+` + trialsDescription + `
 Exit codes:
   0    every package was scored (and passed --min-score)
   1    the score is below --min-score, or undetected mutants are not in
@@ -99,6 +101,7 @@ type runFlags struct {
 	memLimit  int64
 	mode      string
 	matrix    bool
+	trials    int
 	probes    bool
 	jsonOut   string
 	htmlOut   string
@@ -128,6 +131,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&f.memLimit, "mem-limit", -1, "resident-memory cap of each test process (its whole process group) in `MiB`, GOMEMLIMIT half of it; 0 for none; -1 sizes it from the machine's memory and --workers (3/4 of memory shared by the workers, 512 MiB to 4 GiB)")
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
+	fs.IntVar(&f.trials, "trials", 0, trialsUsage)
 	fs.BoolVar(&f.probes, "probes", true, "run a mutant only against the covering tests that infect it (schemata mode, not with --matrix); --probes=false runs every covering test")
 	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
@@ -204,6 +208,9 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 		}
 		min = v
 	}
+	if err := f.validateTrials(); err != nil {
+		return min, shard, err
+	}
 	if f.shard != "" {
 		if shard, err = engine.ParseShard(f.shard); err != nil {
 			return min, shard, usageError("--shard: %v", err)
@@ -256,6 +263,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
 		Mode:     f.mode,
 		Matrix:   f.matrix,
+		Trials:   f.trials,
 		NoProbes: !f.probes,
 		Log:      e.stderr,
 
@@ -284,17 +292,9 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		cfg.TestPackages = append(cfg.TestPackages, gotest.TestPackage{Path: p.ImportPath, Dir: p.Dir})
 	}
 	if f.since != "" {
-		ch := changes{}
-		for _, p := range listed {
-			c, err := gitChanges(ctx, p.Dir, f.since)
-			if err != nil {
-				return interruptedOr(ctx, err)
-			}
-			for k, v := range c {
-				ch[k] = v
-			}
+		if cfg.Filter, err = sinceFilter(ctx, listed, f.since); err != nil {
+			return interruptedOr(ctx, err)
 		}
-		cfg.Filter = func(pkg *mutate.Package) (func(mutate.Mutant) bool, error) { return ch.filter(pkg), nil }
 	}
 	if shard.N > 1 {
 		cfg.Shard = func(pkgPath string, m mutate.Mutant) bool { return shard.Has(pkgPath + "\x1f" + m.ID) }
@@ -302,19 +302,19 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var journal *runJournal
+	var journal *runlog.Journal
 	if !f.noJournal {
 		journal, err = f.openJournal(e, patterns, shard)
 		if err != nil {
 			return err
 		}
-		defer journal.close()
-		cfg.Prior = journal.prior
+		defer journal.Close()
+		cfg.Prior = journal.Prior
 	}
 	prog := &runProgress{e: e, verbose: f.verbose, multi: len(listed) > 1}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
 		if journal != nil {
-			if err := journal.ready(pr); err != nil {
+			if err := journal.Ready(pr); err != nil {
 				return usageError("%v", err)
 			}
 		}
@@ -322,20 +322,25 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		return nil
 	}
 	cfg.Finished = func(pr *gotest.PackageResult, m gotest.MutantResult) {
-		if journal != nil && journal.finished(pr, m) != nil {
+		if journal != nil && journal.Finished(pr, m) != nil {
 			cancel() // the journal is broken: stop, and say so below
 		}
 	}
 	cfg.Progress = prog.progress
 
+	if f.trials > 0 {
+		// Trials run every killed mutant again, and testing/quick's seed
+		// is pinned, which can change verdicts: no outcome cache.
+		f.noCache = true
+	}
 	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
 	wall := time.Since(started)
 	prog.finish()
 	if journal != nil && f.resume {
-		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.resumeNote())
+		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.ResumeNote())
 	}
 	if journal != nil {
-		if jerr := journal.close(); jerr != nil {
+		if jerr := journal.Close(); jerr != nil {
 			return cannotRun("%v", jerr)
 		}
 	}
@@ -353,7 +358,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		}
 		note := "no journal: rerun from the start"
 		if journal != nil {
-			note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.path)
+			note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.Path())
 		}
 		fmt.Fprintf(e.stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
 		return errInterrupted
@@ -361,11 +366,15 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	if err != nil {
 		return withCode(exitError, err)
 	}
-	pkgs, err := livePackages(res)
+	pkgs, err := runlog.Live(res)
 	if err != nil {
 		return cannotRun("%v", err)
 	}
-	score, err := writeRunOutputs(e, pkgs, runOutputs{json: f.jsonOut, html: f.htmlOut, matrix: f.matrix})
+	trials, err := f.trialsReport(res)
+	if err != nil {
+		return err
+	}
+	score, err := runreport.Write(e.stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials})
 	if err != nil {
 		return cannotRun("%v", err)
 	}
@@ -374,9 +383,9 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		return err
 	}
 	if journal != nil {
-		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.path)
+		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.Path())
 	}
-	if line := floorLine(pkgs, wall); line != "" {
+	if line := runreport.FloorLine(pkgs, wall); line != "" {
 		fmt.Fprintln(e.stdout, line)
 	}
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
@@ -395,7 +404,7 @@ func interruptedOr(ctx context.Context, err error) error {
 
 // openJournal opens the journal the flags name, or the default one in the
 // results directory (replaced unless --resume).
-func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*runJournal, error) {
+func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
 	path := f.journal
 	if path == "" {
 		name := "run.jsonl"
@@ -403,7 +412,7 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 			name = fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N)
 		}
 		path = filepath.Join(f.results, name)
-		if err := ensureResultsDir(f.results); err != nil {
+		if err := runlog.EnsureResultsDir(f.results); err != nil {
 			return nil, cannotRun("results directory: %v", err)
 		}
 		if !f.resume {
@@ -428,7 +437,13 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 	if !f.probes {
 		h.Extra["probes"] = "false" // absent means on, as in journals written before the flag
 	}
-	j, warnings, err := openRunJournal(path, h, f.resume)
+	if f.trials > 0 {
+		// testing/quick's seed is pinned (gotest.QuickSeedOverlay), which
+		// can change verdicts; the number of trials does not (they are
+		// not journaled).
+		h.Extra["quick-seed"] = "pinned"
+	}
+	j, warnings, err := runlog.OpenJournal(path, h, f.resume)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}

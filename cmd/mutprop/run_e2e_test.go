@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/runlog"
 )
 
 // fixtureDir is the testdata package every outcome comes from; the tests
@@ -88,7 +90,7 @@ func journalRecords(path string) (mutants, ran int) {
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var r runRecord
+		var r runlog.Record
 		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Mutant == nil {
 			continue
 		}

@@ -1,166 +1,26 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"fmt"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
+	"errors"
 
+	"github.com/mutprop/mutprop/changes"
+	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
 )
 
-// lineSet is the changed lines of one file; all marks a file git does not
-// track (every line is new).
-type lineSet struct {
-	all   bool
-	lines map[int]bool
-}
-
-// changes maps an absolute file path (symlinks resolved) to its changed
-// lines.
-type changes map[string]*lineSet
-
-// gitChanges returns the lines changed since rev in the working tree of
-// the git repository that holds dir: git diff -U0 rev (staged and
-// unstaged changes), plus untracked files, every line of which counts.
-func gitChanges(ctx context.Context, dir, rev string) (changes, error) {
-	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, usageError("--since: %s is not in a git repository (%v)", dir, err)
+// sinceFilter keeps the mutants on lines changed since the git revision
+// rev in the repositories of the packages (--since; package changes).
+func sinceFilter(ctx context.Context, listed []gotest.ListedPackage, rev string) (func(*mutate.Package) (func(mutate.Mutant) bool, error), error) {
+	var dirs []string
+	for _, p := range listed {
+		dirs = append(dirs, p.Dir)
 	}
-	top = strings.TrimSpace(top)
-	if _, err := git(ctx, top, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		return nil, usageError("--since: %q is not a revision of the git repository %s", rev, top)
-	}
-	diff, err := git(ctx, top, "-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff", "--no-renames",
-		"--src-prefix=a/", "--dst-prefix=b/", rev, "--")
-	if err != nil {
-		return nil, cannotRun("--since: git diff %s: %v", rev, err)
-	}
-	ch, err := parseDiff(top, diff)
-	if err != nil {
+	ch, err := changes.Since(ctx, dirs, rev)
+	if ie := (*changes.InputError)(nil); errors.As(err, &ie) {
+		return nil, usageError("--since: %v", err)
+	} else if err != nil {
 		return nil, cannotRun("--since: %v", err)
 	}
-	untracked, err := git(ctx, top, "ls-files", "-z", "--others", "--exclude-standard")
-	if err != nil {
-		return nil, cannotRun("--since: git ls-files: %v", err)
-	}
-	for _, f := range strings.Split(untracked, "\x00") {
-		if f != "" {
-			ch[realPath(filepath.Join(top, f))] = &lineSet{all: true}
-		}
-	}
-	return ch, nil
-}
-
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return "", fmt.Errorf("%s", firstLineOf(msg))
-		}
-		return "", err
-	}
-	return stdout.String(), nil
-}
-
-func firstLineOf(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-// parseDiff reads the new-side line numbers of a unified diff with zero
-// lines of context. A hunk that only deletes marks the lines on both sides
-// of the cut.
-func parseDiff(top, diff string) (changes, error) {
-	ch := changes{}
-	var cur *lineSet
-	sc := bufio.NewScanner(strings.NewReader(diff))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "+++ "):
-			name := strings.TrimPrefix(line, "+++ ")
-			if uq, err := strconv.Unquote(name); err == nil {
-				name = uq
-			}
-			cur = nil
-			if name != "/dev/null" {
-				path := realPath(filepath.Join(top, strings.TrimPrefix(name, "b/")))
-				cur = &lineSet{lines: map[int]bool{}}
-				ch[path] = cur
-			}
-		case strings.HasPrefix(line, "@@ ") && cur != nil:
-			start, n, err := hunkNewSide(line)
-			if err != nil {
-				return nil, err
-			}
-			if n == 0 {
-				cur.lines[start] = true
-				cur.lines[start+1] = true
-			}
-			for l := start; l < start+n; l++ {
-				cur.lines[l] = true
-			}
-		}
-	}
-	return ch, sc.Err()
-}
-
-// hunkNewSide parses "@@ -a,b +c,d @@" into c and d (d is 1 when absent).
-func hunkNewSide(h string) (start, n int, err error) {
-	fields := strings.Fields(h)
-	if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
-		return 0, 0, fmt.Errorf("bad hunk header %q", h)
-	}
-	spec := strings.TrimPrefix(fields[2], "+")
-	n = 1
-	if i := strings.IndexByte(spec, ','); i >= 0 {
-		if n, err = strconv.Atoi(spec[i+1:]); err != nil {
-			return 0, 0, fmt.Errorf("bad hunk header %q", h)
-		}
-		spec = spec[:i]
-	}
-	if start, err = strconv.Atoi(spec); err != nil {
-		return 0, 0, fmt.Errorf("bad hunk header %q", h)
-	}
-	return start, n, nil
-}
-
-func realPath(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	return filepath.Clean(p)
-}
-
-// sinceFilter selects the mutants of pkg on changed lines: a mutant is kept
-// when any line from its start to its end changed.
-func (ch changes) filter(pkg *mutate.Package) func(mutate.Mutant) bool {
-	dir := realPath(pkg.Dir)
-	return func(m mutate.Mutant) bool {
-		ls := ch[filepath.Join(dir, m.File)]
-		if ls == nil {
-			return false
-		}
-		if ls.all {
-			return true
-		}
-		for l := m.Line; l <= max(m.Line, m.EndLine); l++ {
-			if ls.lines[l] {
-				return true
-			}
-		}
-		return false
-	}
+	return func(pkg *mutate.Package) (func(mutate.Mutant) bool, error) { return ch.Filter(pkg), nil }, nil
 }

@@ -4,60 +4,59 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
-	"time"
 
+	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/scenarios/bst"
+	"github.com/mutprop/mutprop/scenarios/insert"
+	"github.com/mutprop/mutprop/scenarios/tcas"
 )
 
-// workerSuites builds, from a scenario's own flags, the suite a worker
-// process serves. A scenario that runs on a process pool registers here, and
-// starts its workers with workerPool.
-var workerSuites = map[string]func(args []string) (*runner.Suite, error){
-	"insert": insertWorkerSuite,
+// workerServers are the worker sides of the scenarios: each serves, on
+// stdin and stdout, the cells of the suite its arguments describe, as the
+// schemata mutant active.
+var workerServers = map[string]func(ctx context.Context, e *env, args []string, active int) error{
+	"insert": func(ctx context.Context, e *env, args []string, active int) error {
+		return insert.ServeWorker(ctx, args, active, e.stdin, e.stdout)
+	},
+	"bst": func(ctx context.Context, e *env, args []string, active int) error {
+		return bst.ServeWorker(ctx, args, active, e.stdin, e.stdout, e.stderr)
+	},
+	"tcas": func(ctx context.Context, e *env, args []string, active int) error {
+		if len(args) != 1 {
+			return fmt.Errorf("tcas worker: want one argument, the mode; got %q", args)
+		}
+		return tcas.ServeWorker(ctx, args[0], active, e.stdin, e.stdout)
+	},
 }
 
-// cmdWorker is the worker side of runner's pool: mutprop re-executes itself
-// as "mutprop worker <scenario> <scenario flags>" with MUTPROP_ACTIVE set,
-// and serves trial requests on stdin/stdout.
+// cmdWorker is the worker side of the scenarios' pools: mutprop
+// re-executes itself as "mutprop worker <scenario> <args>" (selfWorker)
+// with MUTPROP_ACTIVE set, and serves requests on stdin/stdout.
 func cmdWorker(ctx context.Context, e *env, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintln(e.stderr, "mutprop worker: want a scenario name; this command is started by mutprop itself")
-		return exitUsage
+		return fail(e, "worker", usageError("want a scenario name; this command is started by mutprop itself"))
 	}
-	build, ok := workerSuites[args[0]]
+	serve, ok := workerServers[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "mutprop worker: no worker suite %q\n", args[0])
-		return exitUsage
+		return fail(e, "worker", usageError("no worker for %q", args[0]))
 	}
 	active, err := runner.ParseActive(e.getenv(runner.ActiveEnv))
 	if err != nil {
-		fmt.Fprintln(e.stderr, "mutprop worker:", err)
-		return exitUsage
+		return fail(e, "worker", usageError("%w", err))
 	}
-	suite, err := build(args[1:])
-	if err != nil {
-		fmt.Fprintln(e.stderr, "mutprop worker:", err)
-		return exitUsage
-	}
-	if err := runner.Serve(ctx, suite, active, e.stdin, e.stdout); err != nil {
-		fmt.Fprintln(e.stderr, "mutprop worker:", err)
-		return exitError
+	if err := serve(ctx, e, args[1:], active); err != nil {
+		return fail(e, "worker", err)
 	}
 	return exitOK
 }
 
-// workerPool returns a pool whose workers are this very binary serving the
-// named scenario's suite, built from the same scenario flags.
-func workerPool(scenario string, args []string, cellTimeout time.Duration) *runner.Pool {
-	return &runner.Pool{
-		CellTimeout: cellTimeout,
-		Command: func() (*exec.Cmd, error) {
-			exe, err := os.Executable()
-			if err != nil {
-				return nil, fmt.Errorf("find the mutprop binary: %w", err)
-			}
-			return exec.Command(exe, append([]string{"worker", scenario}, args...)...), nil
-		},
+// selfWorker is the process of this very binary serving scenario's cells
+// (cmdWorker) as the suite that args describe.
+func selfWorker(scenario string, args ...string) (proc.Spec, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return proc.Spec{}, fmt.Errorf("find the mutprop binary: %w", err)
 	}
+	return proc.Spec{Path: exe, Args: append([]string{"worker", scenario}, args...)}, nil
 }

@@ -11,9 +11,9 @@
 // harness reaches the subject only through an ops table (ops.go) of one
 // copy, or of a black-box mutant of one of its functions. Every schemata
 // mutant therefore runs in a worker process of its own — the mutprop
-// binary re-executing itself as "mutprop scenario bst --serve-worker", or
-// this package's test binary in tests — and trials run in-process inside
-// each worker. This lets a go-installed mutprop run the case study without
+// binary re-executing itself as "mutprop worker bst SPEC" (ServeWorker),
+// or this package's test binary in tests — and trials run in-process
+// inside each worker. This lets a go-installed mutprop run the case study without
 // its source tree.
 //
 // Files:
@@ -48,4 +48,8 @@
 //   - watchdog.go: ends a worker whose mutant loops or grows the heap
 //     without end, so that the pool records a crash at once.
 //   - plots.go: distribution plots with gonum/plot.
+//   - run.go: Run and RunMutants, the experiments as mutprop runs them
+//     (worker processes, journal headers, shards, the explanation as a
+//     second phase), and ServeWorker, the worker side.
+//   - text.go: the console tables (WriteText).
 package bst

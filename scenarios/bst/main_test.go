@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -80,10 +80,8 @@ func testPool(t testing.TB, experiment string, generators []string) *runner.Pool
 	spec := experiment + ":" + strings.Join(generators, ",")
 	return &runner.Pool{
 		CellTimeout: time.Minute,
-		Command: func() (*exec.Cmd, error) {
-			cmd := exec.Command(exe, "-test.run=^$")
-			cmd.Env = append(os.Environ(), workerEnv+"="+spec)
-			return cmd, nil
+		Command: func() (proc.Spec, error) {
+			return proc.Spec{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), workerEnv+"="+spec)}, nil
 		},
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mutprop/mutprop/blackbox"
 	"github.com/mutprop/mutprop/report"
@@ -211,6 +212,10 @@ type MutantStudy struct {
 	Minimal []string `json:"minimal"`
 	// Matrix[i][j]: property i detected mutant j.
 	Matrix [][]bool `json:"matrix"`
+	// Measured and Elapsed are the cells measured and the time they and
+	// the scoring took (RunMutants), for the heading.
+	Measured int           `json:"-"`
+	Elapsed  time.Duration `json:"-"`
 }
 
 // ScoreMutants analyses a run of MutantSuite. It fails if a property fails

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mutprop/mutprop/runner"
 )
@@ -142,6 +143,8 @@ type Study struct {
 	// table (explain.go).
 	PresenceReadings []PresenceRow `json:"presence_readings,omitempty"`
 	Explanation      *Explanation  `json:"explanation,omitempty"`
+	// Elapsed is the time the main cells took (Run), for the heading.
+	Elapsed time.Duration `json:"-"`
 }
 
 // Fig8Count is one bug's failing properties under three counts.

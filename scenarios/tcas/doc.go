@@ -10,12 +10,17 @@
 // copy (go generate ./scenarios/tcas/subject), and the harness imports only
 // that copy (ops.go). Every version therefore runs in a worker process of
 // its own, with its MUTPROP_ACTIVE: the mutprop binary re-executing itself
-// ("mutprop scenario tcas --serve-worker MODE"), or this package's test
-// binary in tests. Worker modes: "eval" runs the version on batches of
-// inputs and returns its outputs (deterministic suites, equivalence),
-// "eval-operators" the same with the operator copy, and
-// "mttf:..." serves runner cells (mean tests-to-failure under random
-// generation).
+// ("mutprop worker tcas MODE", ServeWorker), or this package's test binary
+// in tests, started and scheduled by package engine (engine.Pool,
+// engine.Run). Worker modes: "eval" runs the version on batches of inputs
+// and returns its outputs (deterministic suites, equivalence),
+// "eval-operators" the same with the operator copy, and "mttf:..." serves
+// runner cells (mean tests-to-failure under random generation). Only
+// those cells are journaled (Config.Journal, Config.Shard, MTTFHeader):
+// an evaluation's product is every version's output on every input, which
+// the equivalence classes, the fault partition and the first failures are
+// computed from (hundreds of megabytes with the million-row arrays), and
+// it is cheaper to evaluate again than to journal.
 //
 // Tables 4 and 5 (seed 000 §5.1) are reproduced side by side: for each
 // black-box domain and strength, the Radix Coverage array and the plain
@@ -64,14 +69,15 @@
 //   - universe.go: the embedded universe test plan and its parser.
 //   - properties.go: P1a..P5b and the differential oracle.
 //   - eval.go: the eval worker protocol and the evaluation of every version
-//     on a batch of input sets.
+//     on a batch of input sets (engine.Pool workers, engine.Run).
 //   - score.go: tests to first failure, which properties hold, equivalence
 //     classes.
 //   - arrays.go: covering arrays and Radix Coverage arrays of a domain,
 //     verified with covering.Check, with time and heap measurements, their
 //     don't-care share and fills; the gate of the decision logic.
 //   - tables45.go: the side-by-side Tables 4 and 5 and their comparisons.
-//   - mttf.go: the random-generation runner suite and ServeWorker.
+//   - mttf.go: the random-generation runner suite, its journal header
+//     (MTTFHeader) and ServeWorker.
 //   - generic.go: operator mutants (mutate) and black-box mutants
 //     (blackbox) of the decision function, scored by the same suites.
 //   - paper.go: the seed's published figures.

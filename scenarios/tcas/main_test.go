@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"testing"
 
+	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -38,9 +38,7 @@ func testLauncher(t testing.TB) Launcher {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func(mode string) (*exec.Cmd, error) {
-		cmd := exec.Command(exe, "-test.run=^$")
-		cmd.Env = append(os.Environ(), workerEnv+"="+mode)
-		return cmd, nil
+	return func(mode string) (proc.Spec, error) {
+		return proc.Spec{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), workerEnv+"="+mode)}, nil
 	}
 }

@@ -2,11 +2,14 @@ package tcas
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -103,4 +106,27 @@ func ServeWorker(ctx context.Context, mode string, active int, in io.Reader, out
 		return fmt.Errorf("tcas worker: %w", err)
 	}
 	return nil
+}
+
+// MTTFHeader identifies the random experiment's cells in a journal
+// (Config.Journal): a resume or a merge with another seed, number of
+// trials, domains or sample size (which decides the properties that
+// hold, and so the cells) is refused.
+func MTTFHeader(cfg Config) (engine.Header, error) {
+	trials, samples, domains := cfg.Trials, cfg.Samples, cfg.Domains
+	if trials == 0 {
+		trials = 100
+	}
+	if samples == 0 {
+		samples = 1000000
+	}
+	if len(domains) == 0 {
+		domains = Domains
+	}
+	proto, err := json.Marshal(runner.Protocol{Kind: "mttf", Trials: trials})
+	if err != nil {
+		return engine.Header{}, fmt.Errorf("encode protocol: %w", err)
+	}
+	return engine.Header{Suite: "tcas-random", Seed: cfg.Seed, Protocol: proto,
+		Extra: map[string]string{"domains": strings.Join(domains, ","), "samples": strconv.Itoa(samples)}}, nil
 }

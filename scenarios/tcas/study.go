@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os/exec"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 	"github.com/mutprop/mutprop/stats"
 )
@@ -68,6 +70,18 @@ type Config struct {
 	ConstFills bool
 	// Log receives progress lines (nil: none).
 	Log io.Writer
+	// Journal, when set, receives the random experiment's cells (mean
+	// tests-to-failure) as they finish and holds those a resumed run
+	// skips; the other experiments are evaluations, not cells, and run
+	// again (see MTTFHeader).
+	Journal *runner.Journal
+	// Shard, when set (N > 1), runs only that shard of the random
+	// experiment's cells, after evaluating the original alone for the
+	// properties that hold; the Report then has the shard's MTTF cells
+	// and the properties, nothing else.
+	Shard engine.Shard
+	// Progress, when set, is called after every finished random cell.
+	Progress func(runner.Progress)
 }
 
 // ConstFillMaxRows is the largest array scored with the 192 constant
@@ -127,6 +141,35 @@ func DefaultTs(domain, method string) []int {
 		return []int{2, 3}
 	}
 	return nil
+}
+
+// ParseStrengths parses the strengths of the combinatorial experiments
+// (Config.Ts): "" (the defaults), "3", a list "2,4" or a range "2..6".
+func ParseStrengths(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if lo, hi, ok := strings.Cut(s, ".."); ok {
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil || a < 1 || b < a {
+			return nil, fmt.Errorf("bad range %q", s)
+		}
+		var out []int
+		for t := a; t <= b; t++ {
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		t, err := strconv.Atoi(f)
+		if err != nil || t < 1 {
+			return nil, fmt.Errorf("bad strength %q", f)
+		}
+		out = append(out, t)
+	}
+	return out, nil
 }
 
 // Row is one (experiment, domain, method, t) measurement.
@@ -254,11 +297,12 @@ type Report struct {
 // seedDuplicate are the textual duplicates left out of the seed's 38.
 var seedDuplicate = map[int]bool{27: true, 39: true}
 
-// Run runs the study.
-func Run(ctx context.Context, cfg Config) (*Report, error) {
-	start := time.Now()
+// ParseExperiments reads Config.Experiment: universe, properties,
+// random, covering, radix, generic or all, or a comma-separated list of
+// them. It returns the experiments named (all of them for all).
+func ParseExperiments(list string) (map[string]bool, error) {
 	exps := map[string]bool{}
-	for _, x := range strings.Split(cfg.Experiment, ",") {
+	for _, x := range strings.Split(list, ",") {
 		switch x {
 		case ExpAll:
 			for _, e := range []string{ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric} {
@@ -269,6 +313,19 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		default:
 			return nil, fmt.Errorf("unknown experiment %q (want universe, properties, random, covering, radix, generic or all, or a comma-separated list)", x)
 		}
+	}
+	return exps, nil
+}
+
+// Run runs the study.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	start := time.Now()
+	exps, err := ParseExperiments(cfg.Experiment)
+	if err != nil {
+		return nil, err
+	}
+	if (cfg.Journal != nil || cfg.Shard.N > 1) && !exps[ExpRandom] {
+		return nil, fmt.Errorf("a journal or a shard holds the %s experiment's cells: add %s to the experiments", ExpRandom, ExpRandom)
 	}
 	domains := cfg.Domains
 	if len(domains) == 0 {
@@ -325,6 +382,36 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		sets = append(sets, named{"sample-" + d, d, &inputSet{Kind: "sample", Domain: d, N: cfg.Samples, Seed: cfg.Seed*31 + uint64(i)}})
 	}
 	baseSets := len(sets)
+	baseNames := make([]string, baseSets)
+	for i, s := range sets {
+		baseNames[i] = s.name
+	}
+	if cfg.Shard.N > 1 {
+		if !exps[ExpRandom] {
+			return nil, fmt.Errorf("shard %s: only the random experiment's cells are sharded (add %s to the experiments)", cfg.Shard, ExpRandom)
+		}
+		// The shard's cells need the properties that hold on the
+		// original: evaluate it alone on the base sets.
+		base := make([]*inputSet, baseSets)
+		for i, s := range sets {
+			base[i] = s.set
+		}
+		logf("shard %s: evaluating the original on %d input sets ...", cfg.Shard, len(base))
+		ev, err := evaluateSchemas(ctx, cfg.Launch, WorkerEval, nil, base, cfg.Workers)
+		if err != nil {
+			return nil, err
+		}
+		var holdNames []string
+		if rep.Properties, _, holdNames, err = holdingOnBase(ev, baseNames); err != nil {
+			return nil, err
+		}
+		logf("random generation, shard %s: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Shard, cfg.Trials)
+		if rep.MTTF, err = runMTTF(ctx, cfg, mttfSpec{Domains: domains, Properties: append([]string{Differential}, holdNames...)}); err != nil {
+			return nil, err
+		}
+		rep.TotalSeconds = time.Since(start).Seconds()
+		return rep, nil
+	}
 
 	// Combinatorial arrays.
 	var arrays []*array
@@ -403,22 +490,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	logf("  done in %.1fs", rep.EvalSeconds)
 
 	// Properties that hold on the original (NIST grid and samples).
-	var checkSets []int
-	var checkNames []string
-	for i := 1; i < baseSets; i++ {
-		checkSets = append(checkSets, i)
-		checkNames = append(checkNames, sets[i].name)
-	}
-	if rep.Properties, err = holding(ev, checkSets, checkNames); err != nil {
-		return nil, err
-	}
 	var holds []property
 	var holdNames []string
-	for i, h := range rep.Properties {
-		if h.Holds {
-			holds = append(holds, safety[i])
-			holdNames = append(holdNames, h.Name)
-		}
+	if rep.Properties, holds, holdNames, err = holdingOnBase(ev, baseNames); err != nil {
+		return nil, err
 	}
 
 	// Equivalence per domain, and the distinct faults over everything.
@@ -657,6 +732,32 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
+// holdingOnBase checks the safety properties on the original's outputs
+// over the base sets 1.. (the NIST grid and the uniform samples; set 0,
+// the universe, is left out): every property with its verdict, and those
+// that hold, with their names.
+func holdingOnBase(ev *evaluation, names []string) ([]PropertyHold, []property, []string, error) {
+	var checkSets []int
+	var checkNames []string
+	for i := 1; i < len(names); i++ {
+		checkSets = append(checkSets, i)
+		checkNames = append(checkNames, names[i])
+	}
+	all, err := holding(ev, checkSets, checkNames)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var holds []property
+	var holdNames []string
+	for i, h := range all {
+		if h.Holds {
+			holds = append(holds, safety[i])
+			holdNames = append(holdNames, h.Name)
+		}
+	}
+	return all, holds, holdNames, nil
+}
+
 // curve is the number of distinct faults found by the first n tests of one
 // uniform sequence, at 1, 2, 5, 10, ... up to n.
 func curve(domain, oracle string, faults []Fault, classOf map[int]int, n int) Curve {
@@ -701,9 +802,12 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 		Seed:     cfg.Seed,
 		Protocol: &runner.Protocol{Kind: "mttf", Trials: cfg.Trials},
 		Workers:  cfg.Workers,
+		Journal:  cfg.Journal,
+		Shard:    cfg.Shard,
+		Progress: cfg.Progress,
 		Pool: &runner.Pool{
 			CellTimeout: 5 * time.Minute,
-			Command:     func() (*exec.Cmd, error) { return cfg.Launch(mode) },
+			Command:     func() (proc.Spec, error) { return cfg.Launch(mode) },
 		},
 	})
 	if err != nil {

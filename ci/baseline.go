@@ -1,4 +1,4 @@
-package main
+package ci
 
 import (
 	"bytes"
@@ -12,7 +12,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mutprop/mutprop/internal/atomicfile"
 	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runlog"
 )
 
 // A baseline is a checked-in list of accepted survivors (--baseline FILE):
@@ -47,16 +49,17 @@ import (
 // of times the original text appears in the function before it.
 // description and status are written for the reader; reason is the
 // user's and --update-baseline keeps it.
-const baselineVersion = 1
+const BaselineVersion = 1
 
-type baselineFile struct {
+// BaselineFile is a baseline file.
+type BaselineFile struct {
 	Version  int             `json:"version"`
 	Tool     string          `json:"tool,omitempty"`
-	Accepted []baselineEntry `json:"accepted"`
+	Accepted []BaselineEntry `json:"accepted"`
 }
 
-// baselineEntry is one accepted survivor.
-type baselineEntry struct {
+// BaselineEntry is one accepted survivor.
+type BaselineEntry struct {
 	Package     string `json:"package"`
 	Function    string `json:"function"`
 	Operator    string `json:"operator"`
@@ -70,7 +73,7 @@ type baselineEntry struct {
 }
 
 // key identifies the mutant the entry accepts.
-func (b baselineEntry) key() string {
+func (b BaselineEntry) key() string {
 	n := b.Occurrence
 	if n < 1 {
 		n = 1
@@ -79,7 +82,7 @@ func (b baselineEntry) key() string {
 }
 
 // String describes the entry on one line.
-func (b baselineEntry) String() string {
+func (b BaselineEntry) String() string {
 	fn := b.Function
 	if fn == "" {
 		fn = "(package level)"
@@ -93,30 +96,30 @@ func (b baselineEntry) String() string {
 
 // readBaseline reads a baseline file. A missing file is an error unless
 // missingOK (--update-baseline creates it).
-func readBaseline(path string, missingOK bool) (map[string]baselineEntry, error) {
-	out := map[string]baselineEntry{}
+func readBaseline(path string, missingOK bool) (map[string]BaselineEntry, error) {
+	out := map[string]BaselineEntry{}
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) && missingOK {
 		return out, nil
 	}
 	if err != nil {
-		return nil, usageError("--baseline: %v", err)
+		return nil, fmt.Errorf("--baseline: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
-	var f baselineFile
+	var f BaselineFile
 	if err := dec.Decode(&f); err != nil {
-		return nil, usageError("--baseline %s: not a mutprop baseline: %v", path, err)
+		return nil, fmt.Errorf("--baseline %s: not a mutprop baseline: %w", path, err)
 	}
-	if f.Version != baselineVersion {
-		return nil, usageError("--baseline %s: version %d, want %d", path, f.Version, baselineVersion)
+	if f.Version != BaselineVersion {
+		return nil, fmt.Errorf("--baseline %s: version %d, want %d", path, f.Version, BaselineVersion)
 	}
 	for i, e := range f.Accepted {
 		if e.Package == "" || e.Operator == "" {
-			return nil, usageError("--baseline %s: entry %d has no package or no operator", path, i+1)
+			return nil, fmt.Errorf("--baseline %s: entry %d has no package or no operator", path, i+1)
 		}
 		if e.Occurrence < 0 {
-			return nil, usageError("--baseline %s: entry %d: occurrence %d", path, i+1, e.Occurrence)
+			return nil, fmt.Errorf("--baseline %s: entry %d: occurrence %d", path, i+1, e.Occurrence)
 		}
 		out[e.key()] = e
 	}
@@ -124,16 +127,16 @@ func readBaseline(path string, missingOK bool) (map[string]baselineEntry, error)
 }
 
 // writeBaseline writes entries in a stable order.
-func writeBaseline(path string, entries []baselineEntry) error {
+func writeBaseline(path string, entries []BaselineEntry) error {
 	sort.Slice(entries, func(i, j int) bool { return entries[i].key() < entries[j].key() })
 	if entries == nil {
-		entries = []baselineEntry{}
+		entries = []BaselineEntry{}
 	}
-	b, err := marshalIndent(baselineFile{Version: baselineVersion, Tool: "mutprop", Accepted: entries})
+	b, err := marshalIndent(BaselineFile{Version: BaselineVersion, Tool: "mutprop", Accepted: entries})
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, b)
+	return atomicfile.Write(path, b)
 }
 
 // undetected reports whether a status is one the tests missed: what a
@@ -144,7 +147,7 @@ func undetected(status string) bool {
 
 // baselineKeys computes the baseline entry of each of the package's
 // mutants, by mutant ID, from the package's sources.
-func baselineKeys(p runPackage) map[string]baselineEntry {
+func baselineKeys(p runlog.Package) map[string]BaselineEntry {
 	sources := map[string]string{}
 	for _, f := range p.Info.Files {
 		sources[f.Path] = f.Source
@@ -169,10 +172,10 @@ func baselineKeys(p runPackage) map[string]baselineEntry {
 		files[name] = pf
 		return pf
 	}
-	out := map[string]baselineEntry{}
+	out := map[string]BaselineEntry{}
 	for _, rm := range p.Mutants {
 		m := rm.Mutant
-		e := baselineEntry{Package: p.Path, Operator: m.Operator, Original: m.Original, Replacement: m.Replacement,
+		e := BaselineEntry{Package: p.Path, Operator: m.Operator, Original: m.Original, Replacement: m.Replacement,
 			Status: rm.Outcome, Description: m.Description}
 		if e.Operator == "" {
 			e.Operator = m.ID // a named variant: "named:NAME"

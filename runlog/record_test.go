@@ -1,4 +1,4 @@
-package main
+package runlog
 
 import (
 	"testing"
@@ -15,15 +15,15 @@ func TestAJournaledMutantMatchesWhereverTheTreeLies(t *testing.T) {
 	live := journaled
 	live.Schema, live.Probed = 12, true
 	live.Edits = []mutate.TextEdit{{File: "/home/user/pkg/a.go", Start: 40, End: 41, NewText: "<="}}
-	if !sameMutant(journaled, live) {
+	if !SameMutant(journaled, live) {
 		t.Errorf("the same mutant at another path, schema and probe does not match its journal record")
 	}
 	if live.Edits[0].File != "/home/user/pkg/a.go" || journaled.Edits[0].File != "/snapshot/pkg/a.go" {
-		t.Errorf("sameMutant changed its arguments' edits")
+		t.Errorf("SameMutant changed its arguments' edits")
 	}
 	other := live
 	other.Edits = []mutate.TextEdit{{File: "/home/user/pkg/a.go", Start: 40, End: 41, NewText: "<"}}
-	if sameMutant(journaled, other) {
+	if SameMutant(journaled, other) {
 		t.Errorf("a mutant with another replacement matches the journal record")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package runlog
 
 import (
 	"errors"
@@ -8,18 +8,18 @@ import (
 	"path/filepath"
 )
 
-// resultsGitignore is what ensureResultsDir writes into a results directory
+// resultsGitignore is what EnsureResultsDir writes into a results directory
 // it creates: ignore everything, this file included, as pytest and ruff do
 // for their caches, so a run leaves `git status` clean.
 const resultsGitignore = "# Created by mutprop: the results directory stays out of version control.\n*\n"
 
-// ensureResultsDir makes sure the results directory dir (--results,
+// EnsureResultsDir makes sure the results directory dir (--results,
 // .mutprop by default) exists. When it creates dir, it also writes a
 // .gitignore there containing "*". A directory that already exists is left
 // as it is, whether it has a .gitignore or not: it may be one the user
 // keeps under version control, and an existing .gitignore is never
 // overwritten.
-func ensureResultsDir(dir string) error {
+func EnsureResultsDir(dir string) error {
 	dir = filepath.Clean(dir)
 	if parent := filepath.Dir(dir); parent != dir {
 		if err := os.MkdirAll(parent, 0o755); err != nil {

@@ -1,29 +1,47 @@
-package main
+// Package runreport renders the records of a mutprop run (package
+// runlog), from a live run or from the merged journals of its shards: the
+// console tables of each package (statuses, the kill matrix with
+// --matrix, the undetected mutants, registered suites), the score of all
+// packages, the JSON report (mutation-testing-report-schema, with
+// mutprop's own keys) and the HTML report, and the floor line.
+package runreport
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/atomicfile"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runlog"
 )
 
-// runOutputs says what to write besides the tables.
-type runOutputs struct {
-	json, html string
-	matrix     bool
+// Outputs say what to write besides the tables.
+type Outputs struct {
+	// JSON and HTML are the files of the JSON report
+	// (mutation-testing-report-schema, with mutprop's keys) and of the
+	// HTML report; "" for none.
+	JSON, HTML string
+	// Matrix adds the kill-rate table and the matrix summary of each
+	// package (--matrix).
+	Matrix bool
+	// Trials, when set, adds the trials' tables after the packages', the
+	// JSON report's report.TrialsJSONKey and the HTML report's Trials
+	// section (mutprop run --trials).
+	Trials *report.TrialsReport
 }
 
-// writeRunOutputs prints the tables of every package to stdout and writes
-// the JSON and HTML reports; it returns the score of all packages
-// together. mutprop run and mutprop merge both report through it, so that
-// merged shards give the unsharded run's report.
-func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, error) {
+// Write prints the tables of every package to w and writes the JSON and
+// HTML reports; it returns the score of all packages together. mutprop
+// run and mutprop merge both report through it, so that merged shards give
+// the unsharded run's report.
+func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) {
 	var suites []gotest.SuiteResult
 	for _, p := range pkgs {
-		r := p.toReport()
+		r := p.Report()
 		st := report.StatusTable(r)
 		note := fmt.Sprint(p.Info.Stats)
 		if p.Info.Universe != len(p.Mutants) {
@@ -40,7 +58,7 @@ func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, err
 			st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Info.Stats.IllTyped))
 		}
 		tables := []report.Table{st}
-		if o.matrix {
+		if o.Matrix {
 			kr := report.KillRateTable(r)
 			ms := matrixSummary(p)
 			kr.Notes = append(kr.Notes, "redundant tests (kill nothing no other test kills): "+orNone(ms.Redundant),
@@ -50,16 +68,21 @@ func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, err
 		tables = append(tables, survivorsTable(r))
 		tables = append(tables, gotest.SuiteTables(p.Suites)...)
 		suites = append(suites, p.Suites...)
-		if err := report.Write(e.stdout, report.FormatText, tables...); err != nil {
+		if err := report.Write(w, report.FormatText, tables...); err != nil {
 			return report.Score{}, err
 		}
 	}
-	all := combinedReport(pkgs)
+	all := combined(pkgs)
 	score := report.ScoreOf(all.Mutants)
 	if len(pkgs) > 1 {
-		fmt.Fprintf(e.stdout, "mutation score of all packages: %d/%d = %.1f%%\n", score.Detected, score.Valid, score.Percent)
+		fmt.Fprintf(w, "mutation score of all packages: %d/%d = %.1f%%\n", score.Detected, score.Valid, score.Percent)
 	}
-	if o.json != "" {
+	if o.Trials != nil {
+		if err := report.Write(w, report.FormatText, report.TrialsTables(*o.Trials)...); err != nil {
+			return score, err
+		}
+	}
+	if o.JSON != "" {
 		b, err := report.JSON(all)
 		if err == nil {
 			b, err = gotest.AddSuitesJSON(b, suites)
@@ -67,26 +90,29 @@ func writeRunOutputs(e *env, pkgs []runPackage, o runOutputs) (report.Score, err
 		if aside := setAsideJSON(pkgs); err == nil && len(aside) > 0 {
 			b, err = report.AddJSONKey(b, setAsideJSONKey, aside)
 		}
+		if err == nil && o.Trials != nil {
+			b, err = report.AddJSONKey(b, report.TrialsJSONKey, o.Trials)
+		}
 		if err != nil {
 			return score, err
 		}
-		if err := writeFileAtomic(o.json, b); err != nil {
+		if err := atomicfile.Write(o.JSON, b); err != nil {
 			return score, fmt.Errorf("json report: %w", err)
 		}
 	}
-	if o.html != "" {
-		b, err := report.HTML(report.Page{Title: "mutprop run: " + all.Name, Run: &all})
+	if o.HTML != "" {
+		b, err := report.HTML(report.Page{Title: "mutprop run: " + all.Name, Run: &all, Trials: o.Trials})
 		if err != nil {
 			return score, err
 		}
-		if err := writeFileAtomic(o.html, b); err != nil {
+		if err := atomicfile.Write(o.HTML, b); err != nil {
 			return score, fmt.Errorf("html report: %w", err)
 		}
 	}
 	return score, nil
 }
 
-func matrixSummary(p runPackage) gotest.MatrixSummary {
+func matrixSummary(p runlog.Package) gotest.MatrixSummary {
 	tests := make([]gotest.TestInfo, len(p.Info.Tests))
 	for i, t := range p.Info.Tests {
 		tests[i] = gotest.TestInfo{Name: t}
@@ -129,7 +155,7 @@ type setAsideTest struct {
 	gotest.SetAside
 }
 
-func setAsideJSON(pkgs []runPackage) []setAsideTest {
+func setAsideJSON(pkgs []runlog.Package) []setAsideTest {
 	var out []setAsideTest
 	for _, p := range pkgs {
 		for _, a := range p.Info.SetAside {
@@ -139,11 +165,11 @@ func setAsideJSON(pkgs []runPackage) []setAsideTest {
 	return out
 }
 
-// floorLine describes the run's floor: the least time any tool needs for
+// FloorLine describes the run's floor: the least time any tool needs for
 // these packages (a plain go test -c of each, warm, plus the baseline time
 // of the tests each mutant had to run, divided by the workers) and the run
 // as a multiple of it. "" when no package measured a floor.
-func floorLine(pkgs []runPackage, wall time.Duration) string {
+func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	var floor, build, tests time.Duration
 	workers := 0
 	for _, p := range pkgs {
@@ -158,4 +184,55 @@ func floorLine(pkgs []runPackage, wall time.Duration) string {
 	wall -= build // the floor's own builds ran inside the run
 	return fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
+}
+
+// combined is the one report of several packages: with more than
+// one, file paths, mutant IDs and test IDs are prefixed with the package
+// path so that they stay unique.
+func combined(pkgs []runlog.Package) report.Run {
+	if len(pkgs) == 1 {
+		return pkgs[0].Report()
+	}
+	out := report.Run{Name: strings.Join(packagePaths(pkgs), ", ")}
+	for _, p := range pkgs {
+		r := p.Report()
+		prefix := p.Path + "/"
+		for _, f := range r.Files {
+			f.Path = prefix + f.Path
+			out.Files = append(out.Files, f)
+		}
+		for _, t := range r.Tests {
+			t.ID = prefix + t.ID
+			out.Tests = append(out.Tests, t)
+		}
+		for _, m := range r.Mutants {
+			m.ID = prefix + m.ID
+			if m.File != "" {
+				m.File = prefix + m.File
+			}
+			m.KilledBy = prefixAll(prefix, m.KilledBy)
+			m.CoveredBy = prefixAll(prefix, m.CoveredBy)
+			out.Mutants = append(out.Mutants, m)
+		}
+	}
+	return out
+}
+
+func prefixAll(prefix string, s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = prefix + x
+	}
+	return out
+}
+
+func packagePaths(pkgs []runlog.Package) []string {
+	out := make([]string, len(pkgs))
+	for i, p := range pkgs {
+		out[i] = p.Path
+	}
+	return out
 }

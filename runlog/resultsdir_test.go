@@ -1,4 +1,4 @@
-package main
+package runlog
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 func TestEnsureResultsDirIgnoresWhatItCreates(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "nested", ".mutprop")
-	if err := ensureResultsDir(dir + string(filepath.Separator)); err != nil {
+	if err := EnsureResultsDir(dir + string(filepath.Separator)); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
@@ -22,7 +22,7 @@ func TestEnsureResultsDirIgnoresWhatItCreates(t *testing.T) {
 		t.Errorf(".gitignore = %q, want a last line \"*\"", b)
 	}
 	// A second call (a second run) changes nothing.
-	if err := ensureResultsDir(dir); err != nil {
+	if err := EnsureResultsDir(dir); err != nil {
 		t.Fatal(err)
 	}
 	if b2, _ := os.ReadFile(filepath.Join(dir, ".gitignore")); string(b2) != string(b) {
@@ -38,7 +38,7 @@ func TestEnsureResultsDirLeavesAnExistingDirectoryAlone(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := ensureResultsDir(dir); err != nil {
+	if err := EnsureResultsDir(dir); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, ".gitignore")); string(b) != mine {
@@ -46,19 +46,19 @@ func TestEnsureResultsDirLeavesAnExistingDirectoryAlone(t *testing.T) {
 	}
 	// A directory the user made (--results results/, say) gets no .gitignore.
 	other := t.TempDir()
-	if err := ensureResultsDir(other); err != nil {
+	if err := EnsureResultsDir(other); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(other, ".gitignore")); !os.IsNotExist(err) {
-		t.Errorf("ensureResultsDir wrote a .gitignore into an existing directory (stat: %v)", err)
+		t.Errorf("EnsureResultsDir wrote a .gitignore into an existing directory (stat: %v)", err)
 	}
 	// A file in the way is an error.
 	file := filepath.Join(t.TempDir(), "f")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := ensureResultsDir(file); err == nil {
-		t.Error("ensureResultsDir on a file: want an error")
+	if err := EnsureResultsDir(file); err == nil {
+		t.Error("EnsureResultsDir on a file: want an error")
 	}
 }
 
@@ -82,7 +82,7 @@ func TestEnsureResultsDirKeepsGitStatusClean(t *testing.T) {
 	}
 	gitCmd("init", "-q")
 	dir := filepath.Join(repo, ".mutprop")
-	if err := ensureResultsDir(dir); err != nil {
+	if err := EnsureResultsDir(dir); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "run.jsonl"), []byte("{}\n"), 0o644); err != nil {

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/report"
+)
+
+// trialsOf reads the trials from a JSON report.
+func trialsOf(t *testing.T, path string) report.TrialsReport {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	var r report.TrialsReport
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if err := json.Unmarshal(doc[report.TrialsJSONKey], &r); err != nil {
+		t.Fatalf("%s: %s: %v", path, report.TrialsJSONKey, err)
+	}
+	return r
+}
+
+// TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures
+// runs mutprop run --trials on gotest's testdata/trials (Compare's two
+// boundary mutants, each property with a weak and a strong generator),
+// then resumes it with another number of workers: the trials run again
+// and give the same figures.
+func TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures(t *testing.T) {
+	t.Parallel()
+	bin := mutpropBinary(t)
+	dir := filepath.Join(t.TempDir(), "trials")
+	if err := os.CopyFS(dir, os.DirFS("../../gotest/testdata/trials")); err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers, json string, extra ...string) string {
+		args := append([]string{"run", "--trials", "20", "--workers", workers, "--operators", "boundary", "--no-floor", "--json", json}, extra...)
+		cmd := exec.Command(bin, append(args, ".")...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("mutprop %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	first, second := filepath.Join(t.TempDir(), "a.json"), filepath.Join(t.TempDir(), "b.json")
+	html := filepath.Join(t.TempDir(), "r.html")
+	out := run("2", first, "--html", html)
+	run("1", second, "--resume")
+
+	a, b := trialsOf(t, first), trialsOf(t, second)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("the resumed run with 1 worker gives other trials than the run with 2:\n%+v\n%+v", a, b)
+	}
+	if len(a.Cells) != 8 || a.Trials != 20 || a.Seed != 1 {
+		t.Fatalf("trials %d, seed %d, %d cells; want 20, 1, and 2 mutants x 4 killing tests", a.Trials, a.Seed, len(a.Cells))
+	}
+	faster := map[string]int{}
+	for _, c := range a.Comparisons {
+		if c.Significant && strings.HasSuffix(c.Faster, "Strong") && strings.HasSuffix(c.Slower, "Weak") &&
+			strings.TrimSuffix(c.Faster, "Strong") == strings.TrimSuffix(c.Slower, "Weak") {
+			faster[c.Faster]++
+		}
+	}
+	if faster["TestCompareRapidStrong"] != 2 || faster["TestCompareQuickStrong"] != 2 {
+		t.Errorf("significant strong-over-weak comparisons %v, want each strong test faster on both mutants: %+v", faster, a.Comparisons)
+	}
+	if !strings.Contains(out, "TestCompareQuickStrong finds it faster than TestCompareQuickWeak") {
+		t.Errorf("the console lacks the comparison:\n%s", out)
+	}
+	page, err := os.ReadFile(html)
+	if err != nil || !strings.Contains(string(page), `<section id="trials"`) {
+		t.Errorf("the HTML report has no trials section (%v)", err)
+	}
+}

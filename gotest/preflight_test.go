@@ -1,0 +1,70 @@
+package gotest_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/gotest"
+)
+
+// TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals runs
+// Preflight on a module of a package with tests (a), one without (b) and
+// one of tests only (c): b is scored through the others' tests unless
+// only its own count; a path that does not exist is an *InputError, a
+// lone package without tests a refusal of the package.
+func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":      "module example.com/pre\n\ngo 1.22\n",
+		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { A() }\n",
+		"b/b.go":      "package b\n\nfunc B() int { return 2 }\n",
+		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
+	} {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	t.Chdir(dir)
+	ctx := context.Background()
+	paths := func(ps []gotest.ListedPackage) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.ImportPath)
+		}
+		return out
+	}
+
+	var skipped []string
+	skip := func(err error) { skipped = append(skipped, err.Error()) }
+	ok, testOnly, err := gotest.Preflight(ctx, []string{"./..."}, false, skip)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"example.com/pre/a", "example.com/pre/b"}, paths(ok))
+	assert.Equal(t, []string{"example.com/pre/c"}, paths(testOnly))
+	assert.Empty(t, skipped)
+
+	ok, testOnly, err = gotest.Preflight(ctx, []string{"./..."}, true, skip)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"example.com/pre/a"}, paths(ok))
+	assert.Empty(t, testOnly)
+	assert.Equal(t, []string{
+		"example.com/pre/b has no test files: no test can kill its mutants",
+		"example.com/pre/c has no non-test Go files to mutate",
+	}, skipped)
+
+	var ie *gotest.InputError
+	_, _, err = gotest.Preflight(ctx, []string{"./nope"}, false, nil)
+	require.True(t, errors.As(err, &ie), "%v", err)
+	assert.EqualError(t, err, "./nope: no such directory")
+
+	_, _, err = gotest.Preflight(ctx, []string{"./b"}, false, nil)
+	require.Error(t, err)
+	assert.False(t, errors.As(err, &ie), "a package without tests is refused, not a bad argument")
+	assert.EqualError(t, err, "example.com/pre/b has no test files: no test can kill its mutants")
+}

@@ -1,0 +1,115 @@
+package gotest_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/runner"
+)
+
+// trialsN is the number of trials per (mutant, killing test): enough for
+// the Mann-Whitney U test to separate the generators of testdata/trials
+// (2% against 50% of equal pairs) with a wide margin.
+const trialsN = 20
+
+// scoreTrials scores testdata/trials's mutant a <= b (of a < b) with
+// trialsN trials per killing test and returns the package's result.
+func scoreTrials(t *testing.T, workers int) *gotest.PackageResult {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "trials")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "trials"))); err != nil {
+		t.Fatal(err)
+	}
+	ops, err := mutate.SelectOperators("boundary")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := gotest.Config{
+		Dir: dir, Patterns: []string{"."}, Workers: workers, Seed: 1,
+		Timeouts:  proc.Timeouts{Factor: 5, Const: 2 * time.Second, Floor: time.Second},
+		TempDir:   t.TempDir(),
+		NoFloor:   true,
+		Operators: ops,
+		Trials:    trialsN,
+		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
+			return func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }, nil
+		},
+	}
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("score: %v", err)
+	}
+	pr := res.Packages[0]
+	if len(pr.Mutants) != 1 || pr.Mutants[0].Outcome != gotest.Killed {
+		t.Fatalf("mutants %+v: want the one mutant a <= b, killed", pr.Mutants)
+	}
+	return pr
+}
+
+func TestTrialsFindTheStrongGeneratorFasterWhateverTheWorkers(t *testing.T) {
+	t.Parallel()
+	one, two := scoreTrials(t, 1), scoreTrials(t, 2)
+	if !reflect.DeepEqual(one.Trials, two.Trials) {
+		t.Errorf("trials differ between 1 and 2 workers:\n1: %+v\n2: %+v", one.Trials, two.Trials)
+	}
+	id := one.Mutants[0].Mutant.ID
+	wantLib := map[string]string{
+		"TestCompareQuickStrong": "quick", "TestCompareQuickWeak": "quick",
+		"TestCompareRapidStrong": "rapid", "TestCompareRapidWeak": "rapid",
+	}
+	var tests []string
+	for _, c := range one.Trials {
+		tests = append(tests, c.Test)
+		if c.Mutant != id || c.Library != wantLib[c.Test] || !c.Seeded || len(c.Trials) != trialsN {
+			t.Errorf("cell %s: mutant %s, library %q, seeded %v, %d trials; want %s, %q, seeded, %d", c.Test, c.Mutant, c.Library, c.Seeded, len(c.Trials), id, wantLib[c.Test], trialsN)
+		}
+		distinct := map[int]bool{}
+		for i, tr := range c.Trials {
+			if want := runner.TrialSeed(1, id, c.Test, "", i); tr.Seed != want {
+				t.Errorf("%s trial %d: seed %d, want TrialSeed(1, %s, %s, \"\", %d) = %d", c.Test, i, tr.Seed, id, c.Test, i, want)
+			}
+			distinct[tr.TestsToFailure] = true
+		}
+		if len(distinct) < 3 {
+			t.Errorf("%s: tests-to-failure %v over %d trials: the seeds do not vary the inputs", c.Test, distinct, trialsN)
+		}
+	}
+	// Every test kills the mutant (the weak ones too, with the run's seed),
+	// found by running each alone after the first kill.
+	if want := []string{"TestCompareQuickStrong", "TestCompareQuickWeak", "TestCompareRapidStrong", "TestCompareRapidWeak"}; !reflect.DeepEqual(tests, want) {
+		t.Fatalf("killing tests %v, want %v", tests, want)
+	}
+
+	r, err := report.SummarizeTrials(trialsN, 1, one.Trials)
+	if err != nil {
+		t.Fatal(err)
+	}
+	faster := map[string]report.TrialComparison{}
+	for _, c := range r.Comparisons {
+		faster[c.Faster+" "+c.Slower] = c
+	}
+	mean := map[string]float64{}
+	for _, c := range r.Cells {
+		if c.MeanTestsToFailure != nil {
+			mean[c.Test] = *c.MeanTestsToFailure
+		}
+	}
+	for _, lib := range []string{"Rapid", "Quick"} {
+		strong, weak := "TestCompare"+lib+"Strong", "TestCompare"+lib+"Weak"
+		c, ok := faster[strong+" "+weak]
+		if !ok || !c.Significant || c.P >= 0.05 {
+			t.Errorf("%s: comparisons %+v: want %s significantly faster than %s", lib, r.Comparisons, strong, weak)
+			continue
+		}
+		t.Logf("%s finds %s faster than %s: p = %.2g, mean tests-to-failure %.1f against %.1f", strong, id, weak, c.P, mean[strong], mean[weak])
+	}
+}

@@ -1,0 +1,109 @@
+package mutate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// Listing is the mutants of one package as mutprop mutants lists them.
+type Listing struct {
+	Path    string   `json:"path"`
+	Mutants []Mutant `json:"mutants"`
+	Stats   Stats    `json:"stats"`
+}
+
+// List loads the packages of patterns in dir and enumerates their mutants
+// with opts, one listing per package.
+func List(ctx context.Context, dir string, patterns []string, opts *Options) ([]Listing, error) {
+	pkgs, err := Load(ctx, dir, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var out []Listing
+	for _, p := range pkgs {
+		muts, stats, err := Enumerate(ctx, p, opts)
+		if err != nil {
+			return nil, err
+		}
+		if muts == nil {
+			muts = []Mutant{}
+		}
+		out = append(out, Listing{p.Path, muts, stats})
+	}
+	return out, nil
+}
+
+// WriteListings writes each listing as a table (ID, location, operator or
+// origin, description) followed by the line "path: stats".
+func WriteListings(w io.Writer, ls []Listing) error {
+	for _, p := range ls {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "ID\tLOCATION\tOPERATOR\tDESCRIPTION\n")
+		for _, m := range p.Mutants {
+			op := m.Operator
+			if op == "" {
+				op = m.Origin
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.ID, m.Location(), op, m.Description)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(w, "%s: %s\n", p.Path, p.Stats); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteListingsJSON writes the listings as the indented JSON object
+// {"packages": [{"path", "mutants", "stats"}]}.
+func WriteListingsJSON(w io.Writer, ls []Listing) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Packages []Listing `json:"packages"`
+	}{ls})
+}
+
+// Find looks for the mutant with the given ID among the mutants of the
+// packages of pattern in dir (every operator, as Enumerate gives them by
+// default); found is false when none has it.
+func Find(ctx context.Context, dir, pattern, id string) (pkg *Package, m Mutant, found bool, err error) {
+	pkgs, err := Load(ctx, dir, pattern)
+	if err != nil {
+		return nil, Mutant{}, false, err
+	}
+	for _, p := range pkgs {
+		muts, _, err := Enumerate(ctx, p, nil)
+		if err != nil {
+			return nil, Mutant{}, false, err
+		}
+		for _, m := range muts {
+			if m.ID == id {
+				return p, m, true, nil
+			}
+		}
+	}
+	return nil, Mutant{}, false, nil
+}
+
+// WriteMutant writes one mutant of pkg as mutprop show prints it: its ID;
+// its origin, operator ("-" for none), location and description; and the
+// unified diff of its single-mutant build. Nothing is written when the
+// diff cannot be made.
+func WriteMutant(w io.Writer, pkg *Package, m Mutant) error {
+	d, err := Diff(pkg, m)
+	if err != nil {
+		return err
+	}
+	op := m.Operator
+	if op == "" {
+		op = "-"
+	}
+	_, err = fmt.Fprintf(w, "%s\n%s (%s) at %s: %s\n\n%s", m.ID, m.Origin, op, m.Location(), m.Description, d)
+	return err
+}

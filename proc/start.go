@@ -1,0 +1,203 @@
+package proc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Handle is a process started by Start: a long-lived process (a worker
+// that answers requests on its standard input) that the caller talks to
+// through pipes while it runs, under the same hygiene as Run: its own
+// process group (a job object on Windows), killed with mutprop on Linux
+// (Pdeathsig), a tag in its environment, the memory cap and the output
+// budget on its standard error. End it with Kill and Wait, or close its
+// input and Wait; Wait always kills what is left of the group.
+type Handle struct {
+	spec   Spec
+	cmd    *exec.Cmd
+	g      *group
+	tag    string
+	start  time.Time
+	stdin  io.WriteCloser
+	stdout io.ReadCloser
+	stderr *output
+	dog    *watchdog
+
+	exited chan struct{} // closed once the leader has exited
+	werr   error         // waitExited's error, set before exited closes
+
+	cause     atomic.Int32 // the first cause that ended the process early
+	stopCtx   func() bool  // ends the context's watch
+	stopTimer func() bool  // ends Spec.Timeout's timer; nil without one
+	mu        sync.Mutex
+	reaped    bool // the group id may be reused: Kill does nothing any more
+	waitOnce  sync.Once
+	res       Result
+	waitErr   error
+}
+
+// Start starts s's program in a new process group, with pipes to its
+// standard input and output; its standard error is kept as Run keeps
+// output (Spec.OutputHead, OutputTail, OutputLimit). The group is killed,
+// and the Result of Wait says why, when ctx is cancelled (Canceled),
+// Spec.Timeout passes (TimedOut; zero means none), the group's resident
+// memory passes Spec.Memory.Hard (MemoryExceeded; the watchdog runs only
+// under a hard cap, so PeakRSS is the leader's own peak without one) or
+// its standard error passes the output budget (OutputExceeded).
+//
+// The caller must call Wait once it is done with the process, to reap it;
+// Wait closes the pipes, so read the output first.
+func Start(ctx context.Context, s Spec) (*Handle, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", s.Path, err)
+	}
+	path, err := exec.LookPath(s.Path)
+	if err != nil {
+		return nil, fmt.Errorf("start %s: %w", s.Path, err)
+	}
+	h := &Handle{spec: s, tag: newTag(), exited: make(chan struct{})}
+	cmd := exec.Command(path, s.Args...)
+	cmd.Dir = s.Dir
+	env := append([]string(nil), s.Env...)
+	if s.Dir != "" {
+		env = append(env, "PWD="+s.Dir)
+	}
+	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
+	h.stderr = newOutput(s, func() { h.end(causeOutput) })
+	cmd.Stderr = h.stderr
+	cmd.SysProcAttr = procAttr()
+	// A process that left the group may keep the stderr pipe open: stop
+	// waiting for it a little after the group is gone.
+	cmd.WaitDelay = time.Second
+	if h.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, fmt.Errorf("start %s: stdin: %w", s.Path, err)
+	}
+	if h.stdout, err = cmd.StdoutPipe(); err != nil {
+		return nil, fmt.Errorf("start %s: stdout: %w", s.Path, err)
+	}
+	h.start = time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", s.Path, err)
+	}
+	h.cmd = cmd
+	g, err := newGroup(cmd)
+	if err != nil {
+		_ = cmd.Process.Kill() // it is ours, and running
+		return nil, errors.Join(fmt.Errorf("start %s: %w", s.Path, err), ignoreExit(cmd.Wait()))
+	}
+	h.mu.Lock()
+	h.g = g
+	h.mu.Unlock()
+	if cause(h.cause.Load()) != causeNone {
+		h.Kill() // the output budget tripped before the group was known
+	}
+	go func() {
+		h.werr = h.g.waitExited()
+		close(h.exited)
+	}()
+	var smp sampler
+	if s.Memory.Hard > 0 {
+		smp = h.g.sampler(h.tag)
+	}
+	h.dog = watch(smp, s.Memory.Hard, func(int64) { h.end(causeMemory) })
+	h.stopCtx = context.AfterFunc(ctx, func() { h.end(causeCanceled) })
+	if s.Timeout > 0 {
+		h.stopTimer = time.AfterFunc(s.Timeout, func() { h.end(causeTimeout) }).Stop
+	}
+	return h, nil
+}
+
+// Stdin is the process's standard input; closing it tells a worker that
+// no more requests come.
+func (h *Handle) Stdin() io.WriteCloser { return h.stdin }
+
+// Stdout is the process's standard output. Wait closes it.
+func (h *Handle) Stdout() io.Reader { return h.stdout }
+
+// Pid is the leader's process id, which is also its process group's id
+// (outside Windows).
+func (h *Handle) Pid() int { return h.cmd.Process.Pid }
+
+// Exited is closed once the leader has exited (on its own or killed).
+func (h *Handle) Exited() <-chan struct{} { return h.exited }
+
+// Kill kills the whole process group (the job object on Windows) with
+// SIGKILL. It does not wait: Wait does. Killing a group that is gone, or
+// a process already waited for, does nothing.
+func (h *Handle) Kill() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.g != nil && !h.reaped {
+		h.g.kill()
+	}
+}
+
+// end kills the group for a cause that the Result reports; the first cause
+// wins.
+func (h *Handle) end(c cause) {
+	h.cause.CompareAndSwap(int32(causeNone), int32(c))
+	h.Kill()
+}
+
+// Wait waits for the leader to exit, kills what is left of its group and
+// the tagged processes that left it (Result.Escaped), reaps the leader and
+// returns how it ended; Result.Output is its standard error as kept. It
+// may be called more than once and from several goroutines: every call
+// returns the same result. The error is only for a process that could not
+// be waited for.
+func (h *Handle) Wait() (Result, error) {
+	h.waitOnce.Do(h.wait)
+	return h.res, h.waitErr
+}
+
+func (h *Handle) wait() {
+	<-h.exited
+	res := Result{Memory: h.spec.Memory, OutputLimit: h.stderr.budget()}
+	res.Duration = time.Since(h.start)
+	h.mu.Lock()
+	h.g.kill()
+	h.mu.Unlock()
+	h.stopCtx()
+	if h.stopTimer != nil {
+		h.stopTimer()
+	}
+	res.PeakRSS = h.dog.stop()
+	res.Escaped = h.g.killEscaped(h.tag)
+	c := cause(h.cause.Load())
+	res.TimedOut, res.Canceled = c == causeTimeout, c == causeCanceled
+	res.MemoryExceeded, res.OutputExceeded = c == causeMemory, c == causeOutput
+	defer h.g.close()
+	if h.werr != nil {
+		h.res, h.waitErr = res, fmt.Errorf("wait for %s: %w", h.spec.Path, h.werr)
+		return
+	}
+	h.mu.Lock()
+	h.reaped = true // from here on the group id may be reused
+	h.mu.Unlock()
+	err := h.g.reap()
+	var dropped int64
+	res.Output, dropped, res.Written = h.stderr.result()
+	res.Truncated = dropped > 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) && !errors.Is(err, exec.ErrWaitDelay) {
+			h.res, h.waitErr = res, fmt.Errorf("wait for %s: %w", h.spec.Path, err)
+			return
+		}
+	}
+	st := h.cmd.ProcessState
+	if st == nil {
+		h.res, h.waitErr = res, fmt.Errorf("wait for %s: no exit status", h.spec.Path)
+		return
+	}
+	res.ExitCode = st.ExitCode()
+	res.Signal = signalOf(st)
+	res.PeakRSS = max(res.PeakRSS, peakRSS(st))
+	h.res = res
+}

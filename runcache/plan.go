@@ -1,0 +1,297 @@
+package runcache
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/runlog"
+)
+
+// plannedPackage is a package's mutants as gotest.Score selects them.
+type plannedPackage struct {
+	pkg      *mutate.Package
+	stats    mutate.Stats
+	muts     []mutate.Mutant
+	index    []int
+	universe int
+	live     bool
+}
+
+// plan loads and enumerates the packages as gotest.Score does (Filter,
+// then Shard), works out which test packages count for each, and looks up
+// every selected mutant.
+func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPackage, error) {
+	pkgs, err := mutate.Load(ctx, cfg.Dir, cfg.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	var plan []plannedPackage
+	allLive := true
+	for _, pkg := range pkgs {
+		all, stats, err := mutate.Enumerate(ctx, pkg, &mutate.Options{Operators: cfg.Operators})
+		if err != nil {
+			return nil, err
+		}
+		pp := plannedPackage{pkg: pkg, stats: stats}
+		keep := func(mutate.Mutant) bool { return true }
+		if cfg.Filter != nil {
+			if keep, err = cfg.Filter(pkg); err != nil {
+				return nil, err
+			}
+		}
+		for _, m := range all {
+			if !keep(m) {
+				continue
+			}
+			pp.universe++
+			if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
+				pp.muts = append(pp.muts, m)
+				pp.index = append(pp.index, pp.universe-1)
+			}
+		}
+		pp.live = pp.universe > 0 || cfg.Filter == nil
+		allLive = allLive && pp.live
+		plan = append(plan, pp)
+	}
+	// The test packages that count, as gotest.Score picks them: with
+	// OwnTests a package's own; else every matched package with tests
+	// (only those with mutants left when a filter emptied some) and the
+	// test-only packages.
+	var testPkgs []string
+	for _, pp := range plan {
+		if _, ok := cr.tests[pp.pkg.Path]; ok && (allLive || pp.live) {
+			testPkgs = append(testPkgs, pp.pkg.Path)
+		}
+	}
+	if !cr.ownTests {
+		for _, tp := range cfg.TestPackages {
+			if _, ok := cr.tests[tp.Path]; ok {
+				testPkgs = append(testPkgs, tp.Path)
+			}
+		}
+	}
+	cr.counting = map[string][]string{}
+	for _, pp := range plan {
+		p := pp.pkg.Path
+		var counting []string
+		for _, q := range testPkgs {
+			if (q == p || !cr.ownTests) && cr.links[q][p] {
+				counting = append(counting, q)
+			}
+		}
+		sort.Strings(counting)
+		cr.counting[p] = counting
+	}
+	for _, pp := range plan {
+		cr.lookup(pp)
+	}
+	return plan, nil
+}
+
+// lookup finds the package's selected mutants whose verdicts hold.
+func (cr *cacheRun) lookup(pp plannedPackage) {
+	p := pp.pkg.Path
+	cr.total += len(pp.muts)
+	cp := cr.old.Packages[p]
+	miss := func(reason string) {
+		cr.misses[reason]++
+	}
+	hits := map[string]gotest.MutantResult{}
+	cr.hits[p] = hits
+	for i, m := range pp.muts {
+		switch {
+		case cr.envNote != "":
+			miss(cr.envNote)
+			continue
+		case cp == nil:
+			miss("not in the cache")
+			continue
+		case cp.Code != cr.code[p]:
+			miss("code of " + p + " changed")
+			continue
+		}
+		c := cp.Mutants[m.ID]
+		if c == nil || !runlog.SameMutant(c.Mutant.Mutant, m) {
+			miss("not in the cache")
+			continue
+		}
+		if reason := cr.stale(p, c); reason != "" {
+			miss(reason)
+			continue
+		}
+		r := c.Mutant.Result()
+		r.Mutant, r.Index = m, pp.index[i]
+		hits[m.ID] = r
+	}
+}
+
+// stale says why a cached verdict of package p no longer holds, or "".
+func (cr *cacheRun) stale(p string, c *cachedMutant) string {
+	counting := cr.counting[p]
+	for _, q := range sortedKeys(c.Deps) {
+		switch {
+		case !slices.Contains(counting, q):
+			return "tests of " + q + " no longer count"
+		case cr.tests[q] != c.Deps[q]:
+			return "tests of " + q + " changed"
+		}
+	}
+	if c.All {
+		for _, q := range counting {
+			if _, ok := c.Deps[q]; !ok {
+				return "tests of " + q + " count now"
+			}
+		}
+	}
+	return ""
+}
+
+// deps returns the test packages a verdict of package p depends on.
+func (cr *cacheRun) deps(p string, r gotest.MutantResult, matrix bool) (map[string]string, bool) {
+	counting := cr.counting[p]
+	all := func() (map[string]string, bool) {
+		deps := map[string]string{}
+		for _, q := range counting {
+			deps[q] = cr.tests[q]
+		}
+		return deps, true
+	}
+	if r.Outcome != gotest.Killed || matrix || len(r.KilledBy) == 0 {
+		return all()
+	}
+	deps := map[string]string{}
+	for _, name := range r.KilledBy {
+		q := ""
+		for _, c := range counting {
+			if c != p && strings.HasPrefix(name, c+".") && len(c) > len(q) {
+				q = c
+			}
+		}
+		if q == "" && slices.Contains(counting, p) {
+			q = p // its own tests are named bare
+		}
+		if q == "" {
+			return all()
+		}
+		deps[q] = cr.tests[q]
+	}
+	return deps, false
+}
+
+// packageHolds reports whether the cache has the package-level results of
+// p (its tests, set-aside tests and suites) for this tree and selection.
+func (cr *cacheRun) packageHolds(pp plannedPackage) bool {
+	cp := cr.old.Packages[pp.pkg.Path]
+	if cp == nil || cr.envNote != "" || cp.Code != cr.code[pp.pkg.Path] || cp.Tests != cr.tests[pp.pkg.Path] {
+		return false
+	}
+	return len(cp.Suites) == 0 || cp.SuitesOver == mutantsHash(pp.muts)
+}
+
+// fromCache makes the run's result from the cache when it holds every
+// selected mutant of every package, calling cfg's hooks as gotest.Score
+// would: Prior first (a resumed journal's outcomes), Ready per package,
+// Finished for each verdict the cache gives.
+func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotest.Result, bool) {
+	for _, pp := range plan {
+		if !pp.live {
+			continue
+		}
+		if !cr.packageHolds(pp) || len(cr.hits[pp.pkg.Path]) != len(pp.muts) {
+			return nil, false
+		}
+	}
+	res := &gotest.Result{}
+	workers := max(cfg.Workers, 1)
+	for _, pp := range plan {
+		pkg := pp.pkg
+		pr := &gotest.PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames,
+			Stats: pp.stats, Universe: pp.universe, Workers: workers, Timeouts: cfg.Timeouts}
+		res.Packages = append(res.Packages, pr)
+		var fresh []gotest.MutantResult
+		if pp.live {
+			cp := cr.old.Packages[pkg.Path]
+			for _, name := range cp.TestNames {
+				pr.Tests = append(pr.Tests, gotest.TestInfo{Name: name})
+			}
+			pr.SetAside, pr.Suites = cp.SetAside, cp.Suites
+			pr.Mutants = make([]gotest.MutantResult, len(pp.muts))
+			for i, m := range pp.muts {
+				if cfg.Prior != nil {
+					if prev, ok := cfg.Prior(pkg.Path, m); ok {
+						prev.Mutant, prev.Index = m, pp.index[i]
+						pr.Mutants[i] = prev
+						cr.resumed++
+						continue
+					}
+				}
+				pr.Mutants[i] = cr.hits[pkg.Path][m.ID]
+				cr.serve(pkg.Path, m.ID)
+				fresh = append(fresh, pr.Mutants[i])
+			}
+		}
+		if cfg.Ready != nil {
+			if err := cfg.Ready(pr); err != nil {
+				return nil, false // Score meets the same error and reports it
+			}
+		}
+		if cfg.Finished != nil {
+			for _, m := range fresh {
+				cfg.Finished(pr, m)
+			}
+		}
+	}
+	return res, true
+}
+
+// hook gives Score the cached verdicts that hold (after the journal's,
+// when resuming) and sends them to Finished as the package is ready, as
+// outcomes of this run (the journal records them).
+func (cr *cacheRun) hook(cfg *gotest.Config) {
+	prior, ready, finished := cfg.Prior, cfg.Ready, cfg.Finished
+	cfg.Prior = func(p string, m mutate.Mutant) (gotest.MutantResult, bool) {
+		if prior != nil {
+			if r, ok := prior(p, m); ok {
+				cr.resumed++
+				return r, true
+			}
+		}
+		r, ok := cr.hits[p][m.ID]
+		if ok && runlog.SameMutant(r.Mutant, m) {
+			cr.serve(p, m.ID)
+			return r, true
+		}
+		return gotest.MutantResult{}, false
+	}
+	cfg.Ready = func(pr *gotest.PackageResult) error {
+		if ready != nil {
+			if err := ready(pr); err != nil {
+				return err
+			}
+		}
+		if finished != nil {
+			for _, m := range pr.Mutants {
+				if cr.served[pr.Path][m.Mutant.ID] {
+					finished(pr, m)
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// mutantsHash identifies a selection of mutants.
+func mutantsHash(muts []mutate.Mutant) string {
+	sum := sha256.New()
+	for _, m := range muts {
+		fmt.Fprintln(sum, m.ID)
+	}
+	return hex.EncodeToString(sum.Sum(nil))
+}

@@ -1,0 +1,145 @@
+package runlog
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/gotest"
+)
+
+// Live gathers the records of a finished run, in package order.
+func Live(res *gotest.Result) ([]Package, error) {
+	var out []Package
+	for _, p := range res.Packages {
+		info, err := NewPackageInfo(p)
+		if err != nil {
+			return nil, err
+		}
+		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
+		for _, m := range p.Mutants {
+			if m.Outcome != "" {
+				rp.Mutants = append(rp.Mutants, NewMutant(p, m))
+			}
+		}
+		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage %v, probes %v, mutants %v",
+			p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond),
+			p.Probe.Round(time.Millisecond), p.Run.Round(time.Millisecond))
+		if p.Probed > 0 {
+			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
+		}
+		if p.Retried > 0 {
+			rp.Stages += fmt.Sprintf("; %d timeouts run again alone", p.Retried)
+		}
+		out = append(out, rp)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, nil
+}
+
+// IsJournal reports whether the file at path is the journal of a mutprop
+// run (its header names Suite).
+func IsJournal(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		return false
+	}
+	var h engine.Header
+	return json.Unmarshal(line, &h) == nil && h.Suite == Suite
+}
+
+// Merged is the journals of the shards of one run, combined.
+type Merged struct {
+	Header  engine.Header
+	Records map[string]Record // by Record.Key
+	// Packages are the records gathered, in package order.
+	Packages []Package
+}
+
+// Merge combines the journals at paths, the shards of one mutprop run (or
+// a run and its resumption): every shard must be there and complete.
+// warnings list what was repaired while reading. Its errors are the
+// journals' fault: torn beyond repair, of other runs, disagreeing or
+// incomplete.
+func Merge(paths []string) (m *Merged, warnings []string, err error) {
+	header, records, warnings, err := engine.Merge(paths, (*Record).Key, sameRecord)
+	if err != nil {
+		return nil, warnings, err
+	}
+	if header.Suite != Suite {
+		return nil, warnings, fmt.Errorf("%s is not the journal of a mutprop run (suite %q)", paths[0], header.Suite)
+	}
+	for _, r := range records {
+		if err := r.Validate(); err != nil {
+			return nil, warnings, err
+		}
+	}
+	pkgs, err := gather(records)
+	if err != nil {
+		return nil, warnings, err
+	}
+	return &Merged{Header: header, Records: records, Packages: pkgs}, warnings, nil
+}
+
+// sameRecord reports whether two journals recorded the same for a key:
+// the durations of two runs of the same mutant differ.
+func sameRecord(p, q *Record) bool {
+	a, b := *p, *q
+	if a.Mutant != nil && b.Mutant != nil {
+		x, y := *a.Mutant, *b.Mutant
+		x.Duration, y.Duration = 0, 0
+		a.Mutant, b.Mutant = &x, &y
+	}
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+// gather groups records by package, in package order, and checks that
+// every mutant of every package is there.
+func gather(records map[string]Record) ([]Package, error) {
+	byPath := map[string]*Package{}
+	var infos []string
+	for _, r := range records {
+		p := byPath[r.Package]
+		if p == nil {
+			p = &Package{Path: r.Package}
+			byPath[r.Package] = p
+		}
+		if r.Info != nil {
+			p.Info = *r.Info
+			infos = append(infos, r.Package)
+		} else {
+			p.Mutants = append(p.Mutants, *r.Mutant)
+		}
+	}
+	var out []Package
+	for _, path := range slices.Sorted(maps.Keys(byPath)) {
+		p := byPath[path]
+		if !slices.Contains(infos, path) {
+			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline; resume it", path)
+		}
+		sort.Slice(p.Mutants, func(i, j int) bool { return p.Mutants[i].Index < p.Mutants[j].Index })
+		if len(p.Mutants) != p.Info.Universe {
+			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with --resume)", path, len(p.Mutants), p.Info.Universe)
+		}
+		for i, m := range p.Mutants {
+			if m.Index != i {
+				return nil, fmt.Errorf("%s: mutant %d is missing and %s has index %d: the journals do not fit together", path, i, m.Mutant.ID, m.Index)
+			}
+		}
+		out = append(out, *p)
+	}
+	return out, nil
+}

@@ -1,0 +1,216 @@
+package runlog
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/report"
+)
+
+// Suite names the journals of mutprop run (engine.Header.Suite), which
+// tells them from experiment journals.
+const Suite = "mutprop run"
+
+// Record is one line of a run journal: either a package's description
+// (written once, after its baseline) or one mutant's outcome (written as
+// the mutant finishes).
+type Record struct {
+	Package string       `json:"package"`
+	Info    *PackageInfo `json:"info,omitempty"`
+	Mutant  *Mutant      `json:"mutant,omitempty"`
+}
+
+// Key identifies the record in the journal.
+func (r *Record) Key() string {
+	switch {
+	case r.Info != nil:
+		return r.Package + "\x1finfo"
+	case r.Mutant != nil:
+		return r.Package + "\x1fmutant\x1f" + r.Mutant.Mutant.ID
+	}
+	return r.Package + "\x1f?"
+}
+
+// Validate checks that the record is well formed: a package and exactly
+// one of a description and a mutant, a mutant with an ID and an outcome.
+func (r *Record) Validate() error {
+	if r.Package == "" || (r.Info == nil) == (r.Mutant == nil) {
+		return fmt.Errorf("a run journal record needs a package and exactly one of info and mutant")
+	}
+	if r.Mutant != nil && (r.Mutant.Mutant.ID == "" || r.Mutant.Outcome == "") {
+		return fmt.Errorf("a mutant record of %s has no ID or no outcome", r.Package)
+	}
+	return nil
+}
+
+// PackageInfo is what the report needs of a package besides its mutants:
+// its sources, tests and mutant counts.
+type PackageInfo struct {
+	Name  string       `json:"name"`
+	Files []File       `json:"files"`
+	Tests []string     `json:"tests"`
+	Stats mutate.Stats `json:"stats"`
+	// Universe counts the mutants of every shard together.
+	Universe int `json:"universe"`
+	// SetAside are the tests the baseline left out, with the reason.
+	SetAside []gotest.SetAside `json:"setAside,omitempty"`
+}
+
+// File is a source file of a package.
+type File struct {
+	Path   string `json:"path"` // base name
+	Source string `json:"source"`
+}
+
+// Mutant is one finished mutant.
+type Mutant struct {
+	Index     int           `json:"index"`
+	Mutant    mutate.Mutant `json:"def"`
+	Outcome   string        `json:"outcome"`
+	KilledBy  []string      `json:"killedBy,omitempty"`
+	CoveredBy []string      `json:"coveredBy,omitempty"`
+	// InfectedBy is gotest.MutantResult's: null for a mutant without
+	// probe, the (maybe empty) list of tests it ran against for one.
+	InfectedBy     []string          `json:"infectedBy"`
+	TestsToFailure map[string]int    `json:"testsToFailure,omitempty"`
+	Reason         string            `json:"reason,omitempty"`
+	Duration       time.Duration     `json:"duration,omitempty"`
+	PerTest        map[string]string `json:"perTest,omitempty"`
+	// Diff is kept for undetected mutants (the HTML report shows it).
+	Diff string `json:"diff,omitempty"`
+}
+
+// Package is a package's records gathered: from a live run or from
+// journals.
+type Package struct {
+	Path    string
+	Info    PackageInfo
+	Mutants []Mutant // in Index order
+	// Stages describes the stage durations of a live run ("" from journals).
+	Stages string
+	// Suites are the registered suites measured by a live run (not journaled).
+	Suites []gotest.SuiteResult
+	// The floor of a live run (gotest.PackageResult.Floor); zero from
+	// journals.
+	Floor, FloorBuild, FloorTests time.Duration
+	Workers                       int
+}
+
+// NewPackageInfo describes a scored package for the journal and the
+// report; it reads the package's files.
+func NewPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
+	info := PackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe, SetAside: pr.SetAside}
+	for _, f := range pr.Files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return info, fmt.Errorf("read %s: %w", f, err)
+		}
+		info.Files = append(info.Files, File{Path: filepath.Base(f), Source: string(b)})
+	}
+	for _, t := range pr.Tests {
+		info.Tests = append(info.Tests, t.Name)
+	}
+	return info, nil
+}
+
+// SameInfo reports whether two descriptions are equal.
+func SameInfo(a, b PackageInfo) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
+
+// NewMutant converts a finished mutant of pr; undetected mutants carry
+// their diff when pr has its package loaded.
+func NewMutant(pr *gotest.PackageResult, m gotest.MutantResult) Mutant {
+	def := m.Mutant
+	def.Schema, def.Probed = 0, false // build details that differ between shards
+	r := Mutant{
+		Index: m.Index, Mutant: def, Outcome: m.Outcome, KilledBy: m.KilledBy, CoveredBy: m.CoveredBy,
+		InfectedBy:     m.InfectedBy,
+		TestsToFailure: m.TestsToFailure, Reason: m.Reason, Duration: m.Duration, PerTest: m.PerTest,
+	}
+	if len(r.TestsToFailure) == 0 {
+		r.TestsToFailure = nil
+	}
+	if (m.Outcome == gotest.Survived || m.Outcome == gotest.NoCoverage) && pr.Package != nil {
+		if d, err := mutate.Diff(pr.Package, m.Mutant); err == nil {
+			r.Diff = d
+		}
+	}
+	return r
+}
+
+// Result converts a recorded mutant back into gotest's result, as a
+// resumed run or the outcome cache gives it to gotest.Score.
+func (r Mutant) Result() gotest.MutantResult {
+	return gotest.MutantResult{
+		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: r.InfectedBy,
+		TestsToFailure: r.TestsToFailure, Reason: r.Reason, Duration: r.Duration, PerTest: r.PerTest, Index: r.Index,
+	}
+}
+
+// SameMutant reports whether two definitions are the same mutant of the
+// same source (Schema aside).
+func SameMutant(a, b mutate.Mutant) bool {
+	x, _ := json.Marshal(Portable(a))
+	y, _ := json.Marshal(Portable(b))
+	return string(x) == string(y)
+}
+
+// Portable is m without what depends on the build (schema number, probe)
+// or on where the package lies (the edits' absolute paths): a journal
+// written from a copy of the tree elsewhere still resumes.
+func Portable(m mutate.Mutant) mutate.Mutant {
+	m.Schema, m.Probed = 0, false
+	edits := make([]mutate.TextEdit, len(m.Edits))
+	for i, e := range m.Edits {
+		e.File = filepath.Base(e.File)
+		edits[i] = e
+	}
+	m.Edits = edits
+	return m
+}
+
+// Report converts a package's records into report's model. Test and
+// covering-test lists are sorted by name: their run order depends on
+// timings, the report does not.
+func (p Package) Report() report.Run {
+	r := report.Run{Name: p.Path}
+	for _, f := range p.Info.Files {
+		r.Files = append(r.Files, report.File{Path: f.Path, Source: f.Source})
+	}
+	tests := append([]string(nil), p.Info.Tests...)
+	sort.Strings(tests)
+	for _, t := range tests {
+		r.Tests = append(r.Tests, report.Test{ID: t, Name: t})
+	}
+	for _, m := range p.Mutants {
+		d := m.Mutant
+		r.Mutants = append(r.Mutants, report.Mutant{
+			ID: d.ID, Origin: d.Origin, File: d.File,
+			Line: d.Line, Col: d.Col, EndLine: d.EndLine, EndCol: d.EndCol,
+			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
+			Status: report.Status(m.Outcome), StatusReason: m.Reason,
+			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
+			TestsCompleted: len(m.Result().Tests()),
+		})
+	}
+	return r
+}
+
+// sortedCopy returns a sorted copy of s, nil when s is empty.
+func sortedCopy(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}
