@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -176,7 +177,7 @@ func stepSummary(pkgs []runlog.Package, score report.Score, findings []finding, 
 	for _, p := range pkgs {
 		s := report.ScoreOf(p.Report().Mutants)
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %s |\n", mdEscape(p.Path), s.Total,
-			s.Counts[report.Killed], s.Counts[report.Survived], s.Counts[report.Timeout], s.Counts[report.NoCoverage], percent(s))
+			s.Counts[outcome.Killed], s.Counts[outcome.Survived], s.Counts[outcome.Timeout], s.Counts[outcome.NoCoverage], percent(s))
 	}
 	if baselineNote != "" {
 		fmt.Fprintf(&b, "\n%s.\n", mdEscape(strings.ToUpper(baselineNote[:1])+baselineNote[1:]))
@@ -267,7 +268,7 @@ func gitlabReport(findings []finding) ([]byte, error) {
 		switch {
 		case f.fresh:
 			sev = "major"
-		case f.accepted || f.m.Outcome == string(report.Timeout):
+		case f.accepted || f.m.Outcome == outcome.Timeout:
 			sev = "info"
 		}
 		key := f.entry.key()
@@ -275,7 +276,7 @@ func gitlabReport(findings []finding) ([]byte, error) {
 			key += "\x1f" + f.id
 		}
 		seen[key] = true
-		sum := sha256.Sum256([]byte("mutprop\x1f" + f.m.Outcome + "\x1f" + key))
+		sum := sha256.Sum256([]byte("mutprop\x1f" + string(f.m.Outcome) + "\x1f" + key))
 		issues = append(issues, GitLabIssue{
 			Description: f.message(),
 			CheckName:   "mutprop/" + f.entry.Operator,

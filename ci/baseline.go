@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/atomicfile"
-	"github.com/mutprop/mutprop/report"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -67,9 +67,9 @@ type BaselineEntry struct {
 	Replacement string `json:"replacement"`
 	Occurrence  int    `json:"occurrence,omitempty"`
 	// Not part of the key.
-	Status      string `json:"status,omitempty"`
-	Description string `json:"description,omitempty"`
-	Reason      string `json:"reason,omitempty"`
+	Status      outcome.Outcome `json:"status,omitempty"`
+	Description string          `json:"description,omitempty"`
+	Reason      string          `json:"reason,omitempty"`
 }
 
 // key identifies the mutant the entry accepts.
@@ -141,8 +141,8 @@ func writeBaseline(path string, entries []BaselineEntry) error {
 
 // undetected reports whether a status is one the tests missed: what a
 // baseline accepts and what fails a run with a baseline.
-func undetected(status string) bool {
-	return status == string(report.Survived) || status == string(report.NoCoverage)
+func undetected(status outcome.Outcome) bool {
+	return status == outcome.Survived || status == outcome.NoCoverage
 }
 
 // baselineKeys computes the baseline entry of each of the package's

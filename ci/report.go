@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/atomicfile"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -91,11 +92,11 @@ type finding struct {
 func (f finding) label() string {
 	switch {
 	case f.accepted:
-		return f.m.Outcome + " (accepted)"
+		return string(f.m.Outcome) + " (accepted)"
 	case f.fresh:
-		return f.m.Outcome + " (new)"
+		return string(f.m.Outcome) + " (new)"
 	}
-	return f.m.Outcome
+	return string(f.m.Outcome)
 }
 
 func (f finding) message() string {
@@ -107,8 +108,8 @@ type StaleEntry struct {
 	BaselineEntry
 	// Mutant is the mutant's ID in the report and Now its status;
 	// "" and "gone" when the run has no such mutant any more.
-	Mutant string `json:"mutant,omitempty"`
-	Now    string `json:"now"`
+	Mutant string          `json:"mutant,omitempty"`
+	Now    outcome.Outcome `json:"now"`
 	path   string
 	m      *runlog.Mutant
 }
@@ -116,7 +117,7 @@ type StaleEntry struct {
 func (s StaleEntry) message(file string) string {
 	what := "is no longer a mutant (its code changed)"
 	if s.m != nil {
-		what = "is now " + s.Now
+		what = "is now " + string(s.Now)
 		if len(s.m.KilledBy) > 0 {
 			what += " by " + strings.Join(slices.Sorted(slices.Values(s.m.KilledBy)), ", ")
 		}
@@ -154,7 +155,7 @@ func (r *Reporter) Report(pkgs []runlog.Package, score report.Score, run Run) (g
 			if inBaseline {
 				matched[k] = true
 			}
-			show := m.Outcome == string(report.Survived) || m.Outcome == string(report.Timeout)
+			show := m.Outcome == outcome.Survived || m.Outcome == outcome.Timeout
 			if undetected(m.Outcome) {
 				be := f.entry
 				be.Reason = prev.Reason

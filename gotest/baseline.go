@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -85,7 +86,7 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 		if o := res.Duration - sum; run == 0 || o < s.overhead {
 			s.overhead = max(o, 0)
 		}
-		if v.Outcome == Survived {
+		if v.Outcome == outcome.Survived {
 			continue
 		}
 		names := culprits(st, v)
@@ -148,7 +149,7 @@ func (s *session) setAside(ctx context.Context, failed []string, counts map[stri
 		if res.Canceled {
 			return ctx.Err()
 		}
-		if v := Classify(st, res); v.Outcome != Survived {
+		if v := Classify(st, res); v.Outcome != outcome.Survived {
 			names := culprits(st, v)
 			for _, t := range names {
 				plainFailed[t]++

@@ -8,23 +8,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-)
-
-// Outcomes of a mutant, in mutprop's vocabulary.
-const (
-	Killed     = "killed"
-	Survived   = "survived"
-	Timeout    = "timeout"
-	Crashed    = "crashed"
-	NotViable  = "not-viable"
-	NoCoverage = "no-coverage"
 )
 
 // Verdict is what one run of a test binary says about the active mutant.
 type Verdict struct {
-	Outcome  string   // Killed, Survived, Timeout or Crashed
-	KilledBy []string // the top-level tests that failed, in start order
+	Outcome  outcome.Outcome // Killed, Survived, Timeout or Crashed
+	KilledBy []string        // the top-level tests that failed, in start order
 	// Reason is a one-line explanation: the failing test's first message,
 	// the fatal error, the test running at the timeout.
 	Reason string
@@ -71,25 +62,25 @@ func Classify(s *Stream, res proc.Result) Verdict {
 	}
 	switch {
 	case res.MemoryExceeded:
-		v.Outcome = Crashed
+		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", size(res.PeakRSS), size(res.Memory.Hard)) + whileRunning(running)
 	case res.OutputExceeded:
-		v.Outcome = Crashed
+		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", size(res.OutputLimit)) + whileRunning(running)
 	case res.TimedOut:
-		v.Outcome = Timeout
+		v.Outcome = outcome.Timeout
 		v.KilledBy = nil
 		v.Reason = "no result within " + res.Duration.Round(1e6).String()
 		if len(running) > 0 {
 			v.Reason += " (running " + strings.Join(running, ", ") + ")"
 		}
 	case len(v.KilledBy) > 0:
-		v.Outcome = Killed
+		v.Outcome = outcome.Killed
 		v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output)
 	case len(running) > 0 || s.Result == "":
-		v.Outcome = Crashed
+		v.Outcome = outcome.Crashed
 		if m := crashLine.FindString(s.Output); m != "" {
 			v.Reason = m
 		} else {
@@ -103,11 +94,11 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		}
 	case s.Result == StatusFail:
 		// FAIL without a failed test: TestMain or package init failed.
-		v.Outcome = Killed
+		v.Outcome = outcome.Killed
 		v.KilledBy = []string{"TestMain"}
 		v.Reason = firstMessage(s.Output)
 	default:
-		v.Outcome = Survived
+		v.Outcome = outcome.Survived
 	}
 	if len(res.Escaped) > 0 {
 		names := make([]string, len(res.Escaped))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -17,14 +18,14 @@ func TestABinaryThatRunsOutOfMemoryUnderItsCapSaysSo(t *testing.T) {
 		mc := proc.MemoryCap{Soft: 512 << 20, Hard: 1 << 30}
 		v := Classify(ParseStream(out), proc.Result{ExitCode: 2, Memory: mc})
 		want := "ran out of memory (GOMEMLIMIT 512 MiB, resident cap 1 GiB): fatal error: "
-		if v.Outcome != Crashed || !strings.HasPrefix(v.Reason, want) || !strings.HasSuffix(v.Reason, " in TestAlloc") {
+		if v.Outcome != outcome.Crashed || !strings.HasPrefix(v.Reason, want) || !strings.HasSuffix(v.Reason, " in TestAlloc") {
 			t.Errorf("verdict %+v, want crashed with reason %q... in TestAlloc", v, want)
 		}
 	}
 	// Another fatal error is not blamed on the cap.
 	out := append(frame("=== RUN   TestLock\n"), []byte("fatal error: all goroutines are asleep - deadlock!\n")...)
 	v := Classify(ParseStream(out), proc.Result{ExitCode: 2, Memory: proc.MemoryCap{Hard: 1 << 30}})
-	if v.Outcome != Crashed || strings.Contains(v.Reason, "memory") {
+	if v.Outcome != outcome.Crashed || strings.Contains(v.Reason, "memory") {
 		t.Errorf("verdict %+v: a deadlock is not a memory cap", v)
 	}
 }
@@ -35,7 +36,7 @@ func TestProcessesThatLeftTheGroupAreNotedWhateverTheOutcome(t *testing.T) {
 	esc := []proc.Process{{Pid: 10, Pgid: 10, Name: "sleep"}, {Pid: 11, Pgid: 11, Name: "sh"}}
 	v := Classify(ParseStream(out), proc.Result{Escaped: esc})
 	want := "killed 2 processes that had left the test binary's process group: sleep (pid 10), sh (pid 11)"
-	if v.Outcome != Survived || len(v.Notes) != 1 || v.Notes[0] != want {
+	if v.Outcome != outcome.Survived || len(v.Notes) != 1 || v.Notes[0] != want {
 		t.Errorf("verdict %+v, want survived with the note %q", v, want)
 	}
 	if got := withNotes(v.Reason, v.Notes); got != want {

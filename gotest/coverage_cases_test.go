@@ -10,6 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // TestCaseExpressionsAndPackageInitialisersAreCovered scores a module whose
@@ -77,7 +78,7 @@ func TestScaled(t *testing.T) {
 			continue
 		}
 		seen[fmt.Sprintf("%s@%d", m.Mutant.Operator, line)] = true
-		if m.Outcome != gotest.Killed {
+		if m.Outcome != outcome.Killed {
 			t.Errorf("%s: %s (%s), covered by %v; want killed", m.Mutant.ID, m.Outcome, m.Reason, m.CoveredBy)
 		}
 		wantTest := "TestKind"

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -51,7 +52,7 @@ FAIL
 		t.Errorf("TestB output %q lacks its message", s.Tests["TestB"].Output)
 	}
 	v := Classify(s, proc.Result{ExitCode: 1})
-	if v.Outcome != Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestB" || v.Reason != "b_test.go:9: boom" {
+	if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestB" || v.Reason != "b_test.go:9: boom" {
 		t.Errorf("verdict %+v, want killed by TestB", v)
 	}
 }
@@ -64,7 +65,7 @@ func TestOutputThatImitatesFramingIsOnlyOutput(t *testing.T) {
 	if s.Tests["TestA"].Status != StatusPass || s.Result != StatusPass {
 		t.Errorf("a test printing '--- FAIL' forged its result: %+v, result %q", s.Tests["TestA"], s.Result)
 	}
-	if v := Classify(s, proc.Result{}); v.Outcome != Survived {
+	if v := Classify(s, proc.Result{}); v.Outcome != outcome.Survived {
 		t.Errorf("verdict %+v, want survived", v)
 	}
 }
@@ -85,7 +86,7 @@ func TestAStackOverflowInATestIsACrash(t *testing.T) {
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFib\n")
 	out = append(out, []byte("runtime: goroutine stack exceeds 16777216-byte limit\nruntime: sp=0xc0201603a0 stack=[0xc020160000, 0xc040160000]\nfatal error: stack overflow\n\ngoroutine 7 [running]:\n")...)
 	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
-	if v.Outcome != Crashed || !strings.Contains(v.Reason, "stack exceeds") || !strings.Contains(v.Reason, "TestFib") {
+	if v.Outcome != outcome.Crashed || !strings.Contains(v.Reason, "stack exceeds") || !strings.Contains(v.Reason, "TestFib") {
 		t.Errorf("verdict %+v, want crashed in TestFib with the runtime's message", v)
 	}
 }
@@ -94,7 +95,7 @@ func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestLoop\n")
 	v := Classify(ParseStream(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
-	if v.Outcome != Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
+	if v.Outcome != outcome.Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
 		t.Errorf("verdict %+v, want a timeout in TestLoop", v)
 	}
 }
@@ -103,7 +104,7 @@ func TestABinaryThatExitsWithoutAResultIsACrashNotASurvivor(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n")
 	v := Classify(ParseStream(out), proc.Result{ExitCode: 0})
-	if v.Outcome != Crashed {
+	if v.Outcome != outcome.Crashed {
 		t.Errorf("verdict %+v, want crashed: the binary never printed PASS", v)
 	}
 }
@@ -113,7 +114,7 @@ func TestAPanicInATestIsAKill(t *testing.T) {
 	out := frame("=== RUN   TestP\n--- FAIL: TestP (0.00s)\n")
 	out = append(out, []byte("panic: unexpected call to os.Exit(0) during test [recovered]\n")...)
 	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
-	if v.Outcome != Killed || v.KilledBy[0] != "TestP" {
+	if v.Outcome != outcome.Killed || v.KilledBy[0] != "TestP" {
 		t.Errorf("verdict %+v, want killed by TestP", v)
 	}
 }
@@ -180,7 +181,7 @@ func TestATestThatLogsWithoutEndCostsAFixedBudgetAndKeepsItsLastLines(t *testing
 	if !strings.Contains(ev.Output, "bytes of output dropped") || !strings.HasPrefix(ev.Output, line) {
 		t.Errorf("the kept output does not show its head and the drop:\n%.300s", ev.Output)
 	}
-	if v := Classify(s, proc.Result{ExitCode: 1}); v.Outcome != Killed || v.TestsToFailure["TestNoisy"] != 18 {
+	if v := Classify(s, proc.Result{ExitCode: 1}); v.Outcome != outcome.Killed || v.TestsToFailure["TestNoisy"] != 18 {
 		t.Errorf("verdict %+v, want killed by TestNoisy with 18 tests to failure (rapid: 17 passed, read from the kept tail)", v)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -128,14 +129,14 @@ func listing(res *gotest.Result) string {
 	for _, p := range res.Packages {
 		lines = append(lines, fmt.Sprintf("# %s", p.Stats))
 		for _, m := range p.Mutants {
-			lines = append(lines, m.Mutant.ID+" "+m.Outcome)
+			lines = append(lines, m.Mutant.ID+" "+string(m.Outcome))
 		}
 	}
 	return strings.Join(lines, "\n") + "\n"
 }
 
-func outcomes(res *gotest.Result) map[string]string {
-	out := map[string]string{}
+func outcomes(res *gotest.Result) map[string]outcome.Outcome {
+	out := map[string]outcome.Outcome{}
 	for _, p := range res.Packages {
 		for _, m := range p.Mutants {
 			out[m.Mutant.ID] = m.Outcome
@@ -166,23 +167,23 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("schemata outcomes differ from %s (run with -update to accept):\n%s", golden, got)
 	}
-	seen := map[string]bool{}
+	seen := map[outcome.Outcome]bool{}
 	for _, o := range outcomes(res) {
 		seen[o] = true
 	}
 	if res.Packages[0].Stats.IllTyped == 0 {
-		seen[gotest.NotViable] = false
+		seen[outcome.NotViable] = false
 	} else {
-		seen[gotest.NotViable] = true
+		seen[outcome.NotViable] = true
 	}
-	for _, o := range []string{gotest.Killed, gotest.Survived, gotest.Timeout, gotest.Crashed, gotest.NotViable, gotest.NoCoverage} {
+	for _, o := range []outcome.Outcome{outcome.Killed, outcome.Survived, outcome.Timeout, outcome.Crashed, outcome.NotViable, outcome.NoCoverage} {
 		if !seen[o] {
 			t.Errorf("no fixture mutant is %s", o)
 		}
 	}
 	for _, p := range res.Packages {
 		for _, m := range p.Mutants {
-			if m.Outcome == gotest.Killed && len(m.KilledBy) == 0 {
+			if m.Outcome == outcome.Killed && len(m.KilledBy) == 0 {
 				t.Errorf("%s is killed by no test", m.Mutant.ID)
 			}
 		}
@@ -254,7 +255,7 @@ func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
 		switch m.Outcome {
 		case "":
 			empty++
-		case gotest.Killed, gotest.Survived, gotest.Timeout, gotest.Crashed:
+		case outcome.Killed, outcome.Survived, outcome.Timeout, outcome.Crashed:
 			ran++
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -25,40 +26,43 @@ const hostileDir = "../internal/testdata/hostile"
 
 // hostileWant is the outcome of every mutant of the hostile fixture and,
 // for some, a pattern its reason must match.
-var hostileWant = map[string]struct{ outcome, reason string }{
-	"named:loop":     {gotest.Timeout, `^no result within .* \(running TestDouble\)$`},
-	"named:sleep":    {gotest.Timeout, `^no result within .* \(running TestDouble\)$`},
-	"named:overflow": {gotest.Crashed, `goroutine stack exceeds 1048576-byte limit.* in TestDouble$|fatal error: stack overflow`},
-	"named:exit0":    {gotest.Killed, `unexpected call to os.Exit\(0\) during test`},
-	"named:exit1":    {gotest.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},
-	"named:goexit":   {gotest.Killed, `runtime.Goexit`},
-	"named:deadlock": {gotest.Crashed, `^fatal error: all goroutines are asleep - deadlock! in TestDouble$`},
-	"named:alloc":    {gotest.Crashed, `^exceeded its memory cap \(resident [0-9.]+ GiB > cap 1 GiB\) while running TestDouble$`},
-	"named:noisy":    {gotest.Crashed, `^wrote more than 256 MiB of output \(budget\) while running TestDouble$`},
-	"named:orphan":   {gotest.Survived, `^$`},
-	"named:escape":   {gotest.Survived, `^killed 6 processes that had left the test binary's process group: sleep \(pid \d+\)(, sleep \(pid \d+\)){5}$`},
-	"named:writecwd": {gotest.Survived, `^$`},
-	"named:writepkg": {gotest.Survived, `^wrote into the package directory .*: created hostile-pkg.txt, modified testdata/victim.txt \(restored; it did so again when rerun alone\)$`},
-	"named:rmpkg":    {gotest.Survived, `^wrote into the package directory .*: removed testdata/keep.txt \(restored; it did so again when rerun alone\)$`},
+var hostileWant = map[string]struct {
+	outcome outcome.Outcome
+	reason  string
+}{
+	"named:loop":     {outcome.Timeout, `^no result within .* \(running TestDouble\)$`},
+	"named:sleep":    {outcome.Timeout, `^no result within .* \(running TestDouble\)$`},
+	"named:overflow": {outcome.Crashed, `goroutine stack exceeds 1048576-byte limit.* in TestDouble$|fatal error: stack overflow`},
+	"named:exit0":    {outcome.Killed, `unexpected call to os.Exit\(0\) during test`},
+	"named:exit1":    {outcome.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},
+	"named:goexit":   {outcome.Killed, `runtime.Goexit`},
+	"named:deadlock": {outcome.Crashed, `^fatal error: all goroutines are asleep - deadlock! in TestDouble$`},
+	"named:alloc":    {outcome.Crashed, `^exceeded its memory cap \(resident [0-9.]+ GiB > cap 1 GiB\) while running TestDouble$`},
+	"named:noisy":    {outcome.Crashed, `^wrote more than 256 MiB of output \(budget\) while running TestDouble$`},
+	"named:orphan":   {outcome.Survived, `^$`},
+	"named:escape":   {outcome.Survived, `^killed 6 processes that had left the test binary's process group: sleep \(pid \d+\)(, sleep \(pid \d+\)){5}$`},
+	"named:writecwd": {outcome.Survived, `^$`},
+	"named:writepkg": {outcome.Survived, `^wrote into the package directory .*: created hostile-pkg.txt, modified testdata/victim.txt \(restored; it did so again when rerun alone\)$`},
+	"named:rmpkg":    {outcome.Survived, `^wrote into the package directory .*: removed testdata/keep.txt \(restored; it did so again when rerun alone\)$`},
 
-	"operator:hostile.go:19:2:return-zero:zero":        {gotest.Killed, ""},
-	"operator:hostile.go:19:9:literal:0":               {gotest.Killed, ""},
-	"operator:hostile.go:19:9:literal:1":               {gotest.Killed, ""},
-	"operator:hostile.go:19:9:literal:3":               {gotest.Killed, ""},
-	"operator:hostile.go:19:11:arithmetic:/":           {gotest.Killed, ""},
-	"operator:hostile.go:24:7:literal:-1":              {gotest.Killed, ""},
-	"operator:hostile.go:24:7:literal:1":               {gotest.Killed, ""},
-	"operator:hostile.go:25:11:literal:0":              {gotest.Survived, `^$`}, // i := 0 adds 0 first: equivalent
-	"operator:hostile.go:25:11:literal:2":              {gotest.Killed, ""},
-	"operator:hostile.go:25:14:negate-condition:!":     {gotest.Timeout, `running TestTriangle`},
-	"operator:hostile.go:25:14:loop-condition:false":   {gotest.Killed, ""},
-	"operator:hostile.go:25:16:relational:>":           {gotest.Timeout, `running TestTriangle`},
-	"operator:hostile.go:25:16:boundary:<":             {gotest.Killed, ""},
-	"operator:hostile.go:25:23:incdec:--":              {gotest.Timeout, `running TestTriangle`},
-	"operator:hostile.go:26:3:remove-statement:remove": {gotest.Killed, ""},
-	"operator:hostile.go:26:5:assign-op:-=":            {gotest.Killed, ""},
-	"operator:hostile.go:26:5:assign-plain:=":          {gotest.Killed, ""},
-	"operator:hostile.go:28:2:return-zero:zero":        {gotest.Killed, ""},
+	"operator:hostile.go:19:2:return-zero:zero":        {outcome.Killed, ""},
+	"operator:hostile.go:19:9:literal:0":               {outcome.Killed, ""},
+	"operator:hostile.go:19:9:literal:1":               {outcome.Killed, ""},
+	"operator:hostile.go:19:9:literal:3":               {outcome.Killed, ""},
+	"operator:hostile.go:19:11:arithmetic:/":           {outcome.Killed, ""},
+	"operator:hostile.go:24:7:literal:-1":              {outcome.Killed, ""},
+	"operator:hostile.go:24:7:literal:1":               {outcome.Killed, ""},
+	"operator:hostile.go:25:11:literal:0":              {outcome.Survived, `^$`}, // i := 0 adds 0 first: equivalent
+	"operator:hostile.go:25:11:literal:2":              {outcome.Killed, ""},
+	"operator:hostile.go:25:14:negate-condition:!":     {outcome.Timeout, `running TestTriangle`},
+	"operator:hostile.go:25:14:loop-condition:false":   {outcome.Killed, ""},
+	"operator:hostile.go:25:16:relational:>":           {outcome.Timeout, `running TestTriangle`},
+	"operator:hostile.go:25:16:boundary:<":             {outcome.Killed, ""},
+	"operator:hostile.go:25:23:incdec:--":              {outcome.Timeout, `running TestTriangle`},
+	"operator:hostile.go:26:3:remove-statement:remove": {outcome.Killed, ""},
+	"operator:hostile.go:26:5:assign-op:-=":            {outcome.Killed, ""},
+	"operator:hostile.go:26:5:assign-plain:=":          {outcome.Killed, ""},
+	"operator:hostile.go:28:2:return-zero:zero":        {outcome.Killed, ""},
 }
 
 // TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind scores the
@@ -224,21 +228,21 @@ func TestHostileCapKillsAreCrashesNamingTheRunningTest(t *testing.T) {
 	for _, tc := range []struct {
 		stream  []byte
 		res     proc.Result
-		outcome string
+		outcome outcome.Outcome
 		reason  string
 	}{
-		{running, mem, gotest.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB) while running TestAlloc"},
-		{running, out, gotest.Crashed, "wrote more than 256 MiB of output (budget) while running TestAlloc"},
+		{running, mem, outcome.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB) while running TestAlloc"},
+		{running, out, outcome.Crashed, "wrote more than 256 MiB of output (budget) while running TestAlloc"},
 		// Killed between tests: no test to name.
-		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)"), mem, gotest.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB)"},
+		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)"), mem, outcome.Crashed, "exceeded its memory cap (resident 1.2 GiB > cap 1 GiB)"},
 		// A failed test before the kill does not make it a kill.
-		{append(frame("=== RUN   TestA", "--- FAIL: TestA (0.00s)"), running...), out, gotest.Crashed,
+		{append(frame("=== RUN   TestA", "--- FAIL: TestA (0.00s)"), running...), out, outcome.Crashed,
 			"wrote more than 256 MiB of output (budget) while running TestAlloc"},
 		// Not exceeded: the stream decides.
-		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS"), proc.Result{PeakRSS: 2 << 30}, gotest.Survived, ""},
+		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS"), proc.Result{PeakRSS: 2 << 30}, outcome.Survived, ""},
 	} {
 		v := gotest.Classify(gotest.ParseStream(tc.stream), tc.res)
-		if v.Outcome != tc.outcome || v.Reason != tc.reason || (tc.outcome == gotest.Crashed && len(v.KilledBy) > 0) {
+		if v.Outcome != tc.outcome || v.Reason != tc.reason || (tc.outcome == outcome.Crashed && len(v.KilledBy) > 0) {
 			t.Errorf("%q under %+v: %s %q killed by %v, want %s %q", tc.stream, tc.res, v.Outcome, v.Reason, v.KilledBy, tc.outcome, tc.reason)
 		}
 	}

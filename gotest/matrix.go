@@ -3,6 +3,7 @@ package gotest
 import (
 	"sort"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 )
 
@@ -37,7 +38,7 @@ func SummarizeMatrix(tests []TestInfo, mutants []MutantResult) MatrixSummary {
 	}
 	var killed []MutantResult
 	for _, m := range mutants {
-		if m.Outcome == Killed {
+		if m.Outcome == outcome.Killed {
 			killed = append(killed, m)
 			for _, t := range m.KilledBy {
 				add(t)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // The modules testdata/realmods/go12, go112, go117 and nogoline say go 1.2,
@@ -40,14 +40,14 @@ func TestOldGoModulesScoreWithProbes(t *testing.T) {
 			}
 			n := tally(pr)
 			t.Logf("%d mutants (%d probed): %v", len(pr.Mutants), pr.Probed, n)
-			if n[gotest.Killed] == 0 || n[gotest.NotViable] > 0 || n[gotest.Crashed] > 0 {
+			if n[outcome.Killed] == 0 || n[outcome.NotViable] > 0 || n[outcome.Crashed] > 0 {
 				t.Errorf("outcomes %v: want kills, nothing not-viable or crashed", n)
 			}
 			for _, r := range pr.Mutants {
 				if r.Mutant.Schema == 0 {
 					t.Errorf("%s is not in the schemata (its guard did not type-check at the module's version)", r.Mutant.ID)
 				}
-				if r.Outcome == gotest.NotViable || strings.Contains(r.Reason, "requires go1") {
+				if r.Outcome == outcome.NotViable || strings.Contains(r.Reason, "requires go1") {
 					t.Errorf("%s: %s: %s", r.Mutant.ID, r.Outcome, r.Reason)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // runMutants runs the jobs in a pool of workers over every target's
@@ -113,12 +114,12 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			if ctx.Err() != nil {
 				return r
 			}
-			r.Outcome, r.Reason = NotViable, firstLine(err.Error())
+			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
 		v, err := st.s.runOnce(ctx, st.s.scratch(w), bin, active, t.guard, r.Mutant.ID, st.tests)
 		if err != nil {
-			r.Outcome, r.Reason = Crashed, withNotes(err.Error(), notes)
+			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
 		notes = append(notes, v.Notes...)
@@ -133,7 +134,7 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 				r.TestsToFailure[t.name(st.s, k)] = n
 			}
 		}
-		if v.Outcome != Survived {
+		if v.Outcome != outcome.Survived {
 			return r
 		}
 	}
@@ -153,10 +154,10 @@ func withNotes(reason string, notes []string) string {
 
 // runMatrix runs every covering test alone against the mutant.
 func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*Binary, int, error), r MutantResult) (out MutantResult) {
-	r.PerTest = map[string]string{}
+	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
-	rank := map[string]int{Survived: 0, Timeout: 1, Crashed: 2, Killed: 3}
-	r.Outcome = Survived
+	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
+	r.Outcome = outcome.Survived
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
 	for _, name := range r.CoveredBy {
@@ -166,19 +167,19 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 			if ctx.Err() != nil {
 				return r
 			}
-			r.Outcome, r.Reason = NotViable, firstLine(err.Error())
+			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
 		v, err := ref.s.runOnce(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name})
 		if err != nil {
-			v = Verdict{Outcome: Crashed, Reason: err.Error()}
+			v = Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
 		if ctx.Err() != nil {
 			return r
 		}
 		notes = append(notes, v.Notes...)
 		r.PerTest[name] = v.Outcome
-		if v.Outcome == Killed {
+		if v.Outcome == outcome.Killed {
 			r.KilledBy = append(r.KilledBy, name)
 			if n, ok := v.TestsToFailure[ref.name]; ok {
 				r.TestsToFailure[name] = n
@@ -222,7 +223,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 	s.alone.RLock()
 	v, err := guarded()
 	s.alone.RUnlock()
-	if err != nil || v.Outcome != Timeout || ctx.Err() != nil {
+	if err != nil || v.Outcome != outcome.Timeout || ctx.Err() != nil {
 		return v, err
 	}
 	deadline = s.timeout(tests)
@@ -235,7 +236,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 	if v, err = guarded(); err != nil {
 		return v, err
 	}
-	if v.Outcome == Survived {
+	if v.Outcome == outcome.Survived {
 		// A killed or crashed rerun's reason speaks for itself.
 		v.Notes = append(v.Notes, "timed out at its first deadline ("+first+"), ran again alone with the full one")
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // applyProbes runs once more, with the schemata's infection probes on
@@ -69,7 +70,7 @@ func (rs *runState) applyProbes(ctx context.Context, jobs []job) ([]job, error) 
 			}
 		}
 		if len(r.InfectedBy) == 0 {
-			r.Outcome = Survived
+			r.Outcome = outcome.Survived
 			r.Reason = fmt.Sprintf("not run: no covering test infects it (in the runs of its %d covering tests, its expression always had the original's value)", len(r.CoveredBy))
 			uninfected = append(uninfected, j)
 			j.t.pr.Uninfected++
@@ -92,7 +93,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 	if res.Canceled {
 		return nil, ctx.Err()
 	}
-	if v := Classify(st, res); v.Outcome != Survived {
+	if v := Classify(st, res); v.Outcome != outcome.Survived {
 		s.cfg.logf("%s: the probe run of %s did not pass (%s %s): it counts as infecting every mutant it covers", s.pkg.Path, test, v.Outcome, v.Reason)
 		return nil, nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // limitModule writes a module whose tests never call Limit at 1000 or
@@ -85,15 +86,15 @@ func TestProbesSkipOnlyTestsThatCannotKill(t *testing.T) {
 		t.Fatalf("%d mutants with probes, %d without", len(probed), len(plain))
 	}
 	want := map[string]struct {
-		outcome  string
+		outcome  outcome.Outcome
 		infected string // the tests run with probes
 	}{
-		"operator:limit.go:5:7:boundary:>=":   {gotest.Survived, ""},
-		"operator:limit.go:5:9:literal:1001":  {gotest.Survived, ""},
-		"operator:limit.go:5:7:relational:<=": {gotest.Killed, "TestSmall TestBig"},
-		"operator:limit.go:5:9:literal:0":     {gotest.Killed, "TestSmall"},
-		"operator:limit.go:6:10:literal:1001": {gotest.Killed, "TestBig"},
-		"operator:limit.go:5:9:literal:999":   {gotest.Survived, ""},
+		"operator:limit.go:5:7:boundary:>=":   {outcome.Survived, ""},
+		"operator:limit.go:5:9:literal:1001":  {outcome.Survived, ""},
+		"operator:limit.go:5:7:relational:<=": {outcome.Killed, "TestSmall TestBig"},
+		"operator:limit.go:5:9:literal:0":     {outcome.Killed, "TestSmall"},
+		"operator:limit.go:6:10:literal:1001": {outcome.Killed, "TestBig"},
+		"operator:limit.go:5:9:literal:999":   {outcome.Survived, ""},
 	}
 	for id, w := range want {
 		m, ok := probed[id]

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -52,8 +53,8 @@ func scoreRealMod(t *testing.T, cfg gotest.Config) (*gotest.Result, error) {
 }
 
 // tally counts a package's mutants by outcome.
-func tally(pr *gotest.PackageResult) map[string]int {
-	out := map[string]int{}
+func tally(pr *gotest.PackageResult) map[outcome.Outcome]int {
+	out := map[outcome.Outcome]int{}
 	for _, r := range pr.Mutants {
 		out[r.Outcome]++
 	}
@@ -74,7 +75,7 @@ func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *t
 		t.Errorf("%d tests ran the baseline, want 3: %+v", len(pr.Tests), pr.Tests)
 	}
 	n := tally(pr)
-	if n[gotest.Killed] == 0 || n[gotest.Crashed] > 0 || n[gotest.NotViable] > 0 {
+	if n[outcome.Killed] == 0 || n[outcome.Crashed] > 0 || n[outcome.NotViable] > 0 {
 		t.Errorf("outcomes %v: want kills and no crash (a crash is a test that did not find its files)", n)
 	}
 }
@@ -93,7 +94,7 @@ func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
 	if r := pr.SetAside[0].Reason; !strings.Contains(r, "passes under go test") {
 		t.Errorf("reason %q does not say it passes under go test", r)
 	}
-	if n := tally(pr); n[gotest.Killed] == 0 {
+	if n := tally(pr); n[outcome.Killed] == 0 {
 		t.Errorf("outcomes %v: the package was not scored with its other tests", n)
 	}
 
@@ -121,7 +122,7 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 		t.Fatalf("no mutants of example.com/xpkg/calc in %d packages", len(res.Packages))
 	}
 	n := tally(calc)
-	if n[gotest.NoCoverage] > 0 || n[gotest.Killed] == 0 {
+	if n[outcome.NoCoverage] > 0 || n[outcome.Killed] == 0 {
 		t.Errorf("calc's outcomes %v: its mutants must be covered and killed by calctest's tests", n)
 	}
 	for _, pr := range res.Packages {
@@ -132,7 +133,7 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 	// Add has calc's own test; Max only calctest's.
 	maxKilled := 0
 	for _, r := range calc.Mutants {
-		if r.Outcome != gotest.Killed || r.Mutant.Line < 8 {
+		if r.Outcome != outcome.Killed || r.Mutant.Line < 8 {
 			continue
 		}
 		maxKilled++
@@ -152,7 +153,7 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 	}
 	for _, pr := range res.Packages {
 		for _, r := range pr.Mutants {
-			if pr.Path == "example.com/xpkg/calc" && r.Mutant.Line >= 8 && r.Outcome != gotest.NoCoverage {
+			if pr.Path == "example.com/xpkg/calc" && r.Mutant.Line >= 8 && r.Outcome != outcome.NoCoverage {
 				t.Errorf("OwnTests: %s is %s, want no-coverage (only another package's tests cover Max)", r.Mutant.ID, r.Outcome)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 )
@@ -126,7 +127,7 @@ type TestInfo struct {
 // MutantResult is one mutant and its outcome.
 type MutantResult struct {
 	Mutant  mutate.Mutant
-	Outcome string // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
+	Outcome outcome.Outcome // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
 	// KilledBy lists the tests that failed: the first one, or every one
 	// with Matrix.
 	KilledBy  []string
@@ -141,7 +142,7 @@ type MutantResult struct {
 	Reason         string
 	Duration       time.Duration
 	// PerTest is the outcome of each covering test run alone (Matrix only).
-	PerTest map[string]string
+	PerTest map[string]outcome.Outcome
 	// Index is the mutant's position among the package's mutants that
 	// Filter kept, the same in every shard.
 	Index int

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // runState is what the packages of one Score call share: the module
@@ -296,7 +297,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 			}
 			r.CoveredBy = t.coveringTests(m, sessions)
 			if len(r.CoveredBy) == 0 {
-				r.Outcome = NoCoverage
+				r.Outcome = outcome.NoCoverage
 				uncovered = append(uncovered, job{t: t, i: i})
 				continue
 			}
@@ -653,7 +654,7 @@ func (t *target) measureFloor() {
 		t.pr.FloorBuild = t.own.floorBuild
 	}
 	for _, r := range t.pr.Mutants {
-		if r.Outcome == NoCoverage || r.Outcome == NotViable || r.Outcome == "" {
+		if r.Outcome == outcome.NoCoverage || r.Outcome == outcome.NotViable || r.Outcome == "" {
 			continue
 		}
 		for _, name := range r.Tests() {

@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 	"github.com/mutprop/mutprop/stats"
@@ -28,13 +29,6 @@ import (
 // MutproptestPath is the import path of the package that registers suites
 // in a package's tests.
 const MutproptestPath = "github.com/mutprop/mutprop/mutproptest"
-
-// GaveUp and Error are the extra statuses of a suite's cells: too many
-// discarded inputs, and a cell that could not run (misuse).
-const (
-	GaveUp = "gave-up"
-	Error  = "error"
-)
 
 // SuiteResult is what a suite registered in the package's tests measured:
 // its black-box mutants and the package's white-box mutants, against each
@@ -97,9 +91,9 @@ type SuiteProperty struct {
 	Generator string `json:"generator"`
 	// Original is the status on the original code: survived, or the
 	// property fails there and its mutants were not run.
-	Original string     `json:"original"`
-	BlackBox SuiteKills `json:"blackbox"`
-	WhiteBox SuiteKills `json:"whitebox"`
+	Original outcome.Outcome `json:"original"`
+	BlackBox SuiteKills      `json:"blackbox"`
+	WhiteBox SuiteKills      `json:"whitebox"`
 }
 
 // SuiteMutant is one mutant of a suite and what the suite did to it.
@@ -109,7 +103,7 @@ type SuiteMutant struct {
 	Description string `json:"description,omitempty"`
 	// Status is the strongest of its cells: killed, crashed, timeout,
 	// gave-up, survived (or error).
-	Status string `json:"status"`
+	Status outcome.Outcome `json:"status"`
 	// KilledBy lists the properties ("property" or "property/generator")
 	// whose tests failed on it.
 	KilledBy []string `json:"killedBy,omitempty"`
@@ -403,7 +397,7 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 	ok := map[string]bool{} // property/generator pairs that hold on the original
 	for _, c := range orig.Cells {
 		cells[c.Key()] = c
-		ok[c.Property+"\x1f"+c.Generator] = cellStatus(c) == Survived
+		ok[c.Property+"\x1f"+c.Generator] = cellStatus(c) == outcome.Survived
 	}
 	r.CellTimeout = s.cfg.Timeouts.For(slowest)
 	decided, err := run(decide, s.cfg.workers(), r.CellTimeout, func(m runner.Mutant, p, g string) bool {
@@ -417,7 +411,7 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 	if err == nil && proto.Kind == "mttf" {
 		killed := map[string]bool{}
 		for _, c := range decided.Cells {
-			if c.Outcomes[runner.Killed] > 0 {
+			if c.Outcomes[outcome.Killed] > 0 {
 				killed[c.Key()] = true
 			}
 		}
@@ -463,34 +457,34 @@ func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout
 
 // cellStatus is a cell's status: killed if a trial's test failed, else
 // crashed, timeout, gave-up, survived; error if it could not run.
-func cellStatus(c runner.Cell) string {
+func cellStatus(c runner.Cell) outcome.Outcome {
 	switch {
 	case c.Error != "":
-		return Error
+		return outcome.Error
 	case c.Score != nil:
 		if c.Score.Failed > 0 {
-			return Killed
+			return outcome.Killed
 		}
 		if c.Score.Crashed > 0 {
-			return Crashed
+			return outcome.Crashed
 		}
 		if c.Score.GaveUp {
-			return GaveUp
+			return outcome.GaveUp
 		}
-		return Survived
-	case c.Outcomes[runner.Killed] > 0:
-		return Killed
-	case c.Outcomes[runner.Crashed] > 0:
-		return Crashed
-	case c.Outcomes[runner.Timeout] > 0:
-		return Timeout
-	case c.Outcomes[runner.GaveUp] > 0:
-		return GaveUp
+		return outcome.Survived
+	case c.Outcomes[outcome.Killed] > 0:
+		return outcome.Killed
+	case c.Outcomes[outcome.Crashed] > 0:
+		return outcome.Crashed
+	case c.Outcomes[outcome.Timeout] > 0:
+		return outcome.Timeout
+	case c.Outcomes[outcome.GaveUp] > 0:
+		return outcome.GaveUp
 	}
-	return Survived
+	return outcome.Survived
 }
 
-var statusRank = map[string]int{Error: -1, Survived: 0, GaveUp: 1, Timeout: 2, Crashed: 3, Killed: 4}
+var statusRank = map[outcome.Outcome]int{outcome.Error: -1, outcome.Survived: 0, outcome.GaveUp: 1, outcome.Timeout: 2, outcome.Crashed: 3, outcome.Killed: 4}
 
 // summarizeSuite fills the cells, mutants and properties of r.
 func (s *session) summarizeSuite(r *SuiteResult, suite *runner.Suite, cells map[string]runner.Cell) {
@@ -528,7 +522,7 @@ func (s *session) summarizeSuite(r *SuiteResult, suite *runner.Suite, cells map[
 			for _, g := range suite.Generators {
 				sp := byKey[key("", p, g)]
 				c, ok := cells[key(m.ID, p, g)]
-				if !ok || sp.Original != Survived {
+				if !ok || sp.Original != outcome.Survived {
 					continue
 				}
 				st := cellStatus(c)
@@ -541,17 +535,17 @@ func (s *session) summarizeSuite(r *SuiteResult, suite *runner.Suite, cells map[
 				}
 				k.Total++
 				switch st {
-				case Killed:
+				case outcome.Killed:
 					k.Detected++
 					k.Killed++
 					sm.KilledBy = append(sm.KilledBy, label(p, g))
 					if len(c.Counts) > 0 {
 						k.means = append(k.means, stats.SummarizeInts(c.Counts).Mean)
 					}
-				case Crashed:
+				case outcome.Crashed:
 					k.Detected++
 					k.Crashed++
-				case Timeout:
+				case outcome.Timeout:
 					k.Detected++
 					k.Timeout++
 				}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -78,16 +79,16 @@ func TestExcluded(t *testing.T) { mutproptest.Run(t, nil) }
 func TestCellStatusOrdersKillsBeforeCrashesBeforeTimeouts(t *testing.T) {
 	for _, c := range []struct {
 		cell runner.Cell
-		want string
+		want outcome.Outcome
 	}{
-		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Survived: 3}}, Survived},
-		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Killed: 1, runner.Crashed: 1}}, Killed},
-		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Crashed: 1}}, Crashed},
-		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.Timeout: 1}}, Timeout},
-		{runner.Cell{Outcomes: map[runner.Outcome]int{runner.GaveUp: 1}}, GaveUp},
-		{runner.Cell{Error: "no such cell"}, Error},
-		{runner.Cell{Score: &runner.ScoreResult{Tests: 10, Failed: 2}}, Killed},
-		{runner.Cell{Score: &runner.ScoreResult{Tests: 10}}, Survived},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Survived: 3}}, outcome.Survived},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Killed: 1, outcome.Crashed: 1}}, outcome.Killed},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Crashed: 1}}, outcome.Crashed},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Timeout: 1}}, outcome.Timeout},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.GaveUp: 1}}, outcome.GaveUp},
+		{runner.Cell{Error: "no such cell"}, outcome.Error},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10, Failed: 2}}, outcome.Killed},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10}}, outcome.Survived},
 	} {
 		if got := cellStatus(c.cell); got != c.want {
 			t.Errorf("cellStatus(%+v) = %s, want %s", c.cell, got, c.want)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runner"
 )
@@ -38,10 +39,10 @@ func SuiteTables(suites []SuiteResult) []report.Table {
 			switch sp.Original {
 			case "":
 				orig = "not run"
-			case Survived:
+			case outcome.Survived:
 				orig = "holds"
 			default:
-				orig = "FAILS (" + sp.Original + "): not scored"
+				orig = "FAILS (" + string(sp.Original) + "): not scored"
 			}
 			t.Rows = append(t.Rows, []string{name, orig, killsText(sp.BlackBox), ttfText(sp.BlackBox), killsText(sp.WhiteBox), ttfText(sp.WhiteBox),
 				fmt.Sprint(sp.BlackBox.Crashed + sp.WhiteBox.Crashed), fmt.Sprint(sp.BlackBox.Timeout + sp.WhiteBox.Timeout)})
@@ -60,8 +61,8 @@ func SuiteTables(suites []SuiteResult) []report.Table {
 		out = append(out, t)
 		var missed [][]string
 		for _, m := range r.Mutants {
-			if m.Status == Survived || m.Status == GaveUp || m.Status == Error {
-				missed = append(missed, []string{m.ID, m.Origin, m.Status, m.Description})
+			if m.Status == outcome.Survived || m.Status == outcome.GaveUp || m.Status == outcome.Error {
+				missed = append(missed, []string{m.ID, m.Origin, string(m.Status), m.Description})
 			}
 		}
 		if len(missed) > 0 {

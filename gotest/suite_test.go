@@ -14,6 +14,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 )
@@ -104,7 +105,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 	props := map[string]gotest.SuiteProperty{}
 	for _, sp := range r.Properties {
 		props[sp.Property] = sp
-		if sp.Original != gotest.Survived {
+		if sp.Original != outcome.Survived {
 			t.Errorf("%s: %s on the original", sp.Property, sp.Original)
 		}
 		if sp.BlackBox.Total != 20 || sp.WhiteBox.Total+r.NotCovered != whiteBox {
@@ -124,13 +125,13 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 			t.Errorf("%s detects more mutants than the complete property", sp.Property)
 		}
 	}
-	status := map[string]string{}
+	status := map[string]outcome.Outcome{}
 	for _, m := range r.Mutants {
 		status[m.ID] = m.Status
 	}
 	// A mutant's status is its strongest cell's: named:overflow crashes its
 	// worker at least once (a cell on a loaded machine may time out first).
-	if status["named:hang"] != gotest.Timeout || status["named:overflow"] != gotest.Crashed {
+	if status["named:hang"] != outcome.Timeout || status["named:overflow"] != outcome.Crashed {
 		t.Errorf("named:hang is %q (want timeout), named:overflow %q (want crashed)", status["named:hang"], status["named:overflow"])
 	}
 	for _, c := range r.Cells {
@@ -239,7 +240,7 @@ func TestASuiteRegisteredInTestMainIsATestAndAWorker(t *testing.T) {
 		t.Fatalf("suite %+v", r)
 	}
 	for _, sp := range r.Properties {
-		if sp.Original != gotest.Survived || sp.BlackBox.Total != 5 || sp.WhiteBox.Total != len(p.Mutants) {
+		if sp.Original != outcome.Survived || sp.BlackBox.Total != 5 || sp.WhiteBox.Total != len(p.Mutants) {
 			t.Errorf("%s: original %s, %d black-box and %d white-box mutants measured, want survived, 5 and %d",
 				sp.Property, sp.Original, sp.BlackBox.Total, sp.WhiteBox.Total, len(p.Mutants))
 		}

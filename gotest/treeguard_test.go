@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // guardFixture is a package directory with a source file and testdata.
@@ -112,7 +114,7 @@ func TestTheGuardRestoresAndNamesAMutantThatWritesEveryTime(t *testing.T) {
 		if err := os.Remove(filepath.Join(dir, "testdata", "in.txt")); err != nil && runs == 1 {
 			t.Error(err)
 		}
-		return Verdict{Outcome: Survived}, nil
+		return Verdict{Outcome: outcome.Survived}, nil
 	})
 	if err != nil {
 		t.Fatal(err)

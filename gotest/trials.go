@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runner"
 )
@@ -51,7 +52,7 @@ func (rs *runState) runTrials(ctx context.Context, targets []*target, sessions [
 		mutants, runs := 0, 0
 		for i := range t.pr.Mutants {
 			r := t.pr.Mutants[i]
-			if r.Outcome != Killed {
+			if r.Outcome != outcome.Killed {
 				continue
 			}
 			cells, n, err := rs.trialsOf(ctx, t, sessions, r)
@@ -162,7 +163,7 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		kills := make([]bool, len(cands))
 		err = rs.forEach(ctx, len(cands), func(w, k int) error {
 			v, _ := rs.trialRun(ctx, w, t, m.ID, cands[k], rs.cfg.seed(), false)
-			kills[k] = v.Outcome == Killed
+			kills[k] = v.Outcome == outcome.Killed
 			return nil
 		})
 		if err != nil {
@@ -194,8 +195,8 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		tt := killing[c]
 		seed := trialSeed(rs.cfg.seed(), m.ID, tt.name, i)
 		v, lib := rs.trialRun(ctx, w, t, m.ID, tt, seed, true)
-		tr := report.Trial{Seed: seed, Outcome: report.Status(v.Outcome)}
-		if v.Outcome == Killed {
+		tr := report.Trial{Seed: seed, Outcome: outcome.Outcome(v.Outcome)}
+		if v.Outcome == outcome.Killed {
 			tr.TestsToFailure = v.TestsToFailure[tt.ref.name]
 		}
 		cells[c].Trials[i], libs[c][i] = tr, lib
@@ -251,7 +252,7 @@ func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, t
 			return Verdict{}, err
 		}
 		v := Classify(st, res)
-		if v.Outcome == Killed {
+		if v.Outcome == outcome.Killed {
 			if ev := st.Tests[tt.ref.name]; ev != nil {
 				_, lib, _ = TestsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
 			}
@@ -266,7 +267,7 @@ func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, t
 		v, err = run()
 	}
 	if err != nil {
-		return Verdict{Outcome: Crashed, Reason: err.Error()}, ""
+		return Verdict{Outcome: outcome.Crashed, Reason: err.Error()}, ""
 	}
 	return v, lib
 }

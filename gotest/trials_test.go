@@ -11,6 +11,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runner"
@@ -49,7 +50,7 @@ func scoreTrials(t *testing.T, workers int) *gotest.PackageResult {
 		t.Fatalf("score: %v", err)
 	}
 	pr := res.Packages[0]
-	if len(pr.Mutants) != 1 || pr.Mutants[0].Outcome != gotest.Killed {
+	if len(pr.Mutants) != 1 || pr.Mutants[0].Outcome != outcome.Killed {
 		t.Fatalf("mutants %+v: want the one mutant a <= b, killed", pr.Mutants)
 	}
 	return pr

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -166,12 +167,12 @@ func checkCell(t *testing.T, s *runner.Suite, p, g string, o options) {
 	r := runner.RunTrial(t.Context(), test, seed, &runner.TrialConfig{MaxTests: o.tests})
 	where := fmt.Sprintf("suite %s, property %s, generator %s (-mutprop.seed=%d, trial seed %d)", s.Name, p, g, *flagSeed, seed)
 	switch r.Outcome {
-	case runner.Survived:
-	case runner.Killed:
+	case outcome.Survived:
+	case outcome.Killed:
 		t.Errorf("[mutprop] failed after %d tests: %s", r.TestsToFailure, where)
-	case runner.Crashed:
+	case outcome.Crashed:
 		t.Errorf("[mutprop] panic after %d tests: %s\n%s", r.Tests, where, r.Crash)
-	case runner.GaveUp:
+	case outcome.GaveUp:
 		t.Errorf("[mutprop] gave up after %d tests and %d discarded inputs: %s", r.Tests, r.Discards, where)
 	default:
 		t.Errorf("[mutprop] %s after %d tests: %s", r.Outcome, r.Tests, where)

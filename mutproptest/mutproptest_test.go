@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/mutproptest"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 )
@@ -174,8 +175,8 @@ func TestTheTestBinaryServesTrialsAndItsDeadOrHungWorkersAreReplaced(t *testing.
 	for _, c := range res.Cells {
 		got[c.Mutant] = c
 	}
-	want := map[string]runner.Outcome{"": runner.Survived, "fails": runner.Killed, "panics": runner.Crashed,
-		"exits": runner.Crashed, "hangs": runner.Timeout, "operator:double.go:1:1:arith": runner.Killed}
+	want := map[string]outcome.Outcome{"": outcome.Survived, "fails": outcome.Killed, "panics": outcome.Crashed,
+		"exits": outcome.Crashed, "hangs": outcome.Timeout, "operator:double.go:1:1:arith": outcome.Killed}
 	for id, o := range want {
 		c, ok := got[id]
 		if !ok {

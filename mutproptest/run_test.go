@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/mutproptest"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -137,7 +138,7 @@ func TestFuncSuiteListsItsMutantsAndRefusesUnknownCells(t *testing.T) {
 				t.Fatalf("%s: %v", m.ID, err)
 			}
 			r := runner.RunTrial(context.Background(), test, 1, &runner.TrialConfig{MaxTests: 50})
-			if killed := r.Outcome == runner.Killed; killed != (m.ID != "") {
+			if killed := r.Outcome == outcome.Killed; killed != (m.ID != "") {
 				t.Errorf("mutant %q: outcome %v", m.ID, r.Outcome)
 			}
 		}

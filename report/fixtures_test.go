@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"time"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // sampleRun is a small run over one file with every status, used by the
@@ -33,15 +35,15 @@ func Insert(k int, t *Tree) *Tree {
 			{ID: "prop_Size", Name: "prop_Size", File: "bst_test.go", Line: 30},
 		},
 		Mutants: []Mutant{
-			{ID: "operator:1", Origin: "operator", File: "bst.go", Line: 8, Col: 5, EndLine: 8, EndCol: 14, Operator: "RelationalOperator", Description: "< becomes <=", Replacement: "k <= t.Key", Status: Killed, KilledBy: []string{"prop_InsertValid"}, CoveredBy: []string{"prop_InsertValid", "prop_InsertPost", "prop_Size"}, TestsCompleted: 2, Duration: 1500 * time.Microsecond},
-			{ID: "operator:2", Origin: "operator", File: "bst.go", Line: 10, Col: 12, EndLine: 10, EndCol: 21, Operator: "RelationalOperator", Description: "> becomes >=", Replacement: "k >= t.Key", Status: Survived, CoveredBy: []string{"prop_InsertValid", "prop_InsertPost", "prop_Size"}, TestsCompleted: 3,
+			{ID: "operator:1", Origin: "operator", File: "bst.go", Line: 8, Col: 5, EndLine: 8, EndCol: 14, Operator: "RelationalOperator", Description: "< becomes <=", Replacement: "k <= t.Key", Status: outcome.Killed, KilledBy: []string{"prop_InsertValid"}, CoveredBy: []string{"prop_InsertValid", "prop_InsertPost", "prop_Size"}, TestsCompleted: 2, Duration: 1500 * time.Microsecond},
+			{ID: "operator:2", Origin: "operator", File: "bst.go", Line: 10, Col: 12, EndLine: 10, EndCol: 21, Operator: "RelationalOperator", Description: "> becomes >=", Replacement: "k >= t.Key", Status: outcome.Survived, CoveredBy: []string{"prop_InsertValid", "prop_InsertPost", "prop_Size"}, TestsCompleted: 3,
 				Diff: "--- bst.go\n+++ bst.go (operator:2)\n@@ -10 +10 @@\n-\t} else if k > t.Key {\n+\t} else if k >= t.Key {\n"},
-			{ID: "operator:3", Origin: "operator", File: "bst.go", Line: 6, Col: 10, EndLine: 6, EndCol: 21, Operator: "ReturnValue", Description: "return nil", Replacement: "nil", Status: Crashed, StatusReason: "panic: nil pointer dereference", KilledBy: []string{"prop_Size"}, CoveredBy: []string{"prop_Size"}, TestsCompleted: 1},
-			{ID: "operator:4", Origin: "operator", File: "bst.go", Line: 11, Col: 3, Operator: "StatementDeletion", Description: "remove assignment", Status: Timeout, TestsCompleted: 0},
-			{ID: "operator:5", Origin: "operator", File: "bst.go", Line: 13, Col: 9, EndLine: 13, EndCol: 10, Operator: "ReturnValue", Description: "return t.Left", Replacement: "t.Left", Status: NotViable, StatusReason: "t.Left undefined on nil"},
-			{ID: "named:bug1", Origin: "named", File: "bst.go", Line: 4, Col: 1, EndLine: 14, EndCol: 2, Operator: "named", Description: "discards the existing tree, returns a single-node tree", Status: Killed, KilledBy: []string{"prop_InsertPost", "prop_Size"}, CoveredBy: []string{"prop_InsertPost", "prop_Size"}, TestsCompleted: 2},
-			{ID: "operator:6", Origin: "operator", File: "bst.go", Line: 5, Col: 5, EndLine: 5, EndCol: 13, Operator: "ConditionalExpression", Description: "t == nil becomes false", Replacement: "false", Status: GaveUp},
-			{ID: "blackbox:1", Origin: "blackbox", Operator: "output", Description: "Insert's result perturbed at every point", Status: NoCoverage},
+			{ID: "operator:3", Origin: "operator", File: "bst.go", Line: 6, Col: 10, EndLine: 6, EndCol: 21, Operator: "ReturnValue", Description: "return nil", Replacement: "nil", Status: outcome.Crashed, StatusReason: "panic: nil pointer dereference", KilledBy: []string{"prop_Size"}, CoveredBy: []string{"prop_Size"}, TestsCompleted: 1},
+			{ID: "operator:4", Origin: "operator", File: "bst.go", Line: 11, Col: 3, Operator: "StatementDeletion", Description: "remove assignment", Status: outcome.Timeout, TestsCompleted: 0},
+			{ID: "operator:5", Origin: "operator", File: "bst.go", Line: 13, Col: 9, EndLine: 13, EndCol: 10, Operator: "ReturnValue", Description: "return t.Left", Replacement: "t.Left", Status: outcome.NotViable, StatusReason: "t.Left undefined on nil"},
+			{ID: "named:bug1", Origin: "named", File: "bst.go", Line: 4, Col: 1, EndLine: 14, EndCol: 2, Operator: "named", Description: "discards the existing tree, returns a single-node tree", Status: outcome.Killed, KilledBy: []string{"prop_InsertPost", "prop_Size"}, CoveredBy: []string{"prop_InsertPost", "prop_Size"}, TestsCompleted: 2},
+			{ID: "operator:6", Origin: "operator", File: "bst.go", Line: 5, Col: 5, EndLine: 5, EndCol: 13, Operator: "ConditionalExpression", Description: "t == nil becomes false", Replacement: "false", Status: outcome.GaveUp},
+			{ID: "blackbox:1", Origin: "blackbox", Operator: "output", Description: "Insert's result perturbed at every point", Status: outcome.NoCoverage},
 		},
 	}
 }

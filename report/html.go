@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -136,7 +137,7 @@ func buildPageData(p Page) (pageData, error) {
 		d.StatusTable = StatusTable(*r)
 		d.KillRates = KillRateTable(*r)
 		for _, m := range r.Mutants {
-			if m.Status != Survived && m.Status != GaveUp && m.Status != NoCoverage {
+			if m.Status != outcome.Survived && m.Status != outcome.GaveUp && m.Status != outcome.NoCoverage {
 				continue
 			}
 			s := htmlSurvivor{Mutant: m, Location: location(m)}
@@ -152,7 +153,7 @@ func buildPageData(p Page) (pageData, error) {
 					s.DiffLines = append(s.DiffLines, htmlDiffLine{Class: class, Text: l})
 				}
 			}
-			if m.Status == NoCoverage {
+			if m.Status == outcome.NoCoverage {
 				d.Uncovered = append(d.Uncovered, s)
 			} else {
 				d.Undetected = append(d.Undetected, s)

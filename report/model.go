@@ -4,35 +4,9 @@ import (
 	"sort"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
-
-// Status is a mutant's outcome, in mutprop's vocabulary.
-type Status string
-
-// The outcomes of a mutant. Ignored marks a mutant the user excluded (for
-// example a known equivalent mutant).
-const (
-	Killed     Status = "killed"
-	Crashed    Status = "crashed"
-	Timeout    Status = "timeout"
-	Survived   Status = "survived"
-	NotViable  Status = "not-viable"
-	NoCoverage Status = "no-coverage"
-	GaveUp     Status = "gave-up"
-	Ignored    Status = "ignored"
-)
-
-// statusOrder lists every Status in the order tables show them.
-var statusOrder = []Status{Killed, Crashed, Timeout, Survived, NoCoverage, GaveUp, NotViable, Ignored}
-
-// Detected reports whether the status counts as a detected mutant in a
-// mutation score: killed, crashed or timeout.
-func (s Status) Detected() bool { return s == Killed || s == Crashed || s == Timeout }
-
-// Valid reports whether the status counts in the denominator of a mutation
-// score: everything but not-viable and ignored mutants.
-func (s Status) Valid() bool { return s != NotViable && s != Ignored && s != "" }
 
 // Run is one mutation-testing run of a subject: its source files, its
 // mutants with their outcomes, and the tests (properties) that ran.
@@ -91,7 +65,7 @@ type Mutant struct {
 	// Diff is a unified diff of the mutant against the original, when
 	// known; the HTML report shows it for survivors.
 	Diff           string
-	Status         Status
+	Status         outcome.Outcome
 	StatusReason   string
 	KilledBy       []string // test IDs
 	CoveredBy      []string // test IDs
@@ -160,7 +134,7 @@ func BuildKillMatrix(r Run) KillMatrix {
 // Score is the mutation score of a run.
 type Score struct {
 	// Counts per status.
-	Counts map[Status]int
+	Counts map[outcome.Outcome]int
 	// Detected counts killed, crashed and timeout mutants; Valid every
 	// mutant but not-viable and ignored ones.
 	Detected, Valid, Total int
@@ -170,7 +144,7 @@ type Score struct {
 
 // ScoreOf computes the mutation score of the mutants.
 func ScoreOf(ms []Mutant) Score {
-	s := Score{Counts: map[Status]int{}, Total: len(ms)}
+	s := Score{Counts: map[outcome.Outcome]int{}, Total: len(ms)}
 	for _, m := range ms {
 		s.Counts[m.Status]++
 		if m.Status.Valid() {

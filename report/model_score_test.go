@@ -6,25 +6,27 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 func TestScoreCountsEveryStatusAndExcludesTheInvalid(t *testing.T) {
 	t.Parallel()
 	var ms []Mutant
-	for _, s := range []Status{Killed, Killed, Crashed, Timeout, Survived, NoCoverage, GaveUp, NotViable, Ignored, ""} {
+	for _, s := range []outcome.Outcome{outcome.Killed, outcome.Killed, outcome.Crashed, outcome.Timeout, outcome.Survived, outcome.NoCoverage, outcome.GaveUp, outcome.NotViable, outcome.Ignored, ""} {
 		ms = append(ms, Mutant{Status: s})
 	}
 	s := ScoreOf(ms)
-	if s.Total != 10 || s.Detected != 4 || s.Valid != 7 || s.Counts[Killed] != 2 || s.Counts[""] != 1 {
+	if s.Total != 10 || s.Detected != 4 || s.Valid != 7 || s.Counts[outcome.Killed] != 2 || s.Counts[""] != 1 {
 		t.Fatalf("score %+v, want 4 detected of 7 valid (not-viable, ignored and unset excluded), 10 in all", s)
 	}
 	if want := 100 * 4.0 / 7; s.Percent != want {
 		t.Errorf("percent %v, want %v", s.Percent, want)
 	}
-	if z := ScoreOf([]Mutant{{Status: NotViable}}); z.Valid != 0 || z.Percent != 0 {
+	if z := ScoreOf([]Mutant{{Status: outcome.NotViable}}); z.Valid != 0 || z.Percent != 0 {
 		t.Errorf("no valid mutant: %+v, want 0%%", z)
 	}
-	for s, want := range map[Status]bool{Killed: true, Crashed: true, Timeout: true, Survived: false, NoCoverage: false, GaveUp: false} {
+	for s, want := range map[outcome.Outcome]bool{outcome.Killed: true, outcome.Crashed: true, outcome.Timeout: true, outcome.Survived: false, outcome.NoCoverage: false, outcome.GaveUp: false} {
 		if s.Detected() != want || !s.Valid() {
 			t.Errorf("%s: Detected %v Valid %v", s, s.Detected(), s.Valid())
 		}
@@ -169,8 +171,8 @@ func TestJSONMutantFieldsFallBackSensibly(t *testing.T) {
 		{Mutant{ID: "a", File: "f.go", Origin: "named"}, "mutatorName", "named"},
 		{Mutant{ID: "a", File: "f.go"}, "mutatorName", "mutant"},
 		{Mutant{ID: "a", File: "f.go", Operator: "arith", Origin: "operator"}, "mutatorName", "arith"},
-		{Mutant{ID: "a", File: "f.go", Status: GaveUp}, "statusReason", "gave up: too many discarded inputs"},
-		{Mutant{ID: "a", File: "f.go", Status: GaveUp, StatusReason: "why"}, "statusReason", "why"},
+		{Mutant{ID: "a", File: "f.go", Status: outcome.GaveUp}, "statusReason", "gave up: too many discarded inputs"},
+		{Mutant{ID: "a", File: "f.go", Status: outcome.GaveUp, StatusReason: "why"}, "statusReason", "why"},
 		{Mutant{ID: "a", File: "f.go", Duration: 1500 * time.Microsecond}, "duration", 1.5},
 		{Mutant{ID: "a", File: "f.go", CoveredBy: []string{"T"}}, "testsCompleted", 0.0},
 		{Mutant{ID: "a", File: "f.go", TestsCompleted: 3}, "testsCompleted", 3.0},

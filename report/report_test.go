@@ -13,13 +13,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 func TestSchemaStatusMapsEveryOutcome(t *testing.T) {
 	t.Parallel()
-	want := map[Status]string{
-		Killed: "Killed", Survived: "Survived", NoCoverage: "NoCoverage", NotViable: "CompileError",
-		Crashed: "RuntimeError", Timeout: "Timeout", Ignored: "Ignored", GaveUp: "Survived", "": "Pending",
+	want := map[outcome.Outcome]string{
+		outcome.Killed: "Killed", outcome.Survived: "Survived", outcome.NoCoverage: "NoCoverage", outcome.NotViable: "CompileError",
+		outcome.Crashed: "RuntimeError", outcome.Timeout: "Timeout", outcome.Ignored: "Ignored", outcome.GaveUp: "Survived", "": "Pending",
 	}
 	for s, w := range want {
 		if got := SchemaStatus(s); got != w {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // SchemaVersion is the version of the mutation-testing-report-schema
@@ -18,21 +20,21 @@ const SchemaVersion = "2"
 // ignored -> Ignored. A gave-up mutant (too many discarded inputs) was not
 // detected, so it is Survived, with the reason in statusReason. Anything
 // else is Pending.
-func SchemaStatus(s Status) string {
+func SchemaStatus(s outcome.Outcome) string {
 	switch s {
-	case Killed:
+	case outcome.Killed:
 		return "Killed"
-	case Survived, GaveUp:
+	case outcome.Survived, outcome.GaveUp:
 		return "Survived"
-	case NoCoverage:
+	case outcome.NoCoverage:
 		return "NoCoverage"
-	case NotViable:
+	case outcome.NotViable:
 		return "CompileError"
-	case Crashed:
+	case outcome.Crashed:
 		return "RuntimeError"
-	case Timeout:
+	case outcome.Timeout:
 		return "Timeout"
-	case Ignored:
+	case outcome.Ignored:
 		return "Ignored"
 	default:
 		return "Pending"
@@ -206,7 +208,7 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 	if sm.MutatorName == "" {
 		sm.MutatorName = "mutant"
 	}
-	if m.Status == GaveUp && sm.StatusReason == "" {
+	if m.Status == outcome.GaveUp && sm.StatusReason == "" {
 		sm.StatusReason = "gave up: too many discarded inputs"
 	}
 	start := schemaPosition{Line: max(1, m.Line), Column: max(1, m.Col)}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // decodeSchema renders r with JSON and decodes the parts these tests read.
@@ -46,9 +48,9 @@ func TestJSONRejectsALowThresholdAboveAZeroHighOne(t *testing.T) {
 func TestJSONEndsAMissingEndAtTheEndOfTheStartLine(t *testing.T) {
 	src := "package x\n\nfunc f() {}"
 	r := Run{Name: "r", Files: []File{{Path: "x.go", Source: src}}, Mutants: []Mutant{
-		{ID: "first", File: "x.go", Line: 1, Col: 1, Status: Killed},
-		{ID: "last", File: "x.go", Line: 3, Col: 6, Status: Killed},
-		{ID: "beyond", File: "x.go", Line: 7, Col: 1, Status: Killed},
+		{ID: "first", File: "x.go", Line: 1, Col: 1, Status: outcome.Killed},
+		{ID: "last", File: "x.go", Line: 3, Col: 6, Status: outcome.Killed},
+		{ID: "beyond", File: "x.go", Line: 7, Col: 1, Status: outcome.Killed},
 	}}
 	files, _ := decodeSchema(t, r)
 	want := map[string][2]float64{"first": {1, 10}, "last": {3, 12}, "beyond": {7, 1}}
@@ -63,10 +65,10 @@ func TestJSONEndsAMissingEndAtTheEndOfTheStartLine(t *testing.T) {
 
 func TestJSONCountsCompletedTestsWhenAnyTestRan(t *testing.T) {
 	r := Run{Name: "r", Files: []File{{Path: "x.go", Source: "package x"}}, Mutants: []Mutant{
-		{ID: "one", File: "x.go", Line: 1, Status: Survived, TestsCompleted: 1},
-		{ID: "killer", File: "x.go", Line: 1, Status: Killed, KilledBy: []string{"T"}},
-		{ID: "covered", File: "x.go", Line: 1, Status: Survived, CoveredBy: []string{"T"}},
-		{ID: "none", File: "x.go", Line: 1, Status: NoCoverage},
+		{ID: "one", File: "x.go", Line: 1, Status: outcome.Survived, TestsCompleted: 1},
+		{ID: "killer", File: "x.go", Line: 1, Status: outcome.Killed, KilledBy: []string{"T"}},
+		{ID: "covered", File: "x.go", Line: 1, Status: outcome.Survived, CoveredBy: []string{"T"}},
+		{ID: "none", File: "x.go", Line: 1, Status: outcome.NoCoverage},
 	}}
 	files, _ := decodeSchema(t, r)
 	want := map[string]any{"one": 1.0, "killer": 0.0, "covered": 0.0, "none": nil}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -125,16 +126,16 @@ func BeatsTable(b stats.Beats) Table {
 	return t
 }
 
-func orderedStatuses(counts map[Status]int) []Status {
-	var out []Status
-	known := map[Status]bool{}
-	for _, s := range statusOrder {
+func orderedStatuses(counts map[outcome.Outcome]int) []outcome.Outcome {
+	var out []outcome.Outcome
+	known := map[outcome.Outcome]bool{}
+	for _, s := range outcome.Order() {
 		known[s] = true
 		if counts[s] > 0 {
 			out = append(out, s)
 		}
 	}
-	var other []Status
+	var other []outcome.Outcome
 	for s := range counts {
 		if !known[s] {
 			other = append(other, s)

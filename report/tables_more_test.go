@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
 func TestStatusTableListsKnownStatusesInOrderThenOthers(t *testing.T) {
 	t.Parallel()
-	r := Run{Name: "p", Mutants: []Mutant{{Status: Survived}, {Status: "weird"}, {Status: Killed}, {Status: "odd"}, {Status: Killed}}}
+	r := Run{Name: "p", Mutants: []Mutant{{Status: outcome.Survived}, {Status: "weird"}, {Status: outcome.Killed}, {Status: "odd"}, {Status: outcome.Killed}}}
 	tb := StatusTable(r)
 	var col []string
 	for _, row := range tb.Rows {
@@ -44,10 +45,10 @@ func TestMutantTableLocations(t *testing.T) {
 func TestKillRateTableCountsOnlyKillers(t *testing.T) {
 	t.Parallel()
 	r := Run{Tests: []Test{{ID: "A"}, {ID: "B"}}, Mutants: []Mutant{
-		{ID: "1", Status: Killed, KilledBy: []string{"A"}},
-		{ID: "2", Status: Killed, KilledBy: []string{"A", "B"}},
-		{ID: "3", Status: Survived, CoveredBy: []string{"B"}},
-		{ID: "4", Status: NotViable},
+		{ID: "1", Status: outcome.Killed, KilledBy: []string{"A"}},
+		{ID: "2", Status: outcome.Killed, KilledBy: []string{"A", "B"}},
+		{ID: "3", Status: outcome.Survived, CoveredBy: []string{"B"}},
+		{ID: "4", Status: outcome.NotViable},
 	}}
 	tb := KillRateTable(r)
 	want := [][]string{{"A", "2", "1", "2", "66.7%"}, {"B", "1", "0", "2", "33.3%"}}

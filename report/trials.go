@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -27,7 +28,7 @@ type Trial struct {
 	Seed uint64 `json:"seed"`
 	// Outcome is the run's verdict: Killed (the test failed), Survived,
 	// Timeout or Crashed.
-	Outcome Status `json:"outcome"`
+	Outcome outcome.Outcome `json:"outcome"`
 	// TestsToFailure is the number of generated tests up to and including
 	// the failing one, for a failing trial whose output says so (rapid,
 	// testing/quick, gopter, mutproptest); 0 otherwise.
@@ -35,7 +36,7 @@ type Trial struct {
 }
 
 // counted reports whether the trial failed with a tests-to-failure count.
-func (t Trial) counted() bool { return t.Outcome == Killed && t.TestsToFailure > 0 }
+func (t Trial) counted() bool { return t.Outcome == outcome.Killed && t.TestsToFailure > 0 }
 
 // TrialCell is the trials of one test against one mutant it kills.
 type TrialCell struct {
@@ -143,11 +144,11 @@ func summarizeCell(c TrialCell) TrialCellReport {
 	var counts []float64
 	for i, t := range c.Trials {
 		switch t.Outcome {
-		case Killed:
+		case outcome.Killed:
 			out.Fails++
-		case Timeout:
+		case outcome.Timeout:
 			out.Timeouts++
-		case Crashed:
+		case outcome.Crashed:
 			out.Crashes++
 		}
 		if t.counted() {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // cell makes a cell of trials: a positive count is a failure after that
@@ -16,13 +18,13 @@ func cell(pkg, mutant, test, lib string, counts ...int) TrialCell {
 		t := Trial{Seed: uint64(i + 1)}
 		switch {
 		case n > 0:
-			t.Outcome, t.TestsToFailure = Killed, n
+			t.Outcome, t.TestsToFailure = outcome.Killed, n
 		case n == 0:
-			t.Outcome = Survived
+			t.Outcome = outcome.Survived
 		case n == -1:
-			t.Outcome = Killed
+			t.Outcome = outcome.Killed
 		case n == -2:
-			t.Outcome = Timeout
+			t.Outcome = outcome.Timeout
 		}
 		c.Trials = append(c.Trials, t)
 	}

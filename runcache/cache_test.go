@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // TestAVerdictDependsOnTheTestsThatDecidedIt: a mutant killed by a test
@@ -26,16 +27,16 @@ func TestAVerdictDependsOnTheTestsThatDecidedIt(t *testing.T) {
 		tests:    map[string]string{a: "ha", c: "hc"},
 		counting: map[string][]string{a: {a, c}},
 	}
-	deps, all := cr.deps(a, gotest.MutantResult{Outcome: gotest.Killed, KilledBy: []string{"TestAdd"}}, false)
+	deps, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}}, false)
 	assert.Equal(t, map[string]string{a: "ha"}, deps)
 	assert.False(t, all)
-	deps, all = cr.deps(a, gotest.MutantResult{Outcome: gotest.Killed, KilledBy: []string{c + ".TestPosOfOne"}}, false)
+	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{c + ".TestPosOfOne"}}, false)
 	assert.Equal(t, map[string]string{c: "hc"}, deps)
 	assert.False(t, all)
-	deps, all = cr.deps(a, gotest.MutantResult{Outcome: gotest.Killed, KilledBy: []string{"TestAdd"}}, true)
+	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}}, true)
 	assert.Equal(t, map[string]string{a: "ha", c: "hc"}, deps, "with --matrix every verdict needs every test")
 	assert.True(t, all)
-	survived, all := cr.deps(a, gotest.MutantResult{Outcome: gotest.Survived}, false)
+	survived, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Survived}, false)
 	assert.Equal(t, map[string]string{a: "ha", c: "hc"}, survived)
 	assert.True(t, all)
 

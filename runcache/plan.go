@@ -11,6 +11,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -163,7 +164,7 @@ func (cr *cacheRun) deps(p string, r gotest.MutantResult, matrix bool) (map[stri
 		}
 		return deps, true
 	}
-	if r.Outcome != gotest.Killed || matrix || len(r.KilledBy) == 0 {
+	if r.Outcome != outcome.Killed || matrix || len(r.KilledBy) == 0 {
 		return all()
 	}
 	deps := map[string]string{}

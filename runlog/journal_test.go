@@ -12,6 +12,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // shardRun writes into dir the journal of one shard ("" for a whole run)
@@ -28,7 +29,7 @@ func shardRun(t *testing.T, dir, shard string, muts []mutate.Mutant, universe in
 		Tests: []gotest.TestInfo{{Name: "TestP"}}}
 	require.NoError(t, j.Ready(pr))
 	for _, i := range finish {
-		require.NoError(t, j.Finished(pr, gotest.MutantResult{Mutant: muts[i], Index: i, Outcome: gotest.Killed, KilledBy: []string{"TestP"}}))
+		require.NoError(t, j.Finished(pr, gotest.MutantResult{Mutant: muts[i], Index: i, Outcome: outcome.Killed, KilledBy: []string{"TestP"}}))
 	}
 	require.NoError(t, j.Close())
 	return path
@@ -57,7 +58,7 @@ func TestAResumedJournalGivesBackWhatFinished(t *testing.T) {
 	defer j.Close()
 	r, ok := j.Prior("example.com/p", muts[2])
 	require.True(t, ok)
-	assert.Equal(t, gotest.Killed, r.Outcome)
+	assert.Equal(t, outcome.Killed, r.Outcome)
 	assert.Equal(t, 2, r.Index)
 	_, ok = j.Prior("example.com/p", muts[1])
 	assert.False(t, ok, "an unfinished mutant")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 )
 
@@ -70,18 +71,18 @@ type File struct {
 
 // Mutant is one finished mutant.
 type Mutant struct {
-	Index     int           `json:"index"`
-	Mutant    mutate.Mutant `json:"def"`
-	Outcome   string        `json:"outcome"`
-	KilledBy  []string      `json:"killedBy,omitempty"`
-	CoveredBy []string      `json:"coveredBy,omitempty"`
+	Index     int             `json:"index"`
+	Mutant    mutate.Mutant   `json:"def"`
+	Outcome   outcome.Outcome `json:"outcome"`
+	KilledBy  []string        `json:"killedBy,omitempty"`
+	CoveredBy []string        `json:"coveredBy,omitempty"`
 	// InfectedBy is gotest.MutantResult's: null for a mutant without
 	// probe, the (maybe empty) list of tests it ran against for one.
-	InfectedBy     []string          `json:"infectedBy"`
-	TestsToFailure map[string]int    `json:"testsToFailure,omitempty"`
-	Reason         string            `json:"reason,omitempty"`
-	Duration       time.Duration     `json:"duration,omitempty"`
-	PerTest        map[string]string `json:"perTest,omitempty"`
+	InfectedBy     []string                   `json:"infectedBy"`
+	TestsToFailure map[string]int             `json:"testsToFailure,omitempty"`
+	Reason         string                     `json:"reason,omitempty"`
+	Duration       time.Duration              `json:"duration,omitempty"`
+	PerTest        map[string]outcome.Outcome `json:"perTest,omitempty"`
 	// Diff is kept for undetected mutants (the HTML report shows it).
 	Diff string `json:"diff,omitempty"`
 }
@@ -139,7 +140,7 @@ func NewMutant(pr *gotest.PackageResult, m gotest.MutantResult) Mutant {
 	if len(r.TestsToFailure) == 0 {
 		r.TestsToFailure = nil
 	}
-	if (m.Outcome == gotest.Survived || m.Outcome == gotest.NoCoverage) && pr.Package != nil {
+	if (m.Outcome == outcome.Survived || m.Outcome == outcome.NoCoverage) && pr.Package != nil {
 		if d, err := mutate.Diff(pr.Package, m.Mutant); err == nil {
 			r.Diff = d
 		}
@@ -197,7 +198,7 @@ func (p Package) Report() report.Run {
 			ID: d.ID, Origin: d.Origin, File: d.File,
 			Line: d.Line, Col: d.Col, EndLine: d.EndLine, EndCol: d.EndCol,
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
-			Status: report.Status(m.Outcome), StatusReason: m.Reason,
+			Status: outcome.Outcome(m.Outcome), StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
 			TestsCompleted: len(m.Result().Tests()),
 		})

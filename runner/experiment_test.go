@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // countingSuite is an in-process suite of 2 mutants x 2 properties x 2
@@ -114,7 +115,7 @@ func TestACrashingCellKeepsItsFirstCrashAndStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Cells[0]
-	if !c.Fails || c.Outcomes[Killed] != 1 || c.Outcomes[Crashed] != 1 || c.Trials() != 2 {
+	if !c.Fails || c.Outcomes[outcome.Killed] != 1 || c.Outcomes[outcome.Crashed] != 1 || c.Trials() != 2 {
 		t.Fatalf("cell %+v, want one killed trial, then one crashed trial and no more", c)
 	}
 	if !strings.Contains(c.Crash, "boom 2") {
@@ -160,7 +161,7 @@ func TestTheTrialsProtocolKeepsTheFirstCrashOfMany(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Cells[0]
-	if c.Outcomes[Killed] != 3 || c.Outcomes[Crashed] != 3 || !c.Fails || len(c.Counts) != 3 {
+	if c.Outcomes[outcome.Killed] != 3 || c.Outcomes[outcome.Crashed] != 3 || !c.Fails || len(c.Counts) != 3 {
 		t.Fatalf("cell %+v, want 3 killed and 3 crashed trials", c)
 	}
 	if !strings.Contains(c.Crash, "crash in call 2\n") {

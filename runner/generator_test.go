@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // draws runs g n times at size from a fixed seed and returns the values.
@@ -200,7 +202,7 @@ func TestShuffleReturnsAPermutedCopy(t *testing.T) {
 
 func TestOutcomesThatDetectAMutant(t *testing.T) {
 	t.Parallel()
-	want := map[Outcome]bool{Killed: true, Crashed: true, Timeout: true, Survived: false, NotViable: false, NoCover: false, GaveUp: false}
+	want := map[outcome.Outcome]bool{outcome.Killed: true, outcome.Crashed: true, outcome.Timeout: true, outcome.Survived: false, outcome.NotViable: false, outcome.NoCoverage: false, outcome.GaveUp: false}
 	for o, d := range want {
 		if o.Detected() != d {
 			t.Errorf("%s.Detected() = %v, want %v", o, o.Detected(), d)

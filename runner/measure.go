@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -17,7 +18,7 @@ type job struct {
 
 // measure runs one cell's protocol in this process.
 func measure(ctx context.Context, s *Suite, j job) Cell {
-	c := Cell{Mutant: j.Mutant.ID, Property: j.Property, Generator: j.Generator, Outcomes: map[Outcome]int{}}
+	c := Cell{Mutant: j.Mutant.ID, Property: j.Property, Generator: j.Generator, Outcomes: map[outcome.Outcome]int{}}
 	t, err := s.Test(j.Mutant, j.Property, j.Generator)
 	if err != nil {
 		c.Error = err.Error()
@@ -31,7 +32,7 @@ func measure(ctx context.Context, s *Suite, j job) Cell {
 	seed := func(trial int) uint64 { return TrialSeed(j.Seed, j.Mutant.ID, seedProperty, j.Generator, trial) }
 	record := func(r TrialResult) {
 		c.Outcomes[r.Outcome]++
-		if r.Outcome == Killed {
+		if r.Outcome == outcome.Killed {
 			c.Counts = append(c.Counts, r.TestsToFailure)
 		}
 		if r.Outcome.Detected() {
@@ -60,11 +61,11 @@ func measure(ctx context.Context, s *Suite, j job) Cell {
 	default: // mttf
 		first := RunTrial(ctx, t, seed(0), &TrialConfig{MaxTests: p.DecideBudget, MaxDiscardRatio: p.MaxDiscardRatio})
 		record(first)
-		if first.Outcome == Killed {
+		if first.Outcome == outcome.Killed {
 			for i := 1; i <= p.Trials && ctx.Err() == nil; i++ {
 				r := RunTrial(ctx, t, seed(i), &TrialConfig{MaxTests: p.FailBudget, MaxDiscardRatio: p.MaxDiscardRatio})
 				record(r)
-				if r.Outcome == Crashed {
+				if r.Outcome == outcome.Crashed {
 					break // a crashing cell will crash again; do not spin
 				}
 			}

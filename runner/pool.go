@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -64,7 +65,7 @@ func (p *Pool) run(ctx context.Context, jobs []job, todo []int, workers int, fin
 // measureOn sends one job to a worker and waits for its cell. alive is
 // false when the worker had to be killed or died.
 func measureOn(ctx context.Context, w *engine.Worker, j job, timeout time.Duration) (c Cell, alive bool) {
-	base := Cell{Mutant: j.Mutant.ID, Property: j.Property, Generator: j.Generator, Outcomes: map[Outcome]int{}}
+	base := Cell{Mutant: j.Mutant.ID, Property: j.Property, Generator: j.Generator, Outcomes: map[outcome.Outcome]int{}}
 	err := w.Call(ctx, j, &c, timeout)
 	var died *engine.DiedError
 	switch {
@@ -72,10 +73,10 @@ func measureOn(ctx context.Context, w *engine.Worker, j job, timeout time.Durati
 		return c, true
 	case errors.Is(err, engine.ErrTimeout):
 		base.Fails = true
-		base.Outcomes[Timeout] = 1
+		base.Outcomes[outcome.Timeout] = 1
 	case errors.As(err, &died):
 		base.Fails = true
-		base.Outcomes[Crashed] = 1
+		base.Outcomes[outcome.Crashed] = 1
 		base.Crash = died.Reason
 	case ctx.Err() != nil:
 	default:

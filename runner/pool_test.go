@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -113,7 +114,7 @@ func outcomes(res *Result) map[string]string {
 	m := map[string]string{}
 	for _, c := range res.Cells {
 		var os []string
-		for _, o := range []Outcome{Killed, Survived, Crashed, Timeout, GaveUp} {
+		for _, o := range []outcome.Outcome{outcome.Killed, outcome.Survived, outcome.Crashed, outcome.Timeout, outcome.GaveUp} {
 			if c.Outcomes[o] > 0 {
 				os = append(os, fmt.Sprintf("%s=%d", o, c.Outcomes[o]))
 			}
@@ -135,7 +136,7 @@ func TestPoolContainsHangingExitingAndOverflowingMutants(t *testing.T) {
 	if len(res.Cells) != len(s.Mutants)*4-3 {
 		t.Fatalf("%d cells, want %d", len(res.Cells), len(s.Mutants)*4-3)
 	}
-	want := map[string]Outcome{"": Survived, "plus1": Killed, "loop": Timeout, "exit": Crashed, "overflow": Crashed, "bb": Killed}
+	want := map[string]outcome.Outcome{"": outcome.Survived, "plus1": outcome.Killed, "loop": outcome.Timeout, "exit": outcome.Crashed, "overflow": outcome.Crashed, "bb": outcome.Killed}
 	for _, c := range res.Cells {
 		w := want[c.Mutant]
 		if c.Outcomes[w] == 0 || c.Error != "" {

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -122,7 +123,7 @@ type Cell struct {
 	// Summary summarizes Counts.
 	Summary stats.Summary `json:"summary"`
 	// Outcomes counts the trials by outcome.
-	Outcomes map[Outcome]int `json:"outcomes"`
+	Outcomes map[outcome.Outcome]int `json:"outcomes"`
 	// Score is set by the score protocol.
 	Score *ScoreResult `json:"score,omitempty"`
 	// Crash is the first crash message, if any trial crashed.

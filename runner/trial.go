@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // TrialConfig bounds one trial. A nil *TrialConfig means the defaults.
@@ -31,7 +33,7 @@ func (c *TrialConfig) budget() (tests, discards int) {
 // TrialResult is what one trial measured. It is data: a falsified property
 // is an Outcome, not an error.
 type TrialResult struct {
-	Outcome Outcome `json:"outcome"`
+	Outcome outcome.Outcome `json:"outcome"`
 	// TestsToFailure counts the non-discarded tests up to and including the
 	// failing one, when Outcome is Killed (QuickCheck's numTests).
 	TestsToFailure int `json:"tests_to_failure,omitempty"`
@@ -53,7 +55,7 @@ func RunTrial(ctx context.Context, t Test, seed uint64, cfg *TrialConfig) TrialR
 	recent := 0
 	for res.Tests < maxTests {
 		if (res.Tests+res.Discards)&63 == 0 && ctx.Err() != nil {
-			res.Outcome = Timeout
+			res.Outcome = outcome.Timeout
 			return res
 		}
 		size := Size(res.Tests, recent, maxTests)
@@ -61,25 +63,25 @@ func RunTrial(ctx context.Context, t Test, seed uint64, cfg *TrialConfig) TrialR
 		switch {
 		case crash != "":
 			res.Tests++
-			res.Outcome, res.Crash = Crashed, crash
+			res.Outcome, res.Crash = outcome.Crashed, crash
 			return res
 		case v == Discard:
 			res.Discards++
 			recent++
 			if res.Discards >= maxDiscards {
-				res.Outcome = GaveUp
+				res.Outcome = outcome.GaveUp
 				return res
 			}
 		case v == Fail:
 			res.Tests++
-			res.Outcome, res.TestsToFailure = Killed, res.Tests
+			res.Outcome, res.TestsToFailure = outcome.Killed, res.Tests
 			return res
 		default:
 			res.Tests++
 			recent = 0
 		}
 	}
-	res.Outcome = Survived
+	res.Outcome = outcome.Survived
 	return res
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 func pass(*rand.Rand, int) Verdict    { return Pass }
@@ -16,15 +18,15 @@ func TestTrialBudgetsAndTheirDefaults(t *testing.T) {
 		cfg             *TrialConfig
 		tests, discards int
 		testFn          Test
-		outcome         Outcome
+		outcome         outcome.Outcome
 	}{
-		{nil, 100, 0, pass, Survived},
-		{&TrialConfig{}, 100, 0, pass, Survived},
-		{&TrialConfig{MaxTests: -5}, 100, 0, pass, Survived},
-		{&TrialConfig{MaxTests: 1}, 1, 0, pass, Survived},
-		{nil, 0, 1000, discard, GaveUp},
-		{&TrialConfig{MaxTests: 10, MaxDiscardRatio: 3}, 0, 30, discard, GaveUp},
-		{&TrialConfig{MaxTests: 10, MaxDiscardRatio: -1}, 0, 100, discard, GaveUp},
+		{nil, 100, 0, pass, outcome.Survived},
+		{&TrialConfig{}, 100, 0, pass, outcome.Survived},
+		{&TrialConfig{MaxTests: -5}, 100, 0, pass, outcome.Survived},
+		{&TrialConfig{MaxTests: 1}, 1, 0, pass, outcome.Survived},
+		{nil, 0, 1000, discard, outcome.GaveUp},
+		{&TrialConfig{MaxTests: 10, MaxDiscardRatio: 3}, 0, 30, discard, outcome.GaveUp},
+		{&TrialConfig{MaxTests: 10, MaxDiscardRatio: -1}, 0, 100, discard, outcome.GaveUp},
 	}
 	for _, c := range cases {
 		res := RunTrial(context.Background(), c.testFn, 1, c.cfg)
@@ -44,7 +46,7 @@ func TestACrashCountsAsATestAndKeepsThePanicMessage(t *testing.T) {
 		}
 		return Pass
 	}, 1, nil)
-	if res.Outcome != Crashed || res.Tests != 3 || !strings.HasPrefix(res.Crash, "panic: kaboom\n") || !strings.Contains(res.Crash, "goroutine") {
+	if res.Outcome != outcome.Crashed || res.Tests != 3 || !strings.HasPrefix(res.Crash, "panic: kaboom\n") || !strings.Contains(res.Crash, "goroutine") {
 		t.Fatalf("got %+v, want crashed at test 3 with the panic and its stack", res)
 	}
 }
@@ -63,12 +65,12 @@ func TestACancelledTrialStopsAtTheNextCheckEvery64Tests(t *testing.T) {
 		}
 		return Pass
 	}, 1, &TrialConfig{MaxTests: 1000})
-	if res.Outcome != Timeout || res.Tests+res.Discards != 128 {
+	if res.Outcome != outcome.Timeout || res.Tests+res.Discards != 128 {
 		t.Fatalf("got %+v, want a timeout at the check after 128 tests and discards", res)
 	}
 	done, stop := context.WithCancel(context.Background())
 	stop()
-	if res := RunTrial(done, pass, 1, nil); res.Outcome != Timeout || res.Tests != 0 {
+	if res := RunTrial(done, pass, 1, nil); res.Outcome != outcome.Timeout || res.Tests != 0 {
 		t.Errorf("a trial with a cancelled context: %+v, want a timeout before any test", res)
 	}
 }

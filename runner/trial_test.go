@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
 )
 
 func TestTrialCountsTestsUpToAndIncludingTheFailingOne(t *testing.T) {
@@ -18,7 +20,7 @@ func TestTrialCountsTestsUpToAndIncludingTheFailingOne(t *testing.T) {
 		return Pass
 	})
 	res := RunTrial(context.Background(), fails, 1, nil)
-	if res.Outcome != Killed || res.TestsToFailure != 7 {
+	if res.Outcome != outcome.Killed || res.TestsToFailure != 7 {
 		t.Fatalf("got %+v, want killed after 7 tests", res)
 	}
 	for i, s := range sizes {
@@ -44,7 +46,7 @@ func TestDiscardedTestsAreNotCountedButGrowTheSize(t *testing.T) {
 		return Pass
 	})
 	res := RunTrial(context.Background(), test, 1, nil)
-	if res.Outcome != Killed || res.TestsToFailure != 1 || res.Discards != 20 {
+	if res.Outcome != outcome.Killed || res.TestsToFailure != 1 || res.Discards != 20 {
 		t.Fatalf("got %+v, want killed at the first counted test after 20 discards", res)
 	}
 	if sizes[20] != 2 {
@@ -55,7 +57,7 @@ func TestDiscardedTestsAreNotCountedButGrowTheSize(t *testing.T) {
 func TestTooManyDiscardsGiveUp(t *testing.T) {
 	t.Parallel()
 	res := RunTrial(context.Background(), func(*rand.Rand, int) Verdict { return Discard }, 1, &TrialConfig{MaxTests: 100})
-	if res.Outcome != GaveUp || res.Discards != 1000 {
+	if res.Outcome != outcome.GaveUp || res.Discards != 1000 {
 		t.Fatalf("got %+v, want gave-up after 1000 discards", res)
 	}
 }
@@ -63,7 +65,7 @@ func TestTooManyDiscardsGiveUp(t *testing.T) {
 func TestAPassingPropertySurvivesTheWholeBudget(t *testing.T) {
 	t.Parallel()
 	res := RunTrial(context.Background(), ForAll(IntSized(), func(int) bool { return true }), 1, &TrialConfig{MaxTests: 300})
-	if res.Outcome != Survived || res.Tests != 300 {
+	if res.Outcome != outcome.Survived || res.Tests != 300 {
 		t.Fatalf("got %+v, want survived after 300 tests", res)
 	}
 }
@@ -72,7 +74,7 @@ func TestAPanickingSubjectIsCrashedNotAHarnessCrash(t *testing.T) {
 	t.Parallel()
 	subject := func(xs []int) int { return xs[len(xs)] } // index out of range
 	res := RunTrial(context.Background(), ForAll(SliceOf(IntSized()), func(xs []int) bool { return subject(xs) >= 0 }), 1, nil)
-	if res.Outcome != Crashed || !strings.Contains(res.Crash, "index out of range") {
+	if res.Outcome != outcome.Crashed || !strings.Contains(res.Crash, "index out of range") {
 		t.Fatalf("got %+v, want crashed with the panic message", res)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/atomicfile"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -128,7 +129,7 @@ func matrixSummary(p runlog.Package) gotest.MatrixSummary {
 // mutants.
 func survivorsTable(r report.Run) report.Table {
 	t := report.Table{Title: "Undetected mutants of " + r.Name, Header: []string{"mutant", "status", "description", "covered by"}}
-	for _, st := range []report.Status{report.NoCoverage, report.Survived} {
+	for _, st := range []outcome.Outcome{outcome.NoCoverage, outcome.Survived} {
 		for _, m := range r.Mutants {
 			if m.Status == st {
 				t.Rows = append(t.Rows, []string{m.ID, string(m.Status), m.Description, strings.Join(m.CoveredBy, " ")})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -27,8 +28,8 @@ func pkg(path string) runlog.Package {
 			Tests: []string{"TestF"}, Universe: 2,
 			SetAside: []gotest.SetAside{{Test: "TestAllocs", Reason: "fails only on mutprop's build"}}},
 		Mutants: []runlog.Mutant{
-			{Index: 0, Mutant: def("m0", 30), Outcome: gotest.Killed, KilledBy: []string{"TestF"}, CoveredBy: []string{"TestF"}},
-			{Index: 1, Mutant: def("m1", 32), Outcome: gotest.Survived, CoveredBy: []string{"TestF"}},
+			{Index: 0, Mutant: def("m0", 30), Outcome: outcome.Killed, KilledBy: []string{"TestF"}, CoveredBy: []string{"TestF"}},
+			{Index: 1, Mutant: def("m1", 32), Outcome: outcome.Survived, CoveredBy: []string{"TestF"}},
 		},
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/ci"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // ciResult is one run of the mutprop binary.
@@ -183,7 +184,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	doc.MutpropBaseline = ci.BaselineJSON{}
 	require.NoError(t, json.Unmarshal(b, &doc))
 	require.Len(t, doc.MutpropBaseline.Stale, 2)
-	assert.Equal(t, "killed", doc.MutpropBaseline.Stale[0].Now)
+	assert.Equal(t, outcome.Killed, doc.MutpropBaseline.Stale[0].Now)
 
 	// --update-baseline prunes them.
 	r = run("--baseline", "b.json", "--update-baseline")

@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
@@ -474,7 +475,7 @@ func (p *runProgress) ready(pr *gotest.PackageResult) {
 		if m.Outcome != "" {
 			done++
 		}
-		if report.Status(m.Outcome).Detected() {
+		if outcome.Outcome(m.Outcome).Detected() {
 			p.detected++
 		}
 	}
@@ -488,7 +489,7 @@ func (p *runProgress) progress(done, total int, m gotest.MutantResult) {
 	if p.bar == nil {
 		return
 	}
-	if report.Status(m.Outcome).Detected() {
+	if outcome.Outcome(m.Outcome).Detected() {
 		p.detected++
 	}
 	if p.verbose {

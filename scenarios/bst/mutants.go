@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/blackbox"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runner"
 )
@@ -161,13 +162,13 @@ func blackBoxOps(fn string, seed uint64) (*ops, error) {
 
 // MutantScore is one mutant's outcome over the properties.
 type MutantScore struct {
-	ID          string   `json:"id"`
-	Origin      string   `json:"origin"`
-	Operator    string   `json:"operator,omitempty"`
-	Line        int      `json:"line,omitempty"`
-	Description string   `json:"description"`
-	Status      string   `json:"status"` // killed, crashed, timeout or survived
-	KilledBy    []string `json:"killed_by,omitempty"`
+	ID          string          `json:"id"`
+	Origin      string          `json:"origin"`
+	Operator    string          `json:"operator,omitempty"`
+	Line        int             `json:"line,omitempty"`
+	Description string          `json:"description"`
+	Status      outcome.Outcome `json:"status"` // killed, crashed, timeout or survived
+	KilledBy    []string        `json:"killed_by,omitempty"`
 }
 
 // PropertyScore is one property's kills.
@@ -248,9 +249,13 @@ func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		}
 	}
 	st.Matrix = make([][]bool, len(s.Properties))
-	killers := make([]int, len(ms))
+	km := report.KillMatrix{Tests: s.Properties, Cells: make([][]report.KillCell, len(s.Properties))}
+	for _, m := range ms {
+		km.Mutants = append(km.Mutants, m.ID)
+	}
 	for i, p := range s.Properties {
 		st.Matrix[i] = make([]bool, len(ms))
+		km.Cells[i] = make([]report.KillCell, len(ms))
 		for j, m := range ms {
 			c, ok := cells[key{m.ID, p}]
 			if !ok {
@@ -258,12 +263,12 @@ func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 			}
 			if c.Fails {
 				st.Matrix[i][j] = true
-				killers[j]++
+				km.Cells[i][j] = report.KilledHere
 			}
 		}
 	}
 	for j, m := range ms {
-		sc := MutantScore{ID: m.ID, Origin: m.Origin, Description: m.Description, Status: "survived"}
+		sc := MutantScore{ID: m.ID, Origin: m.Origin, Description: m.Description, Status: outcome.Survived}
 		if in, ok := info[m.ID]; ok {
 			sc.Operator, sc.Line = in.Operator, in.Line
 		}
@@ -274,16 +279,17 @@ func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 			sc.KilledBy = append(sc.KilledBy, p)
 			c := cells[key{m.ID, p}]
 			switch {
-			case c.Outcomes[runner.Killed] > 0:
-				sc.Status = "killed"
-			case sc.Status == "survived" && c.Outcomes[runner.Timeout] > 0:
-				sc.Status = "timeout"
-			case sc.Status == "survived":
-				sc.Status = "crashed"
+			case c.Outcomes[outcome.Killed] > 0:
+				sc.Status = outcome.Killed
+			case sc.Status == outcome.Survived && c.Outcomes[outcome.Timeout] > 0:
+				sc.Status = outcome.Timeout
+			case sc.Status == outcome.Survived:
+				sc.Status = outcome.Crashed
 			}
 		}
 		st.Mutants = append(st.Mutants, sc)
 	}
+	killers := km.Killers()
 	for i, p := range s.Properties {
 		ps := PropertyScore{Property: p, Kind: kinds[p]}
 		for j := range ms {
@@ -296,32 +302,8 @@ func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		}
 		ps.Rate = percentOf(ps.Kills, len(ms))
 		st.Properties = append(st.Properties, ps)
-		if ps.Only == 0 {
-			st.Redundant = append(st.Redundant, p)
-		}
 	}
-	st.Subsumed = map[string]string{}
-	for i, p := range s.Properties {
-		for k, q := range s.Properties {
-			if k == i {
-				continue
-			}
-			sub, same := true, true
-			for j := range ms {
-				if st.Matrix[i][j] && !st.Matrix[k][j] {
-					sub = false
-					break
-				}
-				if st.Matrix[i][j] != st.Matrix[k][j] {
-					same = false
-				}
-			}
-			if sub && (!same || k < i) {
-				st.Subsumed[p] = q
-				break
-			}
-		}
-	}
+	st.Redundant, st.Subsumed = km.Redundant(), km.Subsumed()
 	// Per kind: the union of its properties' kills.
 	var kindOrder []Kind
 	for _, p := range st.Properties {
@@ -376,33 +358,7 @@ func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		g.Members, g.Rate = g.Of, percentOf(g.Killed, g.Of)
 		st.Origins = append(st.Origins, *g)
 	}
-	// Greedy minimal killing set.
-	left := map[int]bool{}
-	for j := range ms {
-		if killers[j] > 0 {
-			left[j] = true
-		}
-	}
-	for len(left) > 0 {
-		best, bestN := -1, 0
-		for i := range s.Properties {
-			n := 0
-			for j := range left {
-				if st.Matrix[i][j] {
-					n++
-				}
-			}
-			if n > bestN {
-				best, bestN = i, n
-			}
-		}
-		st.Minimal = append(st.Minimal, s.Properties[best])
-		for j := range left {
-			if st.Matrix[best][j] {
-				delete(left, j)
-			}
-		}
-	}
+	st.Minimal = km.Minimal()
 	return st, nil
 }
 
@@ -417,7 +373,7 @@ func percentOf(n, d int) float64 {
 func (st *MutantStudy) Survivors() []MutantScore {
 	var out []MutantScore
 	for _, m := range st.Mutants {
-		if m.Status == "survived" {
+		if m.Status == outcome.Survived {
 			out = append(out, m)
 		}
 	}
@@ -437,7 +393,7 @@ func (st *MutantStudy) Report() report.Run {
 	}
 	for _, m := range st.Mutants {
 		rm := report.Mutant{ID: m.ID, Origin: m.Origin, Operator: m.Operator, Description: m.Description,
-			Status: report.Status(m.Status), KilledBy: m.KilledBy}
+			Status: m.Status, KilledBy: m.KilledBy}
 		if m.Origin == "operator" {
 			rm.File, rm.Line = SubjectFile, m.Line
 		}

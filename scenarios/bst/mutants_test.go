@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runner"
 )
@@ -110,7 +111,7 @@ func TestTheMutantStudyKillsScoresAndSurvivesWhatItShould(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{
+	want := map[string]outcome.Outcome{
 		"operator:bst.go:35:3:return-zero:zero":        "killed",   // insert into Leaf returns nil
 		"operator:bst.go:29:9:literal:1":               "survived", // find's value when absent: unobservable
 		"operator:bst.go:22:4:remove-statement:remove": "crashed",  // find loops: the watchdog ends the worker

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -75,7 +76,7 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 					budget = 500
 				}
 				res := runner.RunTrial(context.Background(), test, seed, &runner.TrialConfig{MaxTests: budget})
-				if res.Outcome != runner.Survived {
+				if res.Outcome != outcome.Survived {
 					t.Errorf("%s: %s after %d tests %s", p.Name, res.Outcome, res.Tests, res.Crash)
 				}
 			}

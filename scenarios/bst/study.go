@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -183,7 +184,7 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 		for _, n := range c.Counts {
 			s.Tests += int64(n)
 		}
-		s.Tests += int64(c.Outcomes[runner.Survived]) * int64(res.Protocol.DecideBudget)
+		s.Tests += int64(c.Outcomes[outcome.Survived]) * int64(res.Protocol.DecideBudget)
 	}
 	fig9 := s.Paper.Fig9 != nil
 	if fig9 {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 	"github.com/mutprop/mutprop/stats"
 )
@@ -215,7 +216,7 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 				return nil, fmt.Errorf("%s: %s", p.Name, c.Error)
 			}
 			if c.Mutant == "" {
-				row.BaselinePasses = c.Outcomes[runner.Survived] == 1
+				row.BaselinePasses = c.Outcomes[outcome.Survived] == 1
 				continue
 			}
 			n++

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -33,7 +34,7 @@ func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res := runner.RunTrial(context.Background(), test, 1, &runner.TrialConfig{MaxTests: 2000}); res.Outcome != runner.Survived {
+		if res := runner.RunTrial(context.Background(), test, 1, &runner.TrialConfig{MaxTests: 2000}); res.Outcome != outcome.Survived {
 			t.Errorf("%s on the original: %+v", p.Name, res)
 		}
 	}

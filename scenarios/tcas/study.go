@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runner"
 	"github.com/mutprop/mutprop/stats"
@@ -822,7 +823,7 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 		if _, err := fmt.Sscanf(c.Mutant, "named:v%d", &n); err != nil {
 			return nil, fmt.Errorf("random generation: mutant %q: %w", c.Mutant, err)
 		}
-		out = append(out, MTTF{Version: n, Property: c.Property, Domain: strings.TrimPrefix(c.Generator, "uniform-"), Fails: c.Fails, Summary: c.Summary, Survived: c.Outcomes[runner.Survived], CrashNote: c.Crash})
+		out = append(out, MTTF{Version: n, Property: c.Property, Domain: strings.TrimPrefix(c.Generator, "uniform-"), Fails: c.Fails, Summary: c.Summary, Survived: c.Outcomes[outcome.Survived], CrashNote: c.Crash})
 	}
 	return out, nil
 }
