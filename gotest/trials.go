@@ -195,7 +195,7 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		tt := killing[c]
 		seed := trialSeed(rs.cfg.seed(), m.ID, tt.name, i)
 		v, lib := rs.trialRun(ctx, w, t, m.ID, tt, seed, true)
-		tr := report.Trial{Seed: seed, Outcome: outcome.Outcome(v.Outcome)}
+		tr := report.Trial{Seed: seed, Outcome: v.Outcome}
 		if v.Outcome == outcome.Killed {
 			tr.TestsToFailure = v.TestsToFailure[tt.ref.name]
 		}

@@ -198,7 +198,7 @@ func (p Package) Report() report.Run {
 			ID: d.ID, Origin: d.Origin, File: d.File,
 			Line: d.Line, Col: d.Col, EndLine: d.EndLine, EndCol: d.EndCol,
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
-			Status: outcome.Outcome(m.Outcome), StatusReason: m.Reason,
+			Status: m.Outcome, StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
 			TestsCompleted: len(m.Result().Tests()),
 		})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/atomicfile"
+	"github.com/mutprop/mutprop/internal/progress"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -107,33 +108,20 @@ func (f *experimentFlags) shardDone(e *env) bool {
 	return true
 }
 
-// phases draws the progress of a run of several phases, one bar (or line
-// series) per phase label.
-type phases struct {
-	e     *env
-	label string
-	bar   *progress
-}
+// phases draws a scenario's phases (progress.Phases) from the runner's
+// progress reports.
+type phases struct{ progress.Phases }
+
+func newPhases(e *env) *phases { return &phases{progress.Phases{W: e.stderr}} }
 
 // update reports p in the phase called label.
 func (ph *phases) update(label string, p runner.Progress) {
-	if ph.bar == nil || label != ph.label {
-		ph.finish()
-		ph.label, ph.bar = label, newProgress(ph.e.stderr, label)
-	}
-	ph.bar.update(p.Done, p.Total, p.Failing, p.Elapsed)
+	ph.Update(label, p.Done, p.Total, p.Failing, p.Elapsed)
 }
 
 // of is update for a run of one phase.
 func (ph *phases) of(label string) func(runner.Progress) {
 	return func(p runner.Progress) { ph.update(label, p) }
-}
-
-// finish ends the current bar.
-func (ph *phases) finish() {
-	if ph.bar != nil {
-		ph.bar.finish()
-	}
 }
 
 // writeJSON writes v as JSON, indented by indent, to path, through a

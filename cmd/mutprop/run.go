@@ -15,8 +15,8 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/progress"
 	"github.com/mutprop/mutprop/mutate"
-	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
@@ -458,7 +458,7 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 type runProgress struct {
 	e              *env
 	verbose, multi bool
-	bar            *progress
+	bar            *progress.Bar
 	start          time.Time
 	detected       int
 }
@@ -468,40 +468,40 @@ func (p *runProgress) ready(pr *gotest.PackageResult) {
 	if p.multi {
 		label = "mutants of " + pr.Path
 	}
-	p.bar = newProgress(p.e.stderr, label)
+	p.bar = progress.New(p.e.stderr, label)
 	p.detected = 0
 	done := 0
 	for _, m := range pr.Mutants {
 		if m.Outcome != "" {
 			done++
 		}
-		if outcome.Outcome(m.Outcome).Detected() {
+		if m.Outcome.Detected() {
 			p.detected++
 		}
 	}
-	p.bar.resumed = done
-	p.bar.counted = "detected"
+	p.bar.Resumed = done
+	p.bar.Counted = "detected"
 	p.start = time.Now()
-	p.bar.update(done, len(pr.Mutants), p.detected, 0)
+	p.bar.Update(done, len(pr.Mutants), p.detected, 0)
 }
 
 func (p *runProgress) progress(done, total int, m gotest.MutantResult) {
 	if p.bar == nil {
 		return
 	}
-	if outcome.Outcome(m.Outcome).Detected() {
+	if m.Outcome.Detected() {
 		p.detected++
 	}
 	if p.verbose {
-		p.bar.finish()
+		p.bar.Finish()
 		fmt.Fprintf(p.e.stderr, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))
 	}
-	p.bar.update(done, total, p.detected, time.Since(p.start))
+	p.bar.Update(done, total, p.detected, time.Since(p.start))
 }
 
 func (p *runProgress) finish() {
 	if p.bar != nil {
-		p.bar.finish()
+		p.bar.Finish()
 	}
 }
 

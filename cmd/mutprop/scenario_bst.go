@@ -11,29 +11,6 @@ import (
 	"github.com/mutprop/mutprop/scenarios/bst"
 )
 
-const bstDescription = `
-The BST of How to Specify It! with its 8 bugs and 79 properties, measured as
-mean tests-to-failure: one 10,000-test trial decides whether a (bug,
-property, generator) fails; if it does, --trials more failing trials give
-mean, median and a 95% CI (QuickCheck's size schedule).
-
-Configurations:
-  fig13   Holey Generators Fig. 13: keys 0..size, 57 properties, generators
-          api, classic, holey, tuned-api, tuned-classic (--explain: the
-          readings that explain the gaps to the paper)
-  hughes  How to Specify It! Figs. 8-9: Int keys/values, 48 hand-written
-          properties, API-based generator
-  etna    Etna's BST workload: Bool values, 18 guarded properties
-  mutants the properties scored: operator mutants of the subject, black-box
-          mutants of insert/delete/union/find and the 8 bugs against
-          holey57, --tests tests each: kill matrix, kill rate per property
-          and kind, redundant properties, a minimal killing set
-
-Generators: api, api-correct, tuned-api, tuned-api-correct, classic,
-tuned-classic, holey, classic-page2, tuned-classic-page2, etna-size, enum,
-exhaustive; a name ending in +valid discards tests whose generated trees
-are invalid.`
-
 type bstOptions struct {
 	exp                             experimentFlags
 	config, generators, json, plots string
@@ -44,7 +21,7 @@ type bstOptions struct {
 
 func scenarioBST(ctx context.Context, e *env, args []string) int {
 	o := &bstOptions{}
-	fs := newFlagSet(e, "scenario bst", "", bstDescription)
+	fs := newFlagSet(e, "scenario bst", "", bst.Doc)
 	o.exp.register(fs, false)
 	fs.StringVar(&o.config, "config", "fig13", "configuration: fig13, hughes, etna, or mutants (score the properties with operator and black-box mutants)")
 	fs.StringVar(&o.generators, "generators", "", "comma-separated generators (default: the configuration's)")
@@ -95,10 +72,10 @@ func scenarioBST(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, cmd, err)
 	}
-	prog := &phases{e: e}
+	prog := newPhases(e)
 	cfg.Progress = prog.update
 	study, err := bst.Run(ctx, cfg, run.opts)
-	prog.finish()
+	prog.Finish()
 	if err := run.finish(ctx, err); err != nil {
 		return fail(e, cmd, err)
 	}
@@ -152,9 +129,9 @@ func scenarioBSTMutants(ctx context.Context, e *env, o *bstOptions) int {
 	if err != nil {
 		return fail(e, cmd, err)
 	}
-	prog := &phases{e: e}
+	prog := newPhases(e)
 	st, err := bst.RunMutants(ctx, mo, o.tests, bstWorker, prog.of("bst mutants"), run.opts)
-	prog.finish()
+	prog.Finish()
 	if err := run.finish(ctx, err); err != nil {
 		return fail(e, cmd, err)
 	}

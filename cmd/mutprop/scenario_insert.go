@@ -11,23 +11,11 @@ import (
 	"github.com/mutprop/mutprop/scenarios/insert"
 )
 
-const insertDescription = `
-Duregård's black-box insert study (Automating Black-Box Property Based
-Testing, paper IV, Fig. 4.1): six properties of a sorted insert on []int,
-from vacuous (prop_insert0) to complete (prop_insert5), scored by black-box
-mutants of insert, next to the percentages the paper printed. Two sort
-properties show the method's limits: a tautology (0%), and prop_singlesort,
-which kills every mutant yet only ever sorts singleton lists.
-
-Scores are Duregård's per-test-case score: for every test case a fresh
-mutant that differs from insert at every input. The classic per-mutant kill
-rate over a fixed set of mutants is printed next to it.`
-
 func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	var x experimentFlags
 	var tests, mutants int
 	var lists, jsonOut string
-	fs := newFlagSet(e, "scenario insert", "", insertDescription)
+	fs := newFlagSet(e, "scenario insert", "", insert.Doc)
 	x.register(fs, true)
 	fs.IntVar(&tests, "tests", 1000, "test cases per property")
 	fs.IntVar(&mutants, "mutants", 100, "size of the fixed mutant set for the classic kill rate")
@@ -51,10 +39,10 @@ func scenarioInsert(ctx context.Context, e *env, args []string) int {
 	if !x.inProcess {
 		run.opts.Pool = &runner.Pool{CellTimeout: time.Minute, Command: func() (proc.Spec, error) { return selfWorker("insert", insert.WorkerArgs(cfg)...) }}
 	}
-	prog := &phases{e: e}
+	prog := newPhases(e)
 	run.opts.Progress = prog.of("insert")
 	study, err := insert.Run(ctx, cfg, run.opts)
-	prog.finish()
+	prog.Finish()
 	if err := run.finish(ctx, err); err != nil {
 		return fail(e, cmd, err)
 	}

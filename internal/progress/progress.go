@@ -1,4 +1,7 @@
-package main
+// Package progress draws the progress of long work on a terminal (a bar
+// redrawn in place) or in a log (a line every ten seconds): done/total,
+// failures so far, elapsed time and an ETA.
+package progress
 
 import (
 	"fmt"
@@ -11,10 +14,10 @@ import (
 	"golang.org/x/term"
 )
 
-// progress renders done/total, failures so far and an ETA: as a bar
+// Bar renders done/total, failures so far and an ETA: as a bar
 // redrawn in place on a terminal, or as one line every interval otherwise
 // (CI logs), so long runs always show they are alive.
-type progress struct {
+type Bar struct {
 	mu       sync.Mutex
 	w        io.Writer
 	label    string
@@ -22,16 +25,16 @@ type progress struct {
 	interval time.Duration
 	last     time.Time
 	drawn    bool
-	// resumed counts the units finished before this run (taken from a
+	// Resumed counts the units finished before this run (taken from a
 	// journal): they count as done but not in the rate behind the ETA.
-	resumed int
-	// counted names what failing counts ("failing" when "").
-	counted string
+	Resumed int
+	// Counted names what failing counts ("failing" when "").
+	Counted string
 }
 
-// newProgress returns a progress reporter writing to w, which is treated as
-// a terminal when it is one.
-func newProgress(w io.Writer, label string) *progress {
+// New returns a progress bar writing to w, which is treated as a terminal
+// when it is one.
+func New(w io.Writer, label string) *Bar {
 	tty := false
 	if f, ok := w.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
@@ -40,12 +43,12 @@ func newProgress(w io.Writer, label string) *progress {
 	if tty {
 		interval = 200 * time.Millisecond
 	}
-	return &progress{w: w, label: label, tty: tty, interval: interval}
+	return &Bar{w: w, label: label, tty: tty, interval: interval}
 }
 
-// update reports that done of total units are finished, failing of them
+// Update reports that done of total units are finished, failing of them
 // found their mutant (or property) failing, after elapsed.
-func (p *progress) update(done, total, failing int, elapsed time.Duration) {
+func (p *Bar) Update(done, total, failing int, elapsed time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -54,7 +57,7 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 	}
 	p.last = now
 	eta := "?"
-	if ran := done - p.resumed; ran > 0 && done < total {
+	if ran := done - p.Resumed; ran > 0 && done < total {
 		eta = (time.Duration(float64(elapsed) / float64(ran) * float64(total-done))).Round(time.Second).String()
 	} else if done == total {
 		eta = "0s"
@@ -63,7 +66,7 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 	if total > 0 {
 		pct = 100 * float64(done) / float64(total)
 	}
-	counted := p.counted
+	counted := p.Counted
 	if counted == "" {
 		counted = "failing"
 	}
@@ -82,12 +85,37 @@ func (p *progress) update(done, total, failing int, elapsed time.Duration) {
 	fmt.Fprintf(p.w, "%s: %d/%d (%.0f%%) %s %d, elapsed %s, ETA %s\n", p.label, done, total, pct, counted, failing, elapsed.Round(time.Second), eta)
 }
 
-// finish ends an in-place bar so that later output starts on a new line.
-func (p *progress) finish() {
+// Finish ends an in-place bar so that later output starts on a new line.
+func (p *Bar) Finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.drawn {
 		fmt.Fprintln(p.w)
 		p.drawn = false
+	}
+}
+
+// Phases draws the progress of a run of several phases, one bar (or line
+// series) per phase label, on W.
+type Phases struct {
+	W     io.Writer
+	label string
+	bar   *Bar
+}
+
+// Update reports done, total and failing after elapsed in the phase called
+// label; a new label ends the previous phase's bar.
+func (ph *Phases) Update(label string, done, total, failing int, elapsed time.Duration) {
+	if ph.bar == nil || label != ph.label {
+		ph.Finish()
+		ph.label, ph.bar = label, New(ph.W, label)
+	}
+	ph.bar.Update(done, total, failing, elapsed)
+}
+
+// Finish ends the current phase's bar.
+func (ph *Phases) Finish() {
+	if ph.bar != nil {
+		ph.bar.Finish()
 	}
 }
