@@ -15,7 +15,6 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
-	"github.com/mutprop/mutprop/internal/progress"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
@@ -312,14 +311,14 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		defer journal.Close()
 		cfg.Prior = journal.Prior
 	}
-	prog := &runProgress{e: e, verbose: f.verbose, multi: len(listed) > 1}
+	prog := &runreport.Progress{W: e.stderr, Verbose: f.verbose, Multi: len(listed) > 1}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
 		if journal != nil {
 			if err := journal.Ready(pr); err != nil {
 				return usageError("%v", err)
 			}
 		}
-		prog.ready(pr)
+		prog.Ready(pr)
 		return nil
 	}
 	cfg.Finished = func(pr *gotest.PackageResult, m gotest.MutantResult) {
@@ -327,7 +326,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 			cancel() // the journal is broken: stop, and say so below
 		}
 	}
-	cfg.Progress = prog.progress
+	cfg.Progress = prog.Mutant
 
 	if f.trials > 0 {
 		// Trials run every killed mutant again, and testing/quick's seed
@@ -336,7 +335,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	}
 	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
 	wall := time.Since(started)
-	prog.finish()
+	prog.Finish()
 	if journal != nil && f.resume {
 		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.ResumeNote())
 	}
@@ -452,69 +451,4 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 		fmt.Fprintln(e.stderr, "mutprop run: warning:", w)
 	}
 	return j, nil
-}
-
-// runProgress shows a package's mutants as they finish.
-type runProgress struct {
-	e              *env
-	verbose, multi bool
-	bar            *progress.Bar
-	start          time.Time
-	detected       int
-}
-
-func (p *runProgress) ready(pr *gotest.PackageResult) {
-	label := "mutants"
-	if p.multi {
-		label = "mutants of " + pr.Path
-	}
-	p.bar = progress.New(p.e.stderr, label)
-	p.detected = 0
-	done := 0
-	for _, m := range pr.Mutants {
-		if m.Outcome != "" {
-			done++
-		}
-		if m.Outcome.Detected() {
-			p.detected++
-		}
-	}
-	p.bar.Resumed = done
-	p.bar.Counted = "detected"
-	p.start = time.Now()
-	p.bar.Update(done, len(pr.Mutants), p.detected, 0)
-}
-
-func (p *runProgress) progress(done, total int, m gotest.MutantResult) {
-	if p.bar == nil {
-		return
-	}
-	if m.Outcome.Detected() {
-		p.detected++
-	}
-	if p.verbose {
-		p.bar.Finish()
-		fmt.Fprintf(p.e.stderr, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))
-	}
-	p.bar.Update(done, total, p.detected, time.Since(p.start))
-}
-
-func (p *runProgress) finish() {
-	if p.bar != nil {
-		p.bar.Finish()
-	}
-}
-
-func killedNote(m gotest.MutantResult) string {
-	if len(m.KilledBy) == 0 {
-		if m.Reason != "" {
-			return ": " + m.Reason
-		}
-		return ""
-	}
-	s := " by " + strings.Join(m.KilledBy, ", ")
-	if n, ok := m.TestsToFailure[m.KilledBy[0]]; ok {
-		s += fmt.Sprintf(" after %d tests", n)
-	}
-	return s
 }
