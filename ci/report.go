@@ -60,7 +60,7 @@ type Run struct {
 	// "mutprop CMD: ".
 	Cmd string
 	// JSON is the run's JSON report, "" for none; with a baseline, its
-	// verdicts are added to it (BaselineJSONKey).
+	// verdicts are added to it (under the key "mutpropBaseline").
 	JSON string
 	// Dirs maps package paths to their directories (live runs); packages
 	// not in it are looked up in the module of the current directory.
@@ -268,9 +268,9 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// BaselineJSONKey is the JSON report's top-level key that marks accepted
+// baselineJSONKey is the JSON report's top-level key that marks accepted
 // survivors (BaselineJSON).
-const BaselineJSONKey = "mutpropBaseline"
+const baselineJSONKey = "mutpropBaseline"
 
 // BaselineJSON is what the JSON report says of the baseline.
 type BaselineJSON struct {
@@ -290,7 +290,7 @@ func markBaselineJSON(path string, v BaselineJSON) error {
 	if err != nil {
 		return err
 	}
-	if b, err = report.AddJSONKey(b, BaselineJSONKey, v); err != nil {
+	if b, err = report.AddJSONKey(b, baselineJSONKey, v); err != nil {
 		return err
 	}
 	return atomicfile.Write(path, b)

@@ -10,11 +10,11 @@ import (
 // differ in.
 const ShardKey = "shard"
 
-// MergeError is a Merge failure caused by the journals themselves (torn
+// mergeError is a Merge failure caused by the journals themselves (torn
 // beyond repair, of other experiments, or disagreeing), not by I/O.
-type MergeError struct{ msg string }
+type mergeError struct{ msg string }
 
-func (e *MergeError) Error() string { return e.msg }
+func (e *mergeError) Error() string { return e.msg }
 
 // Merge reads the journals at paths (the shards of one experiment, or a
 // run and its resumption) and combines their records: their headers must
@@ -31,18 +31,18 @@ func Merge[T any](paths []string, key func(*T) string, same func(a, b *T) bool) 
 	for i, path := range paths {
 		h, rs, ws, err := ReadLog(path, key)
 		if err != nil {
-			return Header{}, nil, nil, &MergeError{err.Error()}
+			return Header{}, nil, nil, &mergeError{err.Error()}
 		}
 		warnings = append(warnings, ws...)
 		h = h.withShard("")
 		if i == 0 {
 			header = h
 		} else if !jsonEqual(h, header) {
-			return Header{}, nil, nil, &MergeError{fmt.Sprintf("%s belongs to another experiment than %s (other settings or seed)", path, paths[0])}
+			return Header{}, nil, nil, &mergeError{fmt.Sprintf("%s belongs to another experiment than %s (other settings or seed)", path, paths[0])}
 		}
 		for k, r := range rs {
 			if prev, ok := records[k]; ok && !same(&prev, &r) {
-				return Header{}, nil, nil, &MergeError{fmt.Sprintf("%s: record %s disagrees with an earlier journal", path, k)}
+				return Header{}, nil, nil, &mergeError{fmt.Sprintf("%s: record %s disagrees with an earlier journal", path, k)}
 			}
 			records[k] = r
 		}

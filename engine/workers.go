@@ -45,6 +45,7 @@ var ErrTimeout = errors.New("worker timed out")
 // with the head and tail of the worker's standard error.
 type DiedError struct{ Reason string }
 
+// Error returns Reason.
 func (e *DiedError) Error() string { return e.Reason }
 
 // Worker is one running worker process. It serves one call at a time.

@@ -63,7 +63,7 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 		if err := sc.reset(); err != nil {
 			return nil, nil, nil, err
 		}
-		st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+		st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
 			Memory: s.cfg.memory(), Timeout: baselineTimeout})
 		if err != nil {
 			return nil, nil, nil, err
@@ -71,7 +71,7 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 		if res.Canceled {
 			return nil, nil, nil, ctx.Err()
 		}
-		v := Classify(st, res)
+		v := classify(st, res)
 		var sum time.Duration
 		for _, t := range s.tests {
 			ev := st.Tests[t]
@@ -110,12 +110,12 @@ const outsideTests = "(outside any test: TestMain, init or exit)"
 // culprits returns the top-level tests a failed run blames: the failed
 // ones, else the one running when the binary died or was stopped, else
 // outsideTests.
-func culprits(st *Stream, v Verdict) []string {
+func culprits(st *stream, v Verdict) []string {
 	if len(v.KilledBy) > 0 && !slices.Equal(v.KilledBy, []string{"TestMain"}) {
 		return v.KilledBy
 	}
 	for _, name := range st.Order {
-		if t := st.Tests[name]; TopLevel(name) && t.Status == StatusRunning {
+		if t := st.Tests[name]; topLevel(name) && t.Status == statusRunning {
 			return []string{name}
 		}
 	}
@@ -141,7 +141,7 @@ func (s *session) setAside(ctx context.Context, failed []string, counts map[stri
 		if err := sc.reset(); err != nil {
 			return err
 		}
-		st, res, err := plain.RunTests(ctx, RunSpec{Tests: suspects, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+		st, res, err := plain.runTests(ctx, runSpec{Tests: suspects, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
 			Memory: s.cfg.memory(), Timeout: baselineTimeout})
 		if err != nil {
 			return err
@@ -149,7 +149,7 @@ func (s *session) setAside(ctx context.Context, failed []string, counts map[stri
 		if res.Canceled {
 			return ctx.Err()
 		}
-		if v := Classify(st, res); v.Outcome != outcome.Survived {
+		if v := classify(st, res); v.Outcome != outcome.Survived {
 			names := culprits(st, v)
 			for _, t := range names {
 				plainFailed[t]++
@@ -203,12 +203,12 @@ func setAsideNames(a []SetAside) string {
 
 // plainBinary builds the package's test binary from its unchanged
 // sources, as go test does, once.
-func (s *session) plainBinary(ctx context.Context) (*Binary, error) {
+func (s *session) plainBinary(ctx context.Context) (*testBinary, error) {
 	out := filepath.Join(s.work, "pkg.plain.test")
-	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
 	}
-	return &Binary{Path: out, Rapid: s.bin.Rapid}, nil
+	return &testBinary{Path: out, Rapid: s.bin.Rapid}, nil
 }
 
 // deadlineNote describes the mutants' deadlines: the formula and the
@@ -230,7 +230,7 @@ func (s *session) measureFloor(ctx context.Context) error {
 	}
 	start := time.Now()
 	out := filepath.Join(s.work, "pkg.floor.test")
-	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

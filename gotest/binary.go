@@ -13,34 +13,34 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// Binary is a compiled test binary.
-type Binary struct {
+// testBinary is a compiled test binary.
+type testBinary struct {
 	Path string
 	// Rapid reports whether the binary defines rapid's flags; then runs
 	// pin rapid's seed and keep it from writing fail files.
 	Rapid bool
 	// QuickSeed reports whether the binary was built over
-	// QuickSeedOverlay: a run with a Seed seeds testing/quick's default
-	// random source with it (QuickSeedEnv).
+	// quickSeedOverlay: a run with a Seed seeds testing/quick's default
+	// random source with it (quickSeedEnv).
 	QuickSeed bool
 	// MutpropSeed reports whether the binary defines mutproptest's
-	// -mutprop.seed flag; trial runs (RunSpec.Trial) pass it their seed.
+	// -mutprop.seed flag; trial runs (runSpec.Trial) pass it their seed.
 	MutpropSeed bool
 }
 
-// OpenBinary inspects a compiled test binary (its flags).
-func OpenBinary(ctx context.Context, path, dir string) (*Binary, error) {
+// openBinary inspects a compiled test binary (its flags).
+func openBinary(ctx context.Context, path, dir string) (*testBinary, error) {
 	res, err := proc.Run(ctx, proc.Spec{Path: path, Args: []string{"-h"}, Dir: dir, Env: baseEnv(), Timeout: time.Minute})
 	if err != nil {
 		return nil, fmt.Errorf("inspect %s: %w", path, err)
 	}
 	help := string(res.Output)
-	return &Binary{Path: path, Rapid: strings.Contains(help, "-rapid.seed"), MutpropSeed: strings.Contains(help, "-mutprop.seed")}, nil
+	return &testBinary{Path: path, Rapid: strings.Contains(help, "-rapid.seed"), MutpropSeed: strings.Contains(help, "-mutprop.seed")}, nil
 }
 
-// List returns the tests, examples and fuzz targets of the binary (not its
+// list returns the tests, examples and fuzz targets of the binary (not its
 // benchmarks), in source order.
-func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
+func (b *testBinary) list(ctx context.Context, dir string) ([]string, error) {
 	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: []string{"-test.list", ".*"}, Dir: dir, Env: baseEnv(), Timeout: time.Minute})
 	if err != nil {
 		return nil, fmt.Errorf("list tests of %s: %w", b.Path, err)
@@ -59,8 +59,8 @@ func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
 	return names, nil
 }
 
-// RunSpec is one run of a test binary.
-type RunSpec struct {
+// runSpec is one run of a test binary.
+type runSpec struct {
 	Tests  []string // top-level tests to run; required
 	Active int      // the schema number of the active mutant; 0 runs the original
 	Dir    string   // the scratch working directory
@@ -81,11 +81,11 @@ type RunSpec struct {
 	Trial bool
 }
 
-// RunTests runs the binary with -test.v=test2json and returns its parsed
+// runTests runs the binary with -test.v=test2json and returns its parsed
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.
-func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result, error) {
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1", "-test.run", RunPattern(r.Tests)}
+func (b *testBinary) runTests(ctx context.Context, r runSpec) (*stream, proc.Result, error) {
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1", "-test.run", runPattern(r.Tests)}
 	if r.Failfast {
 		args = append(args, "-test.failfast")
 	}
@@ -121,18 +121,18 @@ func (b *Binary) RunTests(ctx context.Context, r RunSpec) (*Stream, proc.Result,
 		env = append(env, mutate.ProbeEnv+"="+r.Probe)
 	}
 	if b.QuickSeed && r.Seed != 0 {
-		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
+		env = append(env, quickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
 	}
 	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory})
 	if err != nil {
 		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
 	}
-	return ParseStream(res.Output), res, nil
+	return parseStream(res.Output), res, nil
 }
 
-// RunPattern is the -test.run pattern that selects exactly these top-level
+// runPattern is the -test.run pattern that selects exactly these top-level
 // tests.
-func RunPattern(tests []string) string {
+func runPattern(tests []string) string {
 	q := make([]string, len(tests))
 	for i, t := range tests {
 		q[i] = regexp.QuoteMeta(t)
@@ -147,7 +147,7 @@ func baseEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", quickSeedEnv:
 			continue
 		}
 		env = append(env, kv)

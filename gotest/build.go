@@ -10,8 +10,8 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// BuildSpec says how to compile a package's test binary.
-type BuildSpec struct {
+// buildSpec says how to compile a package's test binary.
+type buildSpec struct {
 	Dir     string // the package directory; go test -c runs there on "."
 	Overlay string // a go build -overlay JSON; "" for the original sources
 	Out     string // the binary to write
@@ -23,11 +23,11 @@ type BuildSpec struct {
 // buildTimeout bounds one go test -c.
 const buildTimeout = 10 * time.Minute
 
-// Build runs go test -c -vet=off. Score builds in the module's copy, not
+// buildTestBinary runs go test -c -vet=off. Score builds in the module's copy, not
 // in the user's tree, and without -trimpath, as go test does: a test that
 // locates its sources with runtime.Caller finds them in the copy. The
 // error carries the compiler's output.
-func Build(ctx context.Context, b BuildSpec) error {
+func buildTestBinary(ctx context.Context, b buildSpec) error {
 	args := []string{"test", "-c", "-vet=off", "-o", b.Out}
 	if b.Overlay != "" {
 		args = append(args, "-overlay", b.Overlay)

@@ -32,31 +32,31 @@ type Verdict struct {
 // crashLine finds the line that explains a dead binary.
 var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine stack exceeds .*|panic: .*|SIG[A-Z]+: .*|unexpected fault address.*)$`)
 
-// Classify reads a verdict from a run's event stream, never from its exit
+// classify reads a verdict from a run's event stream, never from its exit
 // code: a process killed at its deadline is a timeout; a failed top-level
 // test is a kill; a test that started and never finished, or a binary that
 // ended without its final PASS/FAIL line, is a crash (a Go fatal error, a
 // stack overflow, a signal, os.Exit); otherwise the mutant survived.
-func Classify(s *Stream, res proc.Result) Verdict {
+func classify(s *stream, res proc.Result) Verdict {
 	v := Verdict{TestsToFailure: map[string]int{}}
 	var running []string
 	for _, name := range s.Order {
 		t := s.Tests[name]
-		if !TopLevel(name) {
-			if t.Status == StatusRunning {
+		if !topLevel(name) {
+			if t.Status == statusRunning {
 				running = append(running, name)
 			}
 			continue
 		}
 		switch t.Status {
-		case StatusFail:
+		case statusFail:
 			v.KilledBy = append(v.KilledBy, name)
-			if n, _, ok := TestsToFailure(t.Output + subtestOutput(s, name)); ok {
+			if n, _, ok := testsToFailure(t.Output + subtestOutput(s, name)); ok {
 				v.TestsToFailure[name] = n
 			}
-		case StatusPass:
+		case statusPass:
 			v.Passed = append(v.Passed, name)
-		case StatusRunning:
+		case statusRunning:
 			running = append(running, name)
 		}
 	}
@@ -92,7 +92,7 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		if len(running) > 0 {
 			v.Reason += " in " + running[0]
 		}
-	case s.Result == StatusFail:
+	case s.Result == statusFail:
 		// FAIL without a failed test: TestMain or package init failed.
 		v.Outcome = outcome.Killed
 		v.KilledBy = []string{"TestMain"}
@@ -167,7 +167,7 @@ func signalNote(res proc.Result) string {
 }
 
 // subtestOutput concatenates the output of name's subtests.
-func subtestOutput(s *Stream, name string) string {
+func subtestOutput(s *stream, name string) string {
 	var b strings.Builder
 	prefix := name + "/"
 	keys := make([]string, 0)

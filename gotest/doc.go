@@ -1,49 +1,74 @@
-// Package gotest scores a Go package's own tests (plain tests, examples,
-// rapid, testing/quick and gopter properties) against its mutants by
-// driving its compiled test binary: the user-package host of mutprop's one
-// execution path.
+// Package gotest scores Go packages' tests (plain tests, examples, rapid,
+// testing/quick and gopter properties, suites registered with mutproptest)
+// against the packages' mutants by driving their compiled test binaries:
+// the user-package host of mutprop's one execution engine. A package's own
+// tests count for its mutants, and by default so do the tests of the other
+// matched packages of its module whose coverage reaches them.
 //
 // Stages, one file each:
 //
 //	preflight.go Preflight: go list before anything is built; refuses, on
 //	             one line, what cannot be scored (InputError: the
-//	             arguments' fault)
-//	score.go     Score: load (mutate.Load), enumerate, schematize into an
-//	             -overlay, build once, baseline (twice: a failing or flaky
-//	             baseline is refused, naming the tests), per-test coverage,
-//	             then the pool; mutant -> covering tests from line ranges
-//	pool.go      the worker pool: each worker owns a scratch directory and
-//	             pulls mutants from a shared queue; the fastest covering test
-//	             runs alone first, then the others with -test.failfast (or,
-//	             with Matrix, every covering test alone); mutants left out of
-//	             the schemata, and every mutant in overlay mode, are built
-//	             alone (mutate.Apply) and are not-viable when that fails
-//	build.go     Build: go test -c -vet=off -trimpath [-overlay] [-cover]
-//	binary.go    Binary: -test.list, and RunTests with -test.v=test2json,
+//	             arguments' fault); packages that hold only tests are
+//	             returned apart, as test packages
+//	score.go     Config, Score and the results; which source ranges a
+//	             mutant changes and which tests' coverage reaches them;
+//	             speed classes
+//	session.go   the run of one Score call: mutants numbered across
+//	             packages (mutate.Load, Enumerate), one schemata overlay
+//	             per module, one session per test package (a schemata
+//	             binary, a coverage binary over the module's mutated
+//	             packages, the tests, baseline, per-test coverage), each
+//	             mutant's covering tests across sessions, the deadlines;
+//	             then the mutants, the trials, the suites and the floor
+//	baseline.go  the baseline: the tests twice on the measured build; a
+//	             test that fails runs on a plain go test -c build, where
+//	             failing (or flaky) refuses the package, naming the tests,
+//	             and passing sets it aside (SetAside; StrictBaseline
+//	             refuses instead); the floor's plain build
+//	probe.go     the infection probes: one more run of each test that
+//	             covers a probed mutant, with MUTPROP_PROBE set; a probed
+//	             mutant runs only against the tests that infect it
+//	pool.go      the mutants' runs, scheduled by engine.Run: each worker
+//	             owns its copies of the module and pulls mutants from a
+//	             shared queue; the fastest covering test runs alone first,
+//	             then the others grouped by test package with
+//	             -test.failfast (or, with Matrix, every covering test
+//	             alone); a first run has a tight deadline and one that
+//	             times out runs again alone with the full deadline; mutants
+//	             left out of the schemata, and every mutant in overlay
+//	             mode, are built alone (mutate.Apply) and are not-viable
+//	             when that fails
+//	build.go     buildTestBinary: go test -c -vet=off [-overlay] [-cover
+//	             -coverpkg], in the module's copy and without -trimpath, as
+//	             go test builds
+//	binary.go    testBinary: -test.list, and runTests with -test.v=test2json,
 //	             -test.paniconexit0, MUTPROP_ACTIVE, pinned rapid seeds
-//	event.go     ParseStream: the -test.v=test2json framing (lines starting
+//	event.go     parseStream: the -test.v=test2json framing (lines starting
 //	             with ^V), parsed the way go tool test2json does; Go 1.26 no
 //	             longer ships a prebuilt test2json, and spawning "go tool
 //	             test2json" per run would cost more than most test runs
-//	classify.go  Classify: a verdict from the event stream, never the exit
+//	classify.go  classify: a verdict from the event stream, never the exit
 //	             code (timeout, killed, crashed, survived)
-//	ttf.go       TestsToFailure from rapid, gopter and testing/quick messages
+//	ttf.go       testsToFailure from rapid, gopter and testing/quick messages
 //	trials.go    Config.Trials: every test that kills a mutant run N times
 //	             alone with seeds runner.TrialSeed(Seed, mutant, test, "",
 //	             i), into PackageResult.Trials (report.SummarizeTrials
 //	             compares them)
-//	quickseed.go QuickSeedOverlay: testing/quick's quick.go rewritten, as
+//	quickseed.go quickSeedOverlay: testing/quick's quick.go rewritten, as
 //	             an -overlay entry, to seed its default source from
 //	             MUTPROP_QUICK_SEED
 //	coverage.go  coverage profiles and source spans
-//	scratch.go   scratch working directories: a copy of the package's
-//	             testdata without testdata/rapid and testdata/fuzz, and a
-//	             TMPDIR beside each, emptied before every run
+//	scratch.go   the module's copies: a template of the whole module, and
+//	             each worker's copy, brought back to the template before
+//	             every run, with a TMPDIR beside it
 //	treeguard.go the guard of the package directory while mutants run: it
 //	             detects writes into it, names the mutant that makes them
 //	             again when rerun alone, and restores the files
+//	inode_*.go   what the copies and the guard read of the file system
+//	             that differs between systems
 //	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
-//	             minimal killing set
+//	             minimal killing set, read from a report.KillMatrix
 //	suite.go     registered suites (mutproptest): the tests that register
 //	             them, read from the test files; described by the test
 //	             binary, then measured in its worker processes (runner.Pool)
@@ -56,7 +81,9 @@
 // own test binary, built once over a schemata overlay: the tests are
 // ordinary go tests, so a worker run is one process with MUTPROP_ACTIVE set
 // and a -test.run pattern. Processes are started through proc (process
-// groups, deadlines, memory caps).
+// groups, deadlines, memory caps) and scheduled by engine.Run; a
+// registered suite's worker processes are the same binary, started by
+// runner.Pool on engine.Pool.
 //
 // # Seeds
 //
@@ -66,7 +93,7 @@
 // gopter seeds from the clock unless the test fixes its parameters: their
 // verdicts can differ between runs on weak properties; pin a seed in the
 // test (quick.Config{Rand: rand.New(rand.NewSource(1))}) to avoid it.
-// With Config.Trials the binaries are built over QuickSeedOverlay, which
+// With Config.Trials the binaries are built over quickSeedOverlay, which
 // seeds testing/quick's default source from mutprop too: Config.Seed in
 // every run, each trial's own seed in the trials; gopter's trials are
 // reported unseeded.
@@ -74,13 +101,16 @@
 // # Outcomes
 //
 // killed (a test failed; a panic in a test is a failure), survived (every
-// covering test passed), timeout (no result within Timeouts.For(baseline of
-// the tests run)), crashed (a test started and never finished: a fatal
-// error, a stack overflow, os.Exit, a signal), not-viable (ill-typed,
-// dropped before the build and counted in Stats.IllTyped, or a single
-// mutant build that failed), no-coverage (no test executes the mutated
-// code). The score is Stryker's: detected (killed, timeout, crashed) over
-// valid (all but not-viable), no-coverage mutants counting as undetected.
+// covering test passed, or no covering test infects a probed mutant),
+// timeout (no result within the run's first deadline, nor again alone
+// within Timeouts.For(baseline of the tests run)), crashed (a test started
+// and never finished: a fatal error, a stack overflow, os.Exit, a signal;
+// or the process group passed its memory cap or output budget),
+// not-viable (ill-typed, dropped before the build and counted in
+// Stats.IllTyped, or a single mutant build that failed), no-coverage (no
+// test executes the mutated code). The score is Stryker's: detected
+// (killed, timeout, crashed) over valid (all but not-viable), no-coverage
+// mutants counting as undetected.
 //
 // How hostile mutants end (internal/testdata/hostile, checked by
 // hostile_test.go): a loop, a sleep or an undetected deadlock is a timeout

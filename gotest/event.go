@@ -12,27 +12,27 @@ import (
 
 // Test statuses read from a test binary's event stream.
 const (
-	StatusPass    = "pass"
-	StatusFail    = "fail"
-	StatusSkip    = "skip"
-	StatusRunning = "run" // started, never finished: the binary died or was killed in it
+	statusPass    = "pass"
+	statusFail    = "fail"
+	statusSkip    = "skip"
+	statusRunning = "run" // started, never finished: the binary died or was killed in it
 )
 
-// TestEvent is what the stream says about one test (or subtest).
-type TestEvent struct {
+// testEvent is what the stream says about one test (or subtest).
+type testEvent struct {
 	Name    string
-	Status  string // StatusPass, StatusFail, StatusSkip or StatusRunning
+	Status  string // statusPass, statusFail, statusSkip or statusRunning
 	Elapsed time.Duration
 	Output  string // the output attributed to the test, framing lines included
 }
 
-// Stream is a test binary's output run with -test.v=test2json, read the way
+// stream is a test binary's output run with -test.v=test2json, read the way
 // go tool test2json reads it: framing lines start with the byte 0x16 (^V),
 // so a test printing "--- FAIL" cannot forge a result.
-type Stream struct {
-	Tests map[string]*TestEvent // by full name, subtests as "TestX/sub"
+type stream struct {
+	Tests map[string]*testEvent // by full name, subtests as "TestX/sub"
 	Order []string              // names in the order they started
-	// Result is the binary's final line: StatusPass, StatusFail, or "" when
+	// Result is the binary's final line: statusPass, statusFail, or "" when
 	// the binary ended without one (it crashed, exited or was killed).
 	Result string
 	Output string // everything the binary wrote, framing removed
@@ -40,25 +40,25 @@ type Stream struct {
 
 const marker = 0x16
 
-// OutputBudget is how much of one test's output (and of the whole
-// stream's) a Stream keeps: the first and the last OutputBudget/2 bytes,
+// outputBudget is how much of one test's output (and of the whole
+// stream's) a stream keeps: the first and the last outputBudget/2 bytes,
 // with a line in between saying how much was dropped. A test that logs
 // without end costs mutprop a fixed amount of memory, and the parse stays
 // linear in the output's length.
-const OutputBudget = 256 << 10
+const outputBudget = 256 << 10
 
-// ParseStream reads the output of a test binary run with
+// parseStream reads the output of a test binary run with
 // -test.v=test2json. It never fails: output that is not framing is output.
-// It runs in time linear in len(out); each test's Output and the Stream's
-// Output keep at most about OutputBudget bytes (head and tail).
-func ParseStream(out []byte) *Stream {
-	s := &Stream{Tests: map[string]*TestEvent{}}
-	all := proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+// It runs in time linear in len(out); each test's Output and the stream's
+// Output keep at most about outputBudget bytes (head and tail).
+func parseStream(out []byte) *stream {
+	s := &stream{Tests: map[string]*testEvent{}}
+	all := proc.NewHeadTail(outputBudget/2, outputBudget/2)
 	texts := map[string]*proc.HeadTail{}
 	text := func(name string) *proc.HeadTail {
 		h := texts[name]
 		if h == nil {
-			h = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+			h = proc.NewHeadTail(outputBudget/2, outputBudget/2)
 			texts[name] = h
 		}
 		return h
@@ -80,11 +80,11 @@ func ParseStream(out []byte) *Stream {
 		trim := strings.TrimRight(string(line), "\r\n")
 		switch trim {
 		case "PASS":
-			s.Result = StatusPass
+			s.Result = statusPass
 			cur = ""
 			continue
 		case "FAIL":
-			s.Result = StatusFail
+			s.Result = statusFail
 			cur = ""
 			continue
 		}
@@ -95,7 +95,7 @@ func ParseStream(out []byte) *Stream {
 			if _, ok := s.Tests[name]; !ok {
 				s.Order = append(s.Order, name)
 			}
-			s.Tests[name] = &TestEvent{Name: name, Status: StatusRunning}
+			s.Tests[name] = &testEvent{Name: name, Status: statusRunning}
 			delete(texts, name)
 			cur = name
 		case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
@@ -105,7 +105,7 @@ func ParseStream(out []byte) *Stream {
 			name, elapsed := splitElapsed(body[len("--- PASS: "):])
 			t := s.Tests[name]
 			if t == nil {
-				t = &TestEvent{Name: name}
+				t = &testEvent{Name: name}
 				s.Tests[name] = t
 				s.Order = append(s.Order, name)
 			}
@@ -164,5 +164,5 @@ func splitElapsed(s string) (string, time.Duration) {
 	return s[:i], time.Duration(f * float64(time.Second))
 }
 
-// TopLevel reports whether name is a top-level test (not a subtest).
-func TopLevel(name string) bool { return !strings.Contains(name, "/") }
+// topLevel reports whether name is a top-level test (not a subtest).
+func topLevel(name string) bool { return !strings.Contains(name, "/") }

@@ -36,11 +36,11 @@ func TestAStreamWithPassingFailingAndSkippedTestsIsParsed(t *testing.T) {
     --- SKIP: TestC/sub (0.00s)
 FAIL
 `)
-	s := ParseStream(out)
-	if s.Result != StatusFail {
+	s := parseStream(out)
+	if s.Result != statusFail {
 		t.Errorf("result %q, want fail", s.Result)
 	}
-	for name, want := range map[string]string{"TestA": StatusPass, "TestB": StatusFail, "TestC": StatusSkip, "TestC/sub": StatusSkip} {
+	for name, want := range map[string]string{"TestA": statusPass, "TestB": statusFail, "TestC": statusSkip, "TestC/sub": statusSkip} {
 		if got := s.Tests[name]; got == nil || got.Status != want {
 			t.Errorf("%s: %+v, want %s", name, got, want)
 		}
@@ -51,7 +51,7 @@ FAIL
 	if !strings.Contains(s.Tests["TestB"].Output, "boom") {
 		t.Errorf("TestB output %q lacks its message", s.Tests["TestB"].Output)
 	}
-	v := Classify(s, proc.Result{ExitCode: 1})
+	v := classify(s, proc.Result{ExitCode: 1})
 	if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestB" || v.Reason != "b_test.go:9: boom" {
 		t.Errorf("verdict %+v, want killed by TestB", v)
 	}
@@ -61,11 +61,11 @@ func TestOutputThatImitatesFramingIsOnlyOutput(t *testing.T) {
 	t.Parallel()
 	out := append(frame("=== RUN   TestA\n"), []byte("--- FAIL: TestA (0.00s)\nFAIL\n")...)
 	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
-	s := ParseStream(out)
-	if s.Tests["TestA"].Status != StatusPass || s.Result != StatusPass {
+	s := parseStream(out)
+	if s.Tests["TestA"].Status != statusPass || s.Result != statusPass {
 		t.Errorf("a test printing '--- FAIL' forged its result: %+v, result %q", s.Tests["TestA"], s.Result)
 	}
-	if v := Classify(s, proc.Result{}); v.Outcome != outcome.Survived {
+	if v := classify(s, proc.Result{}); v.Outcome != outcome.Survived {
 		t.Errorf("verdict %+v, want survived", v)
 	}
 }
@@ -75,8 +75,8 @@ func TestAMarkerInTheMiddleOfALineStartsAFramingLine(t *testing.T) {
 	out := append([]byte("=== RUN   TestA\n"), []byte("no newline")...)
 	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
 	out = append([]byte{marker}, out...)
-	s := ParseStream(out)
-	if s.Tests["TestA"] == nil || s.Tests["TestA"].Status != StatusPass {
+	s := parseStream(out)
+	if s.Tests["TestA"] == nil || s.Tests["TestA"].Status != statusPass {
 		t.Errorf("TestA: %+v, want pass", s.Tests["TestA"])
 	}
 }
@@ -85,7 +85,7 @@ func TestAStackOverflowInATestIsACrash(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFib\n")
 	out = append(out, []byte("runtime: goroutine stack exceeds 16777216-byte limit\nruntime: sp=0xc0201603a0 stack=[0xc020160000, 0xc040160000]\nfatal error: stack overflow\n\ngoroutine 7 [running]:\n")...)
-	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
+	v := classify(parseStream(out), proc.Result{ExitCode: 2})
 	if v.Outcome != outcome.Crashed || !strings.Contains(v.Reason, "stack exceeds") || !strings.Contains(v.Reason, "TestFib") {
 		t.Errorf("verdict %+v, want crashed in TestFib with the runtime's message", v)
 	}
@@ -94,7 +94,7 @@ func TestAStackOverflowInATestIsACrash(t *testing.T) {
 func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestLoop\n")
-	v := Classify(ParseStream(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
+	v := classify(parseStream(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
 	if v.Outcome != outcome.Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
 		t.Errorf("verdict %+v, want a timeout in TestLoop", v)
 	}
@@ -103,7 +103,7 @@ func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
 func TestABinaryThatExitsWithoutAResultIsACrashNotASurvivor(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n")
-	v := Classify(ParseStream(out), proc.Result{ExitCode: 0})
+	v := classify(parseStream(out), proc.Result{ExitCode: 0})
 	if v.Outcome != outcome.Crashed {
 		t.Errorf("verdict %+v, want crashed: the binary never printed PASS", v)
 	}
@@ -113,7 +113,7 @@ func TestAPanicInATestIsAKill(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestP\n--- FAIL: TestP (0.00s)\n")
 	out = append(out, []byte("panic: unexpected call to os.Exit(0) during test [recovered]\n")...)
-	v := Classify(ParseStream(out), proc.Result{ExitCode: 2})
+	v := classify(parseStream(out), proc.Result{ExitCode: 2})
 	if v.Outcome != outcome.Killed || v.KilledBy[0] != "TestP" {
 		t.Errorf("verdict %+v, want killed by TestP", v)
 	}
@@ -134,7 +134,7 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 		{out: "    plain_test.go:5: Abs(-1) = -1", none: true},
 	}
 	for _, c := range cases {
-		n, lib, ok := TestsToFailure(c.out)
+		n, lib, ok := testsToFailure(c.out)
 		if c.none {
 			if ok {
 				t.Errorf("%q: got %d from %s, want nothing", c.out, n, lib)
@@ -163,25 +163,25 @@ func TestATestThatLogsWithoutEndCostsAFixedBudgetAndKeepsItsLastLines(t *testing
 
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	s := ParseStream(out)
+	s := parseStream(out)
 	runtime.ReadMemStats(&after)
-	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*OutputBudget {
-		t.Errorf("parsing %d MiB allocated %d MiB, want at most %d KiB", len(out)>>20, alloc>>20, 16*OutputBudget>>10)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*outputBudget {
+		t.Errorf("parsing %d MiB allocated %d MiB, want at most %d KiB", len(out)>>20, alloc>>20, 16*outputBudget>>10)
 	}
 	ev := s.Tests["TestNoisy"]
-	if ev == nil || ev.Status != StatusFail || s.Result != StatusFail {
+	if ev == nil || ev.Status != statusFail || s.Result != statusFail {
 		t.Fatalf("TestNoisy %+v, result %q: want a failed test and a failed binary", ev, s.Result)
 	}
-	if n := len(ev.Output); n > OutputBudget+100 {
-		t.Errorf("the test's output keeps %d bytes, budget %d", n, OutputBudget)
+	if n := len(ev.Output); n > outputBudget+100 {
+		t.Errorf("the test's output keeps %d bytes, budget %d", n, outputBudget)
 	}
-	if n := len(s.Output); n > OutputBudget+100 {
-		t.Errorf("the stream's output keeps %d bytes, budget %d", n, OutputBudget)
+	if n := len(s.Output); n > outputBudget+100 {
+		t.Errorf("the stream's output keeps %d bytes, budget %d", n, outputBudget)
 	}
 	if !strings.Contains(ev.Output, "bytes of output dropped") || !strings.HasPrefix(ev.Output, line) {
 		t.Errorf("the kept output does not show its head and the drop:\n%.300s", ev.Output)
 	}
-	if v := Classify(s, proc.Result{ExitCode: 1}); v.Outcome != outcome.Killed || v.TestsToFailure["TestNoisy"] != 18 {
+	if v := classify(s, proc.Result{ExitCode: 1}); v.Outcome != outcome.Killed || v.TestsToFailure["TestNoisy"] != 18 {
 		t.Errorf("verdict %+v, want killed by TestNoisy with 18 tests to failure (rapid: 17 passed, read from the kept tail)", v)
 	}
 }

@@ -80,8 +80,8 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
-	alone := map[*session]*Binary{}
-	binary := func(s *session) (*Binary, int, error) {
+	alone := map[*session]*testBinary{}
+	binary := func(s *session) (*testBinary, int, error) {
 		if rs.cfg.Mode != ModeOverlay && r.Mutant.Schema != 0 {
 			return s.bin, r.Mutant.Schema, nil
 		}
@@ -153,7 +153,7 @@ func withNotes(reason string, notes []string) string {
 }
 
 // runMatrix runs every covering test alone against the mutant.
-func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*Binary, int, error), r MutantResult) (out MutantResult) {
+func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testBinary, int, error), r MutantResult) (out MutantResult) {
 	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
@@ -199,20 +199,20 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // there are several workers, before it counts as a timeout: on a loaded
 // machine a deadline is a guess, and most timeouts are mutants that never
 // end, which so cost the tight deadline plus the full one.
-func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
+func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
 	deadline := s.firstTimeout(tests)
 	run := func() (Verdict, error) {
 		if err := sc.reset(); err != nil {
 			return Verdict{}, err
 		}
-		st, res, err := bin.RunTests(ctx, RunSpec{
+		st, res, err := bin.runTests(ctx, runSpec{
 			Tests: tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: deadline,
 			Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
 		})
 		if err != nil {
 			return Verdict{}, err
 		}
-		return Classify(st, res), nil
+		return classify(st, res), nil
 	}
 	guarded := func() (Verdict, error) {
 		if guard == nil {
@@ -245,7 +245,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *Binary, active 
 
 // buildAlone builds the session's test binary with the single mutant m
 // of target t applied (mutate.Apply and its own overlay).
-func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*Binary, error) {
+func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testBinary, error) {
 	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
@@ -255,10 +255,10 @@ func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutat
 		return nil, err
 	}
 	out := filepath.Join(dir, "pkg.test")
-	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
 		return nil, err
 	}
-	return &Binary{Path: out, Rapid: s.bin.Rapid}, nil
+	return &testBinary{Path: out, Rapid: s.bin.Rapid}, nil
 }
 
 func firstLine(s string) string {

@@ -85,7 +85,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	st, res, err := s.bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	st, res, err := s.bin.runTests(ctx, runSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.measureTimeout(test), Probe: file})
 	if err != nil {
 		return nil, err
@@ -93,7 +93,7 @@ func (s *session) probeOne(ctx context.Context, sc *scratch, test, file string) 
 	if res.Canceled {
 		return nil, ctx.Err()
 	}
-	if v := Classify(st, res); v.Outcome != outcome.Survived {
+	if v := classify(st, res); v.Outcome != outcome.Survived {
 		s.cfg.logf("%s: the probe run of %s did not pass (%s %s): it counts as infecting every mutant it covers", s.pkg.Path, test, v.Outcome, v.Reason)
 		return nil, nil
 	}

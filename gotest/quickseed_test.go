@@ -21,9 +21,9 @@ func TestQuickSeedOverlayRewritesTheInstalledQuickGoAndAddsItsHelper(t *testing.
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := QuickSeedOverlay(root)
+	files, err := quickSeedOverlay(root)
 	if err != nil {
-		t.Fatalf("QuickSeedOverlay(%s): %v", root, err)
+		t.Fatalf("quickSeedOverlay(%s): %v", root, err)
 	}
 	if len(files) != 2 {
 		t.Fatalf("%d overlay entries, want quick.go and the helper: %v", len(files), files)

@@ -100,7 +100,7 @@ type Config struct {
 	// killing test runs Trials times, trial i with the seed
 	// runner.TrialSeed(Seed, mutant ID, test, "", i), into
 	// PackageResult.Trials. Test binaries are then built with
-	// QuickSeedOverlay, so that testing/quick takes its seed from mutprop
+	// quickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
 }
@@ -229,6 +229,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	defer os.RemoveAll(tmp)
 	rs := &runState{cfg: &cfg, tmp: tmp}
+	defer rs.closeWatches()
 	res := &Result{}
 	err = rs.score(ctx, pkgs, res)
 	if ctx.Err() != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +23,10 @@ import (
 // worker; before every run a worker's copy is brought back to the
 // template's state, entry by entry (what a test wrote, created or removed
 // is undone), so files a mutant writes never reach the next run, and the
-// user's tree is never a working directory.
+// user's tree is never a working directory. On Linux an inotify watch of
+// the copy's entries says whether the last run changed anything: most
+// runs write nothing, and their reset costs one read of the watch instead
+// of a walk of the whole copy (changeWatch, inode_linux.go).
 //
 // The copy leaves out .git, the results directory (.mutprop), nested
 // modules (directories with a go.mod of their own, except fixture modules
@@ -151,6 +155,17 @@ type scratch struct {
 // copyState is what reset knows of a module's copy.
 type copyState struct {
 	state map[string]fileState // the copy's entries as reset left them; nil before the first reset
+	// watch reports the changes made to the copy's entries and to the
+	// temporary directory since reset last drained it (nil: reset walks
+	// the copy and empties the directory every time); verify makes the
+	// next reset walk the copy even if it reports none, since entries were
+	// made or put back before they were watched. tempWDs are the watch
+	// descriptors of the temporary directory, the current one and those
+	// it replaced (whose removal is an event too).
+	watch   *changeWatch
+	verify  bool
+	tempWD  int
+	tempWDs map[int]bool
 }
 
 // workDir is the package's directory in the copy: the test binary's
@@ -163,45 +178,142 @@ func (s *scratch) tempDir() string { return s.dir + ".tmp" }
 // reset empties the temporary directory and brings the copy back to the
 // template: the first time by copying it whole, then by undoing what the
 // last run changed (entries created, modified or removed), which costs a
-// walk of the copy.
+// walk of the copy when its watch saw a change (or there is no watch).
 func (s *scratch) reset() error {
 	if s.copy == nil {
 		s.copy = &copyState{}
 	}
-	tmp := s.tempDir()
-	if err := removeAll(tmp); err != nil {
-		return fmt.Errorf("reset scratch: %w", err)
-	}
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return fmt.Errorf("reset scratch: %w", err)
-	}
-	if s.copy.state == nil {
-		if err := removeAll(s.dir); err != nil {
+	c := s.copy
+	if c.state == nil {
+		if err := s.copyWhole(); err != nil {
 			return fmt.Errorf("reset scratch: %w", err)
 		}
-		if err := copyTree(s.tmpl.root, s.dir, nil); err != nil {
-			return fmt.Errorf("reset scratch: %w", err)
-		}
-		st, err := scanTree(s.dir)
-		if err != nil {
-			return fmt.Errorf("reset scratch: %w", err)
-		}
-		s.copy.state = st
 		return nil
 	}
-	if err := s.restore(); err != nil {
+	// The watch is drained before the walk: a change made after the drain
+	// is seen by this walk or by the next drain.
+	wds, all := c.watch.changes()
+	if all || wds[c.tempWD] {
+		if err := s.emptyTemp(); err != nil {
+			return fmt.Errorf("reset scratch: %w", err)
+		}
+	}
+	for wd := range c.tempWDs {
+		delete(wds, wd)
+	}
+	if !all && len(wds) == 0 && !c.verify {
+		return nil
+	}
+	c.verify = false
+	back, err := s.restore()
+	if err != nil {
 		// Start again from a whole copy.
-		s.copy.state = nil
+		c.state = nil
 		return s.reset()
 	}
+	c.watchEntries(s.dir, back)
 	return nil
 }
 
-// restore undoes the changes made to the copy since the last reset.
-func (s *scratch) restore() error {
-	now, err := scanTree(s.dir)
+// copyWhole makes the copy and its temporary directory anew, and watches
+// them.
+func (s *scratch) copyWhole() error {
+	c := s.copy
+	c.watch.close()
+	c.watch, c.tempWDs = newChangeWatch(), map[int]bool{}
+	if err := s.emptyTemp(); err != nil {
+		return err
+	}
+	if err := removeAll(s.dir); err != nil {
+		return err
+	}
+	if err := copyTree(s.tmpl.root, s.dir, nil); err != nil {
+		return err
+	}
+	st, err := scanTree(s.dir)
 	if err != nil {
 		return err
+	}
+	c.state = st
+	if len(st) > maxWatched {
+		c.dropWatch()
+		return nil
+	}
+	c.watchEntries(s.dir, append(slices.Collect(maps.Keys(st)), "."))
+	return nil
+}
+
+// maxWatched bounds the entries of one tree (a worker's copy of the
+// module, the guarded package directory) that a changeWatch takes: inotify
+// watches are a per-user budget (fs.inotify.max_user_watches, 8192 by
+// default before Linux 5.11) shared with editors and the like. A larger
+// tree is walked after every run instead.
+const maxWatched = 4096
+
+// emptyTemp makes the temporary directory anew, and watches it.
+func (s *scratch) emptyTemp() error {
+	c := s.copy
+	tmp := s.tempDir()
+	if err := removeAll(tmp); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return err
+	}
+	c.tempWD = -1
+	if c.watch == nil {
+		return nil
+	}
+	wd, _, err := c.watch.add(tmp)
+	if err != nil {
+		c.dropWatch()
+		return nil
+	}
+	c.tempWD, c.tempWDs[wd] = wd, true
+	return nil
+}
+
+// watchEntries adds the copy's entries rels ("." is its root) to the
+// watch, if there is one; a watch that cannot take them all is dropped.
+// The next reset walks the copy: the entries were made before they were
+// watched. (The changes a restore makes are events too.)
+func (c *copyState) watchEntries(root string, rels []string) {
+	if c.watch == nil || len(rels) == 0 {
+		return
+	}
+	c.verify = true
+	for _, rel := range rels {
+		if st, ok := c.state[rel]; rel != "." && (!ok || !st.mode.IsDir() && !st.mode.IsRegular()) {
+			continue // a symbolic link: replacing it changes its directory
+		}
+		if _, _, err := c.watch.add(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+			c.dropWatch()
+			return
+		}
+	}
+}
+
+// closeWatches releases the watches of the run's copies.
+func (rs *runState) closeWatches() {
+	rs.scratchMu.Lock()
+	defer rs.scratchMu.Unlock()
+	for _, sc := range rs.scratches {
+		sc.copy.dropWatch()
+	}
+}
+
+// dropWatch gives up the watch: reset walks the copy every time.
+func (c *copyState) dropWatch() {
+	c.watch.close()
+	c.watch, c.tempWD = nil, -1
+}
+
+// restore undoes the changes made to the copy since the last reset and
+// returns the entries it put back.
+func (s *scratch) restore() ([]string, error) {
+	now, err := scanTree(s.dir)
+	if err != nil {
+		return nil, err
 	}
 	// Remove what is new or changed in kind, deepest first.
 	var gone []string
@@ -213,7 +325,7 @@ func (s *scratch) restore() error {
 	sortDeepestFirst(gone)
 	for _, rel := range gone {
 		if err := removeAll(filepath.Join(s.dir, rel)); err != nil {
-			return err
+			return nil, err
 		}
 		delete(now, rel)
 	}
@@ -233,26 +345,26 @@ func (s *scratch) restore() error {
 		switch {
 		case old.mode.IsDir():
 			if err := os.MkdirAll(dst, 0o755); err != nil {
-				return err
+				return nil, err
 			}
 			if err := os.Chmod(dst, old.mode.Perm()); err != nil {
-				return err
+				return nil, err
 			}
 		default:
 			if err := removeAll(dst); err != nil {
-				return err
+				return nil, err
 			}
 			if err := copyEntry(src, dst, old.mode); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		st, err := stateOf(dst)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		s.copy.state[rel] = st
 	}
-	return nil
+	return back, nil
 }
 
 // sortDeepestFirst orders slash paths so that a path comes before its

@@ -36,7 +36,7 @@ type runState struct {
 	alone   sync.RWMutex
 	retried atomic.Int64 // timeouts run again alone
 
-	// quick holds QuickSeedOverlay's entries, added to every build's
+	// quick holds quickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
 }
@@ -69,7 +69,7 @@ type session struct {
 	tmpl *moduleTemplate
 	work string // its files in the run's temporary directory
 
-	bin       *Binary
+	bin       *testBinary
 	coverPath string
 	tests     []string
 	baseline  map[string]time.Duration
@@ -177,7 +177,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 		if err != nil {
 			return fmt.Errorf("score: trials: %w", err)
 		}
-		if rs.quick, err = QuickSeedOverlay(goroot); err != nil {
+		if rs.quick, err = quickSeedOverlay(goroot); err != nil {
 			return fmt.Errorf("score: trials: %w", err)
 		}
 	}
@@ -419,9 +419,9 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		coverErr = Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
+		coverErr = buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
 	}()
-	err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
+	err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
 	wg.Wait()
 	if err = errors.Join(err, coverErr); err != nil {
 		return fmt.Errorf("score %s: build: %w", s.pkg.Path, err)
@@ -433,11 +433,11 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	if err := base.reset(); err != nil {
 		return fmt.Errorf("score %s: %w", s.pkg.Path, err)
 	}
-	if s.bin, err = OpenBinary(ctx, binPath, base.workDir()); err != nil {
+	if s.bin, err = openBinary(ctx, binPath, base.workDir()); err != nil {
 		return err
 	}
 	s.bin.QuickSeed = s.quick != nil && overlay != ""
-	listed, err := s.bin.List(ctx, base.workDir())
+	listed, err := s.bin.list(ctx, base.workDir())
 	if err != nil {
 		return err
 	}
@@ -474,7 +474,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 // blocks each executed in each of pkgs. A test whose profile cannot be
 // read is taken to cover everything.
 func (s *session) coverage(ctx context.Context, pkgs []string) error {
-	bin := &Binary{Path: s.coverPath, Rapid: s.bin.Rapid}
+	bin := &testBinary{Path: s.coverPath, Rapid: s.bin.Rapid}
 	s.cover = map[string]map[string][]span{}
 	var mu sync.Mutex
 	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
@@ -494,11 +494,11 @@ func (s *session) coverage(ctx context.Context, pkgs []string) error {
 // everything marks a test whose coverage is unknown.
 var everything = []span{{file: "*"}}
 
-func (s *session) coverOne(ctx context.Context, bin *Binary, sc *scratch, test string, pkgs []string, profile string) (map[string][]span, error) {
+func (s *session) coverOne(ctx context.Context, bin *testBinary, sc *scratch, test string, pkgs []string, profile string) (map[string][]span, error) {
 	if err := sc.reset(); err != nil {
 		return nil, err
 	}
-	_, res, err := bin.RunTests(ctx, RunSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	_, res, err := bin.runTests(ctx, runSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.measureTimeout(test), CoverProfile: profile})
 	if err != nil {
 		return nil, err

@@ -26,9 +26,9 @@ import (
 	"github.com/mutprop/mutprop/stats"
 )
 
-// MutproptestPath is the import path of the package that registers suites
+// mutproptestPath is the import path of the package that registers suites
 // in a package's tests.
-const MutproptestPath = "github.com/mutprop/mutprop/mutproptest"
+const mutproptestPath = "github.com/mutprop/mutprop/mutproptest"
 
 // SuiteResult is what a suite registered in the package's tests measured:
 // its black-box mutants and the package's white-box mutants, against each
@@ -77,8 +77,8 @@ type SuiteKills struct {
 	means              []float64
 }
 
-// Pct is the detected mutants in percent (0 with no mutants).
-func (k SuiteKills) Pct() float64 {
+// pct is the detected mutants in percent (0 with no mutants).
+func (k SuiteKills) pct() float64 {
 	if k.Total == 0 {
 		return 0
 	}
@@ -109,8 +109,8 @@ type SuiteMutant struct {
 	KilledBy []string `json:"killedBy,omitempty"`
 }
 
-// Label is how reports name the suite: "name (Test)".
-func (r *SuiteResult) Label() string {
+// label is how reports name the suite: "name (Test)".
+func (r *SuiteResult) label() string {
 	if r.Test == "" {
 		return r.Name + " (TestMain)"
 	}
@@ -141,10 +141,10 @@ func (s *session) runSuites(ctx context.Context, pr *PackageResult, cover map[st
 			break
 		}
 		start := time.Now()
-		s.cfg.logf("%s: suite %s: measuring in worker processes of the test binary", s.pkg.Path, (&SuiteResult{Name: info.Name, Test: info.Test}).Label())
+		s.cfg.logf("%s: suite %s: measuring in worker processes of the test binary", s.pkg.Path, (&SuiteResult{Name: info.Name, Test: info.Test}).label())
 		r := s.runSuite(ctx, pr, info, cover)
 		r.Duration = time.Since(start)
-		s.cfg.logf("%s: suite %s: %d mutants x %d properties x %d generators in %v%s", s.pkg.Path, r.Label(),
+		s.cfg.logf("%s: suite %s: %d mutants x %d properties x %d generators in %v%s", s.pkg.Path, r.label(),
 			len(r.Mutants), len(info.Properties), len(info.Generators), r.Duration.Round(time.Millisecond), errNote(r.Err))
 		out = append(out, r)
 	}
@@ -186,7 +186,7 @@ func suiteTests(dir string) (tests []string, hasMain bool, err error) {
 		}
 		local := ""
 		for _, imp := range f.Imports {
-			if p, _ := strconv.Unquote(imp.Path.Value); p == MutproptestPath {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == mutproptestPath {
 				local = "mutproptest"
 				if imp.Name != nil {
 					local = imp.Name.Name
@@ -274,7 +274,7 @@ func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.
 	path := filepath.Join(s.work, "suites.jsonl")
 	pattern := "^$"
 	if len(tests) > 0 {
-		pattern = RunPattern(tests)
+		pattern = runPattern(tests)
 	}
 	args := []string{"-test.run", pattern, "-test.count=1"}
 	if s.bin.Rapid {
@@ -439,7 +439,7 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 func (s *session) suitePool(info runner.SuiteInfo, starts *atomic.Int64, timeout time.Duration) *runner.Pool {
 	pattern := "^$" // TestMain serves before running any test
 	if info.Test != "" {
-		pattern = RunPattern([]string{info.Test})
+		pattern = runPattern([]string{info.Test})
 	}
 	return &runner.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
 		sc := &scratch{tmpl: s.tmpl, dir: filepath.Join(s.work, fmt.Sprintf("suite-w%d", starts.Add(1)))}

@@ -111,7 +111,7 @@ func TestAddSuitesJSONKeepsTheDocumentAndAddsOneKey(t *testing.T) {
 		t.Fatalf("%v:\n%s", err, out)
 	}
 	var suites []SuiteResult
-	if err := json.Unmarshal(got[SuitesJSONKey], &suites); err != nil || len(got) != 3 || len(suites) != 1 || suites[0].Properties[0].Property != "prop" {
+	if err := json.Unmarshal(got[suitesJSONKey], &suites); err != nil || len(got) != 3 || len(suites) != 1 || suites[0].Properties[0].Property != "prop" {
 		t.Errorf("got %s", out)
 	}
 	if _, err := AddSuitesJSON([]byte("[]"), []SuiteResult{{}}); err == nil {

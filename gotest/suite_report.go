@@ -9,10 +9,10 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// SuitesJSONKey is the top-level key under which AddSuitesJSON puts the
+// suitesJSONKey is the top-level key under which AddSuitesJSON puts the
 // suites in a mutation-testing-report-schema document (the schema allows
 // extra top-level properties).
-const SuitesJSONKey = "mutpropSuites"
+const suitesJSONKey = "mutpropSuites"
 
 // SuiteTables renders registered suites (PackageResult.Suites): per suite,
 // its properties (kill rate by mutant origin, mean tests-to-failure), then
@@ -22,7 +22,7 @@ func SuiteTables(suites []SuiteResult) []report.Table {
 	for i := range suites {
 		r := &suites[i]
 		t := report.Table{
-			Title: fmt.Sprintf("Suite %s of %s: %s", r.Label(), r.Package, protocolString(r.Protocol)),
+			Title: fmt.Sprintf("Suite %s of %s: %s", r.label(), r.Package, protocolString(r.Protocol)),
 			Header: []string{"property", "original", "black-box detected", "black-box mean tests-to-failure",
 				"white-box detected", "white-box mean tests-to-failure", "crashed", "timeout"},
 		}
@@ -66,7 +66,7 @@ func SuiteTables(suites []SuiteResult) []report.Table {
 			}
 		}
 		if len(missed) > 0 {
-			out = append(out, report.Table{Title: "Mutants no property of suite " + r.Label() + " detects",
+			out = append(out, report.Table{Title: "Mutants no property of suite " + r.label() + " detects",
 				Header: []string{"mutant", "origin", "status", "description"}, Rows: missed})
 		}
 	}
@@ -77,7 +77,7 @@ func killsText(k SuiteKills) string {
 	if k.Total == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%d/%d (%.0f%%)", k.Detected, k.Total, k.Pct())
+	return fmt.Sprintf("%d/%d (%.0f%%)", k.Detected, k.Total, k.pct())
 }
 
 func ttfText(k SuiteKills) string {
@@ -88,13 +88,13 @@ func ttfText(k SuiteKills) string {
 }
 
 // AddSuitesJSON returns doc, a mutation-testing-report-schema document
-// (report.JSON), with the suites under SuitesJSONKey; doc unchanged when
-// there are none. The document's own keys keep their order.
+// (report.JSON), with the suites under the key "mutpropSuites"; doc
+// unchanged when there are none. The document's own keys keep their order.
 func AddSuitesJSON(doc []byte, suites []SuiteResult) ([]byte, error) {
 	if len(suites) == 0 {
 		return doc, nil
 	}
-	return report.AddJSONKey(doc, SuitesJSONKey, suites)
+	return report.AddJSONKey(doc, suitesJSONKey, suites)
 }
 
 // protocolString describes a protocol in a table title.

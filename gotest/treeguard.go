@@ -27,7 +27,9 @@ import (
 //     other packages) and the whole of its testdata tree, and copies their
 //     regular files into the run's temporary directory;
 //   - after every run of a test binary it compares them again (type, mode,
-//     size, inode, change time: a write cannot keep the change time);
+//     size, inode, change time: a write cannot keep the change time), when
+//     an inotify watch of them (changeWatch, inode_linux.go) reports an
+//     event since the last comparison (or there is no watch);
 //   - a change is not undone on sight, since it may be the user's (an
 //     editor saving a file during a long run): the runs that may have made
 //     it (the run that just ended and the runs in flight, less those that
@@ -59,6 +61,12 @@ type treeGuard struct {
 	orig     map[string]fileState // what restores put back, by slash path
 	seen     map[string]fileState // the state last seen
 	inflight map[*guardRun]bool
+	// watch reports the changes of the guarded entries since diff last
+	// drained it (nil: diff scans every time); verify makes the next diff
+	// scan even if it reports none, since entries were watched only after
+	// they were seen.
+	watch  *changeWatch
+	verify bool
 }
 
 // fileState is what the guard compares of one entry.
@@ -99,7 +107,55 @@ func newTreeGuard(dir, pristine string, log func(string, ...any)) (*treeGuard, e
 			return nil, fmt.Errorf("guard %s: %w", dir, err)
 		}
 	}
+	if len(files) <= maxWatched {
+		g.watch = newChangeWatch()
+		g.rewatch(files)
+	}
 	return g, nil
+}
+
+// rewatch adds to the watch the guarded entries of a scan (the package
+// directory, the directories the guard descends into, regular files) that
+// it does not watch yet; entries seen before they were watched make the
+// next diff scan. A watch that cannot take them all is dropped.
+func (g *treeGuard) rewatch(now map[string]fileState) {
+	if g.watch == nil {
+		return
+	}
+	if len(now) > maxWatched {
+		g.watch.close()
+		g.watch = nil
+		return
+	}
+	add := func(rel string) bool {
+		fresh, err := g.watchOne(rel)
+		if err != nil {
+			g.watch.close()
+			g.watch = nil
+			return false
+		}
+		g.verify = g.verify || fresh
+		return true
+	}
+	if !add(".") {
+		return
+	}
+	for rel, st := range now {
+		if st.mode.IsRegular() || st.mode.IsDir() && watched(rel) {
+			if !add(rel) {
+				return
+			}
+		}
+	}
+}
+
+// watchOne watches the entry rel; fresh reports an inode not watched yet.
+func (g *treeGuard) watchOne(rel string) (fresh bool, err error) {
+	_, fresh, err = g.watch.add(filepath.Join(g.dir, filepath.FromSlash(rel)))
+	if os.IsNotExist(err) {
+		return true, nil // removed since the scan: the next diff sees it
+	}
+	return fresh, err
 }
 
 // keep makes st, the current state of rel, what restores put back.
@@ -189,12 +245,22 @@ type change struct {
 }
 
 // diff compares the directory with the state last seen, which it then
-// updates. Files mutprop itself holds open are skipped.
+// updates. Files mutprop itself holds open are skipped. It scans only
+// when the watch reports a change since the last diff (or there is no
+// watch).
 func (g *treeGuard) diff() ([]change, error) {
+	// The watch is drained before the scan: a change made after the drain
+	// is seen by this scan or by the next drain.
+	if wds, all := g.watch.changes(); len(wds) == 0 && !all && !g.verify {
+		return nil, nil
+	}
+	g.verify = false
 	now, err := g.scan()
 	if err != nil {
+		g.verify = true
 		return nil, err
 	}
+	g.rewatch(now)
 	var out []change
 	for rel, st := range now {
 		old, ok := g.seen[rel]
@@ -269,6 +335,7 @@ func (g *treeGuard) restore(rels []string) error {
 		errs = append(errs, err.Error())
 	} else {
 		g.seen = now
+		g.rewatch(now)
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("restore %s: %s", g.dir, strings.Join(errs, "; "))
@@ -544,6 +611,7 @@ func (g *treeGuard) unstash(st *stashed) error {
 	}
 	if now, err := g.scan(); err == nil {
 		g.seen = now
+		g.rewatch(now)
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("put back %s: %s", g.dir, strings.Join(errs, "; "))
@@ -594,6 +662,7 @@ func mergeChanges(lists ...[]change) []change {
 func (g *treeGuard) finish() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	defer g.watch.close()
 	changes, err := g.diff()
 	if err != nil {
 		g.log("%s: cannot check the package directory: %v", g.dir, err)

@@ -267,3 +267,71 @@ func TestTheGuardIgnoresFilesMutpropHoldsOpenAndOtherPackages(t *testing.T) {
 		t.Errorf("the journal holds %q", b)
 	}
 }
+
+// The guard's watch reports what its directory events do not: a write
+// through a hard link made outside the package directory.
+func TestTheGuardSeesAWriteThroughAHardLink(t *testing.T) {
+	dir, g, logged := guardFixture(t)
+	before := snapshot(t, dir)
+	g.do(context.Background(), "m0", func() (Verdict, error) { return Verdict{}, nil }) // the first check scans
+	link := filepath.Join(t.TempDir(), "link")
+	v, _ := g.do(context.Background(), "m1", func() (Verdict, error) {
+		if err := os.Link(filepath.Join(dir, "testdata", "in.txt"), link); err != nil && !os.IsExist(err) {
+			t.Skipf("no hard links here: %v", err)
+		}
+		write(t, link, "mutant") // the size of "input\n"
+		return Verdict{}, nil
+	})
+	if len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "modified testdata/in.txt") {
+		t.Errorf("notes %q: want the write through the link", v.Notes)
+	}
+	os.Remove(link)
+	sameSnapshot(t, before, snapshot(t, dir))
+	if logged.Len() > 0 {
+		t.Errorf("logged %q", logged.String())
+	}
+}
+
+// A directory created under testdata and kept as an outside edit is
+// guarded from then on, and a run that changes nothing is not compared
+// (with a watch).
+func TestTheGuardWatchesWhatItKeeps(t *testing.T) {
+	dir, g, logged := guardFixture(t)
+	fresh := filepath.Join(dir, "testdata", "fresh")
+	runs := 0
+	g.do(context.Background(), "m1", func() (Verdict, error) {
+		if runs++; runs == 1 { // the user's, while m1 runs
+			if err := os.MkdirAll(fresh, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return Verdict{}, nil
+	})
+	if !strings.Contains(logged.String(), "kept created testdata/fresh") {
+		t.Fatalf("log %q: want the directory kept", logged.String())
+	}
+	if g.watch != nil {
+		// A stale record is not looked at by a run that changes nothing.
+		g.do(context.Background(), "m2", func() (Verdict, error) { return Verdict{}, nil })
+		g.mu.Lock()
+		rec := g.seen["a.go"]
+		g.seen["a.go"] = fileState{mode: rec.mode, size: -1}
+		g.mu.Unlock()
+		v, _ := g.do(context.Background(), "m3", func() (Verdict, error) { return Verdict{}, nil })
+		if len(v.Notes) != 0 || strings.Contains(logged.String(), "a.go") {
+			t.Fatalf("notes %q, log %q: a run that changed nothing was compared", v.Notes, logged.String())
+		}
+		g.mu.Lock()
+		g.seen["a.go"] = rec
+		g.mu.Unlock()
+	}
+	after := snapshot(t, dir)
+	v, _ := g.do(context.Background(), "m4", func() (Verdict, error) {
+		write(t, filepath.Join(fresh, "out.txt"), "by m4")
+		return Verdict{}, nil
+	})
+	if len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "created testdata/fresh/out.txt") {
+		t.Errorf("m4 notes %q: want its write into testdata/fresh", v.Notes)
+	}
+	sameSnapshot(t, after, snapshot(t, dir))
+}

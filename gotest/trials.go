@@ -25,7 +25,7 @@ import (
 //  2. Trials. Each killing test runs Config.Trials times alone against the
 //     mutant; trial i has the seed runner.TrialSeed(Seed, mutant ID, test
 //     name, "", i): rapid's -rapid.seed, testing/quick's default source
-//     (QuickSeedOverlay, QuickSeedEnv) and mutproptest's -mutprop.seed.
+//     (quickSeedOverlay, quickSeedEnv) and mutproptest's -mutprop.seed.
 //     gopter takes no seed from outside: its trials are reported unseeded.
 //
 // A trial's result goes to a slot fixed by (mutant, test, trial), so the
@@ -90,7 +90,7 @@ func (t *target) resolve(name string, sessions []*session) (testRef, bool) {
 type trialTest struct {
 	name   string // as the target's results name it
 	ref    testRef
-	bin    *Binary
+	bin    *testBinary
 	active int
 }
 
@@ -104,7 +104,7 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 			os.RemoveAll(dir)
 		}
 	}()
-	bins := map[*session]*Binary{}
+	bins := map[*session]*testBinary{}
 	prepare := func(name string) (trialTest, bool, error) {
 		ref, ok := t.resolve(name, sessions)
 		if !ok {
@@ -220,7 +220,7 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 
 // seeded reports whether a trial's seed reaches the generator of a test
 // whose failures name the library lib, run from bin.
-func seeded(lib string, bin *Binary) bool {
+func seeded(lib string, bin *testBinary) bool {
 	switch lib {
 	case "rapid":
 		return bin.Rapid
@@ -244,17 +244,17 @@ func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, t
 			return Verdict{}, err
 		}
 		tests := []string{tt.ref.name}
-		st, res, err := tt.bin.RunTests(ctx, RunSpec{
+		st, res, err := tt.bin.runTests(ctx, runSpec{
 			Tests: tests, Active: tt.active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: s.timeout(tests),
 			Seed: seed, Trial: trial, Memory: s.cfg.memory(),
 		})
 		if err != nil {
 			return Verdict{}, err
 		}
-		v := Classify(st, res)
+		v := classify(st, res)
 		if v.Outcome == outcome.Killed {
 			if ev := st.Tests[tt.ref.name]; ev != nil {
-				_, lib, _ = TestsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
+				_, lib, _ = testsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
 			}
 		}
 		return v, nil
@@ -273,9 +273,9 @@ func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, t
 }
 
 // buildTrialBinary builds the session's test binary with the single
-// mutant m of target t applied and testing/quick seeded (QuickSeedOverlay):
+// mutant m of target t applied and testing/quick seeded (quickSeedOverlay):
 // the trials' binary of a mutant without a schema.
-func (s *session) buildTrialBinary(ctx context.Context, dir string, t *target, m mutate.Mutant) (*Binary, error) {
+func (s *session) buildTrialBinary(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testBinary, error) {
 	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
@@ -287,8 +287,8 @@ func (s *session) buildTrialBinary(ctx context.Context, dir string, t *target, m
 		return nil, err
 	}
 	out := filepath.Join(dir, "pkg.test")
-	if err := Build(ctx, BuildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
 		return nil, err
 	}
-	return &Binary{Path: out, Rapid: s.bin.Rapid, QuickSeed: s.quick != nil, MutpropSeed: s.bin.MutpropSeed}, nil
+	return &testBinary{Path: out, Rapid: s.bin.Rapid, QuickSeed: s.quick != nil, MutpropSeed: s.bin.MutpropSeed}, nil
 }

@@ -20,13 +20,13 @@ var ttfPatterns = []struct {
 	{"quick", regexp.MustCompile(`#(\d+): failed on input`), false},
 }
 
-// TestsToFailure extracts the number of generated tests up to and including
+// testsToFailure extracts the number of generated tests up to and including
 // the failing one from a failing test's output: rapid's "failed after N
 // tests" (N+1), mutproptest's "[mutprop] failed after N tests" (N),
 // gopter's "Falsified after N passed tests" (N+1) and testing/quick's
 // "#N: failed on input" (N, CheckError.Count). It returns
 // the library's name, or ok false when the output has no such message.
-func TestsToFailure(output string) (n int, lib string, ok bool) {
+func testsToFailure(output string) (n int, lib string, ok bool) {
 	for _, p := range ttfPatterns {
 		m := p.re.FindStringSubmatch(output)
 		if m == nil {

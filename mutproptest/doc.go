@@ -17,12 +17,13 @@
 //     schemata, is re-executed as a worker (as go test -fuzz re-executes
 //     its test binary): with runner.SuiteWorkerEnv naming the suite, Run
 //     (or Main) serves trial requests with runner.Serve on standard input
-//     and output instead of testing. Standard output is moved to standard
-//     error first, so that what the code under test prints cannot corrupt
-//     the protocol. A worker process serves one schemata mutant
-//     (MUTPROP_ACTIVE): the white-box mutants of the package are measured
-//     by running the suite's test of the original in that process
-//     (runner.HostedTest), the black-box mutants by the suite itself.
+//     and output instead of testing. On Linux standard output is moved to
+//     standard error first, so that what the code under test prints cannot
+//     corrupt the protocol (elsewhere it can). A worker process serves one
+//     schemata mutant (MUTPROP_ACTIVE): the white-box mutants of the
+//     package are measured by running the suite's test of the original in
+//     that process (runner.HostedTest), the black-box mutants by the suite
+//     itself.
 //   - With runner.SuiteDescribeEnv set, the binary only describes its
 //     suites (runner.SuiteInfo), which is how mutprop run learns their
 //     mutants, properties, generators and protocol.

@@ -43,7 +43,7 @@
 //	             waitid(WNOWAIT) (the leader is waited for without being
 //	             reaped, so its pid, and the group id, cannot be reused
 //	             before the group is killed), kill(-pgid), ru_maxrss
-//	scan_linux.go  the /proc scans: GroupMembers, Tagged, GroupGone, the
+//	scan_linux.go  the /proc scans: groupMembers, Tagged, GroupGone, the
 //	             escapees of a run among the pids allocated since its start
 //	group_other.go  darwin and the BSDs: Setpgid and kill(-pgid) only (no
 //	             Pdeathsig, the leader reaped before the group kill, no

@@ -1,7 +1,6 @@
 package proc
 
 import (
-	"runtime"
 	"strconv"
 )
 
@@ -25,10 +24,6 @@ const (
 	maxDefaultHard = 4 << 30
 	minDefaultHard = 512 << 20
 )
-
-// DefaultMemoryCap is DefaultMemoryCapFor(runtime.NumCPU()), the default
-// number of workers.
-var DefaultMemoryCap = DefaultMemoryCapFor(runtime.NumCPU())
 
 // DefaultMemoryCapFor sizes the cap of each of workers concurrent runs from
 // the machine's memory (MemTotal, or the memory limit of mutprop's cgroup if

@@ -8,9 +8,9 @@ import (
 
 // Default output bounds (Spec.OutputHead, Spec.OutputTail, Spec.OutputLimit).
 const (
-	DefaultOutputHead  = 1 << 20   // bytes kept from the start of the output
-	DefaultOutputTail  = 1 << 20   // bytes kept from the end of the output
-	DefaultOutputLimit = 256 << 20 // bytes a process may write before its group is killed
+	defaultOutputHead  = 1 << 20   // bytes kept from the start of the output
+	defaultOutputTail  = 1 << 20   // bytes kept from the end of the output
+	defaultOutputLimit = 256 << 20 // bytes a process may write before its group is killed
 )
 
 // output collects a process's stdout and stderr: the first head bytes, the
@@ -40,13 +40,13 @@ type output struct {
 func newOutput(s Spec, exceeded func()) *output {
 	o := &output{headMax: s.OutputHead, tailMax: s.OutputTail, limit: s.OutputLimit, exceeded: exceeded}
 	if o.headMax == 0 {
-		o.headMax = DefaultOutputHead
+		o.headMax = defaultOutputHead
 	}
 	if o.tailMax == 0 {
-		o.tailMax = DefaultOutputTail
+		o.tailMax = defaultOutputTail
 	}
 	if o.limit == 0 {
-		o.limit = DefaultOutputLimit
+		o.limit = defaultOutputLimit
 	}
 	o.headMax, o.tailMax = max(o.headMax, 0), max(o.tailMax, 0)
 	return o
@@ -154,7 +154,7 @@ func (o *output) result() (kept []byte, dropped, written int64) {
 	if len(kept) > 0 && kept[len(kept)-1] != '\n' {
 		kept = append(kept, '\n')
 	}
-	kept = append(kept, DroppedMarker...)
+	kept = append(kept, droppedMarker...)
 	kept = strconv.AppendInt(kept, dropped, 10)
 	kept = append(kept, " bytes of output dropped here]\n"...)
 	return append(kept, tail...), dropped, o.written
@@ -162,8 +162,8 @@ func (o *output) result() (kept []byte, dropped, written int64) {
 
 // HeadTail keeps the first and the last bytes written to it, in bounded
 // memory, the way Run keeps a process's output: its String is the head, a
-// DroppedMarker line counting what was dropped, and the tail, cut to whole
-// lines. The tail's buffer is allocated only once the head is full.
+// marker line counting what was dropped ("[mutprop: <n> bytes of output
+// dropped here]"), and the tail, cut to whole lines. The tail's buffer is allocated only once the head is full.
 type HeadTail struct{ o *output }
 
 // NewHeadTail returns a HeadTail that keeps head bytes from the start and
@@ -181,7 +181,7 @@ func (h *HeadTail) String() string {
 	return string(kept)
 }
 
-// DroppedMarker starts the line Run puts in Result.Output where it dropped
-// the middle of a long output: DroppedMarker + "<n> bytes of output dropped
+// droppedMarker starts the line Run puts in Result.Output where it dropped
+// the middle of a long output: droppedMarker + "<n> bytes of output dropped
 // here]".
-const DroppedMarker = "[mutprop: "
+const droppedMarker = "[mutprop: "

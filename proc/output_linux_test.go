@@ -87,7 +87,7 @@ func TestTheKeptOutputIsTheFirstAndLastLines(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(string(res.Output), "\n"), "\n")
 	var i int
-	for i = 0; i < len(lines) && !strings.HasPrefix(lines[i], DroppedMarker); i++ {
+	for i = 0; i < len(lines) && !strings.HasPrefix(lines[i], droppedMarker); i++ {
 		if want := fmt.Sprintf("line %d", i+1); lines[i] != want {
 			t.Fatalf("head line %d: %q, want %q", i, lines[i], want)
 		}

@@ -20,7 +20,7 @@ func write(t *testing.T, o *output, data string, pieces ...int) {
 }
 
 func marker(n int) string {
-	return fmt.Sprintf("%s%d bytes of output dropped here]\n", DroppedMarker, n)
+	return fmt.Sprintf("%s%d bytes of output dropped here]\n", droppedMarker, n)
 }
 
 func TestOutputKeepsWholeLinesAroundAMarker(t *testing.T) {
@@ -63,7 +63,7 @@ func TestTheFinalFramingOfAStreamSurvivesTheCut(t *testing.T) {
 	write(t, o, "\n\x16--- FAIL: TestNoisy (1.00s)\n\x16FAIL\n", 1000)
 	kept, _, _ := o.result()
 	lines := strings.Split(string(kept), "\n")
-	if len(lines) != 5 || lines[0] != "\x16=== RUN   TestNoisy" || !strings.HasPrefix(lines[1], DroppedMarker) ||
+	if len(lines) != 5 || lines[0] != "\x16=== RUN   TestNoisy" || !strings.HasPrefix(lines[1], droppedMarker) ||
 		lines[2] != "\x16--- FAIL: TestNoisy (1.00s)" || lines[3] != "\x16FAIL" || lines[4] != "" {
 		t.Errorf("kept %q: want the RUN line, the marker, the FAIL lines", kept)
 	}
@@ -89,7 +89,7 @@ func TestTheOutputBudgetTripsOnceAndMemoryStaysBounded(t *testing.T) {
 	for _, tc := range []struct {
 		spec Spec
 		want int64
-	}{{Spec{}, DefaultOutputLimit}, {Spec{OutputLimit: -1}, -1}, {Spec{OutputLimit: 5}, 5}} {
+	}{{Spec{}, defaultOutputLimit}, {Spec{OutputLimit: -1}, -1}, {Spec{OutputLimit: 5}, 5}} {
 		if got := newOutput(tc.spec, nil).budget(); got != tc.want {
 			t.Errorf("budget of %+v = %d, want %d", tc.spec, got, tc.want)
 		}
@@ -101,7 +101,7 @@ func TestHeadTailKeepsTheFirstAndLastLinesAndCountsTheRest(t *testing.T) {
 	for _, p := range []string{"ab\n", "cd\n", "ef\ngh\n", "ij\nkl\n", "mn\nop\n"} {
 		h.Write([]byte(p))
 	}
-	if got, want := h.String(), "ab\ncd\n"+DroppedMarker+"12 bytes of output dropped here]\nmn\nop\n"; got != want {
+	if got, want := h.String(), "ab\ncd\n"+droppedMarker+"12 bytes of output dropped here]\nmn\nop\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	h = NewHeadTail(8, 8)

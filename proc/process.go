@@ -26,12 +26,12 @@ type Spec struct {
 	Memory MemoryCap
 	// OutputHead and OutputTail are the bytes of output (stdout and stderr
 	// interleaved) kept from its start and from its end; zero means 1 MiB
-	// each (DefaultOutputHead, DefaultOutputTail), negative none. What lies
-	// between is dropped and replaced by a marker line (DroppedMarker).
+	// each, negative none. What lies between is dropped and replaced by a
+	// marker line, "[mutprop: <n> bytes of output dropped here]".
 	OutputHead, OutputTail int
 	// OutputLimit is the output budget: once the process group has written
 	// more bytes than this, it is killed (Result.OutputExceeded). Zero
-	// means 256 MiB (DefaultOutputLimit), negative no budget.
+	// means 256 MiB, negative no budget.
 	OutputLimit int64
 }
 
@@ -41,7 +41,7 @@ type Result struct {
 	// Output is stdout and stderr, interleaved as written: all of it, or,
 	// when it was longer than Spec.OutputHead + Spec.OutputTail, its first
 	// and last lines around a marker line saying how many bytes were
-	// dropped (DroppedMarker).
+	// dropped.
 	Output    []byte
 	Truncated bool  // bytes were dropped from the middle of Output
 	Written   int64 // the bytes of output written, kept or not
@@ -79,6 +79,7 @@ type Process struct {
 	Name string // its command name (comm)
 }
 
+// String names the process: "name (pid N)".
 func (p Process) String() string {
 	return p.Name + " (pid " + strconv.Itoa(p.Pid) + ")"
 }
@@ -90,7 +91,7 @@ func (p Process) String() string {
 // Whatever happens, once the leader has exited the group is killed too
 // (before the leader is reaped, on Linux, so the group id cannot have been
 // reused). Every process Run starts carries a tag of its own in its
-// environment (TagPrefix), which its descendants inherit: after the group
+// environment (MUTPROP_PROC_<pid>_<n>), which its descendants inherit: after the group
 // kill, Run kills the tagged processes that left the group (setsid,
 // setpgid) and lists them in Result.Escaped. Only a descendant that both
 // leaves the group and clears its environment survives Run. Outside Linux
@@ -201,16 +202,16 @@ const (
 	causeOutput
 )
 
-// TagPrefix starts the name of the environment variable that marks every
-// process Run starts and its descendants: TagPrefix + "<mutprop's pid>_<n>",
+// tagPrefix starts the name of the environment variable that marks every
+// process Run starts and its descendants: tagPrefix + "<mutprop's pid>_<n>",
 // unique per Run, so nested runs keep each other's tags.
-const TagPrefix = "MUTPROP_PROC_"
+const tagPrefix = "MUTPROP_PROC_"
 
 var tagSeq atomic.Uint64
 
-// newTag returns "TagPrefix<pid>_<n>=": an environment entry's name and '='.
+// newTag returns "tagPrefix<pid>_<n>=": an environment entry's name and '='.
 func newTag() string {
-	return TagPrefix + strconv.Itoa(os.Getpid()) + "_" + strconv.FormatUint(tagSeq.Add(1), 10) + "="
+	return tagPrefix + strconv.Itoa(os.Getpid()) + "_" + strconv.FormatUint(tagSeq.Add(1), 10) + "="
 }
 
 // ignoreExit drops the *exec.ExitError of a process we killed ourselves.

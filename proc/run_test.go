@@ -40,15 +40,15 @@ func TestRunSetsTheDirectoryPWDTheTagAndOnlyTheGivenEnvironment(t *testing.T) {
 	lines := envLines(res.Output)
 	var tags []string
 	for _, l := range lines {
-		if strings.HasPrefix(l, TagPrefix) {
+		if strings.HasPrefix(l, tagPrefix) {
 			tags = append(tags, l)
 		}
 	}
 	if !slices.Contains(lines, "A=1") || !slices.Contains(lines, "PWD="+dir) {
 		t.Errorf("environment %q: want A=1 and PWD=%s", lines, dir)
 	}
-	if len(tags) != 1 || !strings.HasSuffix(tags[0], "=1") || !strings.HasPrefix(tags[0], TagPrefix+strconv.Itoa(os.Getpid())+"_") {
-		t.Errorf("tags %q: want one %s<pid>_<n>=1", tags, TagPrefix)
+	if len(tags) != 1 || !strings.HasSuffix(tags[0], "=1") || !strings.HasPrefix(tags[0], tagPrefix+strconv.Itoa(os.Getpid())+"_") {
+		t.Errorf("tags %q: want one %s<pid>_<n>=1", tags, tagPrefix)
 	}
 	for _, l := range lines {
 		if strings.HasPrefix(l, "GOMEMLIMIT=") {
@@ -107,8 +107,8 @@ func TestOutputIsKeptWholeUpToHeadPlusTail(t *testing.T) {
 		{-1, 16, "0123456789ABCDEF", false},
 		{10, 10, "0123456789ABCDEF", false},
 		// No newline anywhere: the head and the tail are kept as they are.
-		{4, 4, "0123\n" + DroppedMarker + "8 bytes of output dropped here]\nCDEF", true},
-		{-1, 4, DroppedMarker + "12 bytes of output dropped here]\nCDEF", true},
+		{4, 4, "0123\n" + droppedMarker + "8 bytes of output dropped here]\nCDEF", true},
+		{-1, 4, droppedMarker + "12 bytes of output dropped here]\nCDEF", true},
 	} {
 		res, err := Run(context.Background(), Spec{Path: "/bin/sh", Args: []string{"-c", "printf 0123456789ABCDEF"}, OutputHead: tc.head, OutputTail: tc.tail})
 		if err != nil {
@@ -132,13 +132,13 @@ func TestTheDefaultOutputKeepsTheFirstAndLastMiB(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Truncated != tc.truncated || res.Written != int64(tc.n) || res.OutputLimit != DefaultOutputLimit {
+		if res.Truncated != tc.truncated || res.Written != int64(tc.n) || res.OutputLimit != defaultOutputLimit {
 			t.Errorf("%d bytes written: kept %d, truncated %v, written %d, budget %d", tc.n, len(res.Output), res.Truncated, res.Written, res.OutputLimit)
 		}
 		if !tc.truncated && len(res.Output) != tc.n {
 			t.Errorf("%d bytes written: kept %d", tc.n, len(res.Output))
 		}
-		if tc.truncated && (len(res.Output) > 2<<20+100 || !strings.Contains(string(res.Output), "\n"+DroppedMarker+"1 bytes of output dropped here]\n")) {
+		if tc.truncated && (len(res.Output) > 2<<20+100 || !strings.Contains(string(res.Output), "\n"+droppedMarker+"1 bytes of output dropped here]\n")) {
 			t.Errorf("%d bytes written: kept %d bytes, want 2 MiB around a marker of 1 byte dropped", tc.n, len(res.Output))
 		}
 	}
@@ -301,8 +301,8 @@ func TestAZombieIsNeitherAGroupMemberNorTagged(t *testing.T) {
 	defer func() { _ = cmd.Wait() }()
 	pid := cmd.Process.Pid
 	waitState(t, pid, 'Z')
-	if pids, err := GroupMembers(pid); err != nil || len(pids) != 0 {
-		t.Errorf("GroupMembers of a zombie's group = %v, %v; want none", pids, err)
+	if pids, err := groupMembers(pid); err != nil || len(pids) != 0 {
+		t.Errorf("groupMembers of a zombie's group = %v, %v; want none", pids, err)
 	}
 	if gone, err := GroupGone(pid, time.Second); err != nil || !gone {
 		t.Errorf("GroupGone of a zombie's group = %v, %v", gone, err)
@@ -330,12 +330,12 @@ func TestTaggedMatchesTheFirstEnvironmentEntry(t *testing.T) {
 
 func TestGroupMembersListsTheCallersGroup(t *testing.T) {
 	t.Parallel()
-	pids, err := GroupMembers(syscall.Getpgrp())
+	pids, err := groupMembers(syscall.Getpgrp())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(pids, os.Getpid()) {
-		t.Errorf("GroupMembers(%d) = %v, want it to hold this process %d", syscall.Getpgrp(), pids, os.Getpid())
+		t.Errorf("groupMembers(%d) = %v, want it to hold this process %d", syscall.Getpgrp(), pids, os.Getpid())
 	}
 }
 
@@ -414,7 +414,7 @@ func TestAnUntaggedChildInTheGroupDiesWhenTheLeaderExits(t *testing.T) {
 func TestTagsAreUniquePerRunAndNameThisProcess(t *testing.T) {
 	t.Parallel()
 	a, b := newTag(), newTag()
-	prefix := TagPrefix + strconv.Itoa(os.Getpid()) + "_"
+	prefix := tagPrefix + strconv.Itoa(os.Getpid()) + "_"
 	na, errA := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(a, prefix), "="))
 	nb, errB := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(b, prefix), "="))
 	if !strings.HasPrefix(a, prefix) || !strings.HasSuffix(a, "=") || errA != nil || errB != nil || nb <= na {

@@ -95,10 +95,10 @@ func newerThan(pid int) func(int) bool {
 	return func(p int) bool { return p > pid || p <= last } // wrapped
 }
 
-// GroupMembers returns the pids of the live (not zombie) processes of the
+// groupMembers returns the pids of the live (not zombie) processes of the
 // process group pgid, read from /proc. A SIGKILLed process takes a moment
 // to die: callers checking that a group is gone should poll.
-func GroupMembers(pgid int) ([]int, error) {
+func groupMembers(pgid int) ([]int, error) {
 	var pids []int
 	err := scan(anyPid, func(st procStat) {
 		if st.pgrp == pgid {
@@ -186,7 +186,7 @@ func killTagged(tag string, leader int, since uint64) []Process {
 func GroupGone(pgid int, wait time.Duration) (bool, error) {
 	deadline := time.Now().Add(wait)
 	for {
-		pids, err := GroupMembers(pgid)
+		pids, err := groupMembers(pgid)
 		if err != nil {
 			return false, err
 		}

@@ -12,11 +12,6 @@ import (
 // errNoProc is the error of the process scans where there is no /proc.
 var errNoProc = errors.New("process scans need Linux's /proc, not available on " + runtime.GOOS)
 
-// GroupMembers is not supported outside Linux: it returns an error.
-func GroupMembers(pgid int) ([]int, error) {
-	return nil, fmt.Errorf("group members of %d: %w", pgid, errNoProc)
-}
-
 // Tagged is not supported outside Linux: it returns an error.
 func Tagged(entry string) ([]Process, error) {
 	return nil, fmt.Errorf("tagged processes %q: %w", entry, errNoProc)

@@ -120,10 +120,6 @@ func (h *Handle) Stdin() io.WriteCloser { return h.stdin }
 // Stdout is the process's standard output. Wait closes it.
 func (h *Handle) Stdout() io.Reader { return h.stdout }
 
-// Pid is the leader's process id, which is also its process group's id
-// (outside Windows).
-func (h *Handle) Pid() int { return h.cmd.Process.Pid }
-
 // Exited is closed once the leader has exited (on its own or killed).
 func (h *Handle) Exited() <-chan struct{} { return h.exited }
 

@@ -53,7 +53,7 @@ func TestAStartedProcessAnswersThroughItsPipesAndExitsWhenItsInputCloses(t *test
 	env := envLines(res.Output)
 	tagged := false
 	for _, l := range env {
-		tagged = tagged || strings.HasPrefix(l, TagPrefix)
+		tagged = tagged || strings.HasPrefix(l, tagPrefix)
 	}
 	if !tagged || !strings.Contains(string(res.Output), "A=1\n") || !strings.Contains(string(res.Output), "PWD="+dir+"\n") {
 		t.Errorf("stderr %q: want the environment with A=1, PWD and the tag", res.Output)

@@ -6,27 +6,23 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Chart is a chart the report package can draw: a *Histogram, *BarChart or
-// *LineChart.
-type Chart interface {
+// chart is a chart the report package can draw: a *histogram, *barChart or
+// *lineChart.
+type chart interface {
 	build() (*plot.Plot, error)
 }
 
-// Histogram is a histogram of values, e.g. the sizes of generated inputs.
-type Histogram struct {
+// histogram is a histogram of values, e.g. the sizes of generated inputs.
+type histogram struct {
 	Title, XLabel string
 	Values        []float64
 	// Bins is the number of bins; zero means about sqrt(len(Values)),
@@ -34,34 +30,34 @@ type Histogram struct {
 	Bins int
 }
 
-// BarChart is a grouped bar chart: for each category, one bar per series,
+// barChart is a grouped bar chart: for each category, one bar per series,
 // with optional whiskers (e.g. a 95% confidence interval).
-type BarChart struct {
+type barChart struct {
 	Title, XLabel, YLabel string
 	Categories            []string
-	Series                []BarSeries
+	Series                []barSeries
 	// LogY draws the value axis on a log scale; bars then start at the
 	// axis minimum. Values <= 0 are not drawn.
 	LogY bool
 }
 
-// BarSeries is one series of a BarChart: Values[i] is the bar for
+// barSeries is one series of a barChart: Values[i] is the bar for
 // Categories[i]. Low and High, when not nil, give whisker ends.
-type BarSeries struct {
+type barSeries struct {
 	Name              string
 	Values, Low, High []float64
 }
 
-// LineChart draws series of points joined by lines, e.g. faults found
+// lineChart draws series of points joined by lines, e.g. faults found
 // against the number of tests.
-type LineChart struct {
+type lineChart struct {
 	Title, XLabel, YLabel string
-	Series                []LineSeries
+	Series                []lineSeries
 	LogX                  bool
 }
 
-// LineSeries is one line of a LineChart.
-type LineSeries struct {
+// lineSeries is one line of a lineChart.
+type lineSeries struct {
 	Name string
 	X, Y []float64
 }
@@ -72,30 +68,8 @@ const (
 	chartHeight = 10 * vg.Centimeter
 )
 
-// SavePlot draws the chart into a file; the extension chooses the format:
-// .svg or .png.
-func SavePlot(path string, c Chart) error {
-	var buf bytes.Buffer
-	var err error
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".svg":
-		err = writeSVG(&buf, c)
-	case ".png":
-		err = writePNG(&buf, c)
-	default:
-		return fmt.Errorf("save plot %s: unknown format %q (want .svg or .png)", path, ext)
-	}
-	if err != nil {
-		return fmt.Errorf("save plot %s: %w", path, err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("save plot: %w", err)
-	}
-	return nil
-}
-
-// PlotSVG draws the chart as an SVG document.
-func PlotSVG(c Chart) ([]byte, error) {
+// plotSVG draws the chart as an SVG document.
+func plotSVG(c chart) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := writeSVG(&buf, c); err != nil {
 		return nil, err
@@ -103,16 +77,7 @@ func PlotSVG(c Chart) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// PlotPNG draws the chart as a PNG image.
-func PlotPNG(c Chart) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := writePNG(&buf, c); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-func writeSVG(w io.Writer, c Chart) error {
+func writeSVG(w io.Writer, c chart) error {
 	p, err := c.build()
 	if err != nil {
 		return err
@@ -125,20 +90,7 @@ func writeSVG(w io.Writer, c Chart) error {
 	return nil
 }
 
-func writePNG(w io.Writer, c Chart) error {
-	p, err := c.build()
-	if err != nil {
-		return err
-	}
-	canvas := vgimg.New(chartWidth, chartHeight)
-	p.Draw(draw.New(canvas))
-	if _, err := (vgimg.PngCanvas{Canvas: canvas}).WriteTo(w); err != nil {
-		return fmt.Errorf("write png: %w", err)
-	}
-	return nil
-}
-
-func (h *Histogram) build() (*plot.Plot, error) {
+func (h *histogram) build() (*plot.Plot, error) {
 	if len(h.Values) == 0 {
 		return nil, fmt.Errorf("histogram %q: no values", h.Title)
 	}
@@ -166,7 +118,7 @@ func (h *Histogram) build() (*plot.Plot, error) {
 	return p, nil
 }
 
-func (b *BarChart) build() (*plot.Plot, error) {
+func (b *barChart) build() (*plot.Plot, error) {
 	n := len(b.Categories)
 	if n == 0 || len(b.Series) == 0 {
 		return nil, fmt.Errorf("bar chart %q: no categories or no series", b.Title)
@@ -207,11 +159,11 @@ func (b *BarChart) build() (*plot.Plot, error) {
 	return p, nil
 }
 
-// groupedBars draws one BarSeries, shifted by offset within each category,
+// groupedBars draws one barSeries, shifted by offset within each category,
 // with its whiskers. It exists because plotter.YErrorBars cannot follow a
 // bar's offset.
 type groupedBars struct {
-	series BarSeries
+	series barSeries
 	width  vg.Length
 	offset vg.Length
 	color  color.Color
@@ -286,7 +238,7 @@ func (g *groupedBars) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(g.color, c.ClipPolygonY(pts))
 }
 
-func (l *LineChart) build() (*plot.Plot, error) {
+func (l *lineChart) build() (*plot.Plot, error) {
 	if len(l.Series) == 0 {
 		return nil, fmt.Errorf("line chart %q: no series", l.Title)
 	}

@@ -2,24 +2,33 @@
 // Markdown, CSV, JSON in the mutation-testing-report-schema, a
 // self-contained HTML page, and charts. It is a leaf: pure functions from
 // its own data model to output, with no knowledge of how the results were
-// produced (callers convert runner results into a Run or an Experiment).
+// produced (callers convert their results into a Run, an Experiment, a
+// KillMatrix or TrialCells); it imports no mutprop package but outcome
+// and stats.
 //
 // Files:
 //   - model.go: the data model. Run (files, mutants with a Status, tests),
-//     KillMatrix, Score; Experiment (cells of tests-to-failure per
-//     mutant, property and generator) and GeneratorSummary with Etna's
-//     buckets.
+//     KillMatrix and buildKillMatrix, Score; Experiment (cells of
+//     tests-to-failure per mutant, property and generator) and
+//     generatorSummary with Etna's buckets.
+//   - killmatrix.go: the analyses of a KillMatrix (kills per test,
+//     redundant and subsumed tests, a greedy minimal killing set): the one
+//     kill matrix that mutprop run's --matrix and the BST scenario's
+//     property scores both read.
+//   - trials.go: mutprop run --trials's figures: TrialCell,
+//     SummarizeTrials (fails, mean tests-to-failure with its 95% CI, and
+//     two-sided Mann-Whitney U comparisons of the killing tests of each
+//     mutant), TrialsTables and TrialsJSONKey.
 //   - table.go: Table, the one table value, rendered as text
 //     (tablewriter), Markdown or CSV; Write renders several.
-//   - tables.go: the common tables: StatusTable, MutantTable,
-//     KillRateTable, GeneratorTable, CellTable, BeatsTable.
+//   - tables.go: the common tables: StatusTable, KillRateTable,
+//     generatorTable, cellTable, beatsTable.
 //   - schema.go: JSON, the mutation-testing-report-schema (version 2)
-//     rendering, and SchemaStatus, the outcome mapping.
-//   - charts.go: Histogram, BarChart (grouped, with whiskers) and
-//     LineChart drawn with gonum.org/v1/plot to SVG or PNG (PlotSVG,
-//     PlotPNG, SavePlot).
-//   - plots.go: ExperimentCharts, the standard charts of a generator
-//     comparison, and WritePlots, which writes them into a directory.
+//     rendering, and schemaStatus, the outcome mapping.
+//   - charts.go: histogram, barChart (grouped, with whiskers) and
+//     lineChart drawn with gonum.org/v1/plot to SVG (plotSVG).
+//   - plots.go: experimentCharts, the standard charts of a generator
+//     comparison.
 //   - html.go, html.tmpl: HTML, the one-file report page: for a run, the
 //     mutation-testing-elements viewer (<mutation-test-report-app>) fed
 //     the run's schema JSON, both inline, beside mutprop's own views

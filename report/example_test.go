@@ -2,18 +2,21 @@ package report_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/mutprop/mutprop/report"
 )
 
-func ExampleTable_Markdown() {
+func ExampleWrite_markdown() {
 	t := report.Table{
 		Title:  "Kill rate",
 		Header: []string{"property", "killed"},
 		Rows:   [][]string{{"prop_InsertValid", "7"}, {"prop_InsertPost", "8"}},
 		Notes:  []string{"8 valid mutants"},
 	}
-	fmt.Print(string(t.Markdown()))
+	if err := report.Write(os.Stdout, report.FormatMarkdown, t); err != nil {
+		fmt.Println(err)
+	}
 	// Output:
 	// ### Kill rate
 	//
@@ -25,14 +28,11 @@ func ExampleTable_Markdown() {
 	// 8 valid mutants
 }
 
-func ExampleTable_Text() {
+func ExampleWrite_text() {
 	t := report.Table{Header: []string{"status", "mutants"}, Rows: [][]string{{"killed", "7"}, {"survived", "1"}}}
-	b, err := t.Text()
-	if err != nil {
+	if err := report.Write(os.Stdout, report.FormatText, t); err != nil {
 		fmt.Println(err)
-		return
 	}
-	fmt.Print(string(b))
 	// Output:
 	// +----------+---------+
 	// | status   | mutants |

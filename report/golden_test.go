@@ -33,17 +33,17 @@ func golden(t *testing.T, name string, got []byte) {
 
 func runTables() []Table {
 	r := sampleRun()
-	return []Table{StatusTable(r), MutantTable(r), KillRateTable(r)}
+	return []Table{StatusTable(r), KillRateTable(r)}
 }
 
 func experimentTables(t *testing.T) []Table {
 	t.Helper()
 	e := sampleExperiment()
-	b, err := stats.BeatsMatrix(CountsByGenerator(e), 0)
+	b, err := stats.BeatsMatrix(countsByGenerator(e), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []Table{GeneratorTable(e), BeatsTable(b), CellTable(e)}
+	return []Table{generatorTable(e), beatsTable(b), cellTable(e)}
 }
 
 func TestGoldenTablesInEveryFormat(t *testing.T) {

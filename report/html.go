@@ -53,8 +53,9 @@ type Page struct {
 // kill matrix, and with Page.Trials the trials' figures and comparisons
 // (TrialsTables). The body's data-mutant-count attribute gives the number
 // of mutants. For an experiment the page shows the generator tables (tests
-// to failure with confidence intervals) and ExperimentCharts, as SVG data
-// URIs. The run's JSON must be valid (JSON's errors are HTML's).
+// to failure with confidence intervals) and its standard charts (tasks
+// solved within N tests and T seconds, mean tests to failure, tasks solved
+// against tests, size histograms), as SVG data URIs. The run's JSON must be valid (JSON's errors are HTML's).
 func HTML(p Page) ([]byte, error) {
 	tmpl, err := template.New("report").Parse(htmlTemplate)
 	if err != nil {
@@ -159,7 +160,7 @@ func buildPageData(p Page) (pageData, error) {
 				d.Undetected = append(d.Undetected, s)
 			}
 		}
-		km := BuildKillMatrix(*r)
+		km := buildKillMatrix(*r)
 		if len(km.Tests) > 0 {
 			hm := &htmlMatrix{Mutants: km.Mutants}
 			for i, t := range km.Tests {
@@ -181,14 +182,14 @@ func buildPageData(p Page) (pageData, error) {
 		d.TrialTables = TrialsTables(*p.Trials)
 	}
 	if e := p.Experiment; e != nil {
-		d.ExperimentTables = []Table{GeneratorTable(*e)}
-		beats, err := stats.BeatsMatrix(CountsByGenerator(*e), 0)
+		d.ExperimentTables = []Table{generatorTable(*e)}
+		beats, err := stats.BeatsMatrix(countsByGenerator(*e), 0)
 		if err != nil {
 			return d, fmt.Errorf("experiment %s: %w", e.Name, err)
 		}
-		d.ExperimentTables = append(d.ExperimentTables, BeatsTable(beats), CellTable(*e))
-		for _, nc := range ExperimentCharts(*e) {
-			svg, err := PlotSVG(nc.Chart)
+		d.ExperimentTables = append(d.ExperimentTables, beatsTable(beats), cellTable(*e))
+		for _, nc := range experimentCharts(*e) {
+			svg, err := plotSVG(nc.Chart)
 			if err != nil {
 				return d, fmt.Errorf("experiment %s: chart %s: %w", e.Name, nc.Name, err)
 			}

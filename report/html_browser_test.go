@@ -295,8 +295,8 @@ func TestHTMLReportRendersInChromiumWithoutConsoleErrors(t *testing.T) {
 			t.Errorf("mutprop's views lack #%s", id)
 		}
 	}
-	if n := strings.Count(dom, `src="data:image/svg+xml;base64,`); n != len(ExperimentCharts(e)) {
-		t.Errorf("the page embeds %d charts, want %d", n, len(ExperimentCharts(e)))
+	if n := strings.Count(dom, `src="data:image/svg+xml;base64,`); n != len(experimentCharts(e)) {
+		t.Errorf("the page embeds %d charts, want %d", n, len(experimentCharts(e)))
 	}
 	checkScreenshot(t, shot)
 

@@ -6,15 +6,15 @@ package report
 // them from a KillMatrix, so that "redundant" and "minimal" mean the same
 // everywhere.
 
-// Killed reports whether Tests[i] killed Mutants[j].
-func (km KillMatrix) Killed(i, j int) bool { return km.Cells[i][j] == KilledHere }
+// killed reports whether Tests[i] killed Mutants[j].
+func (km KillMatrix) killed(i, j int) bool { return km.Cells[i][j] == KilledHere }
 
 // Killers counts, for each mutant (column), the tests that killed it.
 func (km KillMatrix) Killers() []int {
 	n := make([]int, len(km.Mutants))
 	for i := range km.Tests {
 		for j := range km.Mutants {
-			if km.Killed(i, j) {
+			if km.killed(i, j) {
 				n[j]++
 			}
 		}
@@ -28,7 +28,7 @@ func (km KillMatrix) Kills() map[string][]string {
 	out := map[string][]string{}
 	for i, t := range km.Tests {
 		for j, m := range km.Mutants {
-			if km.Killed(i, j) {
+			if km.killed(i, j) {
 				out[t] = append(out[t], m)
 			}
 		}
@@ -44,7 +44,7 @@ func (km KillMatrix) Redundant() []string {
 	for i, t := range km.Tests {
 		only := false
 		for j := range km.Mutants {
-			if km.Killed(i, j) && killers[j] == 1 {
+			if km.killed(i, j) && killers[j] == 1 {
 				only = true
 				break
 			}
@@ -69,11 +69,11 @@ func (km KillMatrix) Subsumed() map[string]string {
 			}
 			sub, same := true, true
 			for j := range km.Mutants {
-				if km.Killed(i, j) && !km.Killed(k, j) {
+				if km.killed(i, j) && !km.killed(k, j) {
 					sub = false
 					break
 				}
-				if km.Killed(i, j) != km.Killed(k, j) {
+				if km.killed(i, j) != km.killed(k, j) {
 					same = false
 				}
 			}
@@ -102,7 +102,7 @@ func (km KillMatrix) Minimal() []string {
 		for i := range km.Tests {
 			n := 0
 			for j := range left {
-				if km.Killed(i, j) {
+				if km.killed(i, j) {
 					n++
 				}
 			}
@@ -112,7 +112,7 @@ func (km KillMatrix) Minimal() []string {
 		}
 		out = append(out, km.Tests[best])
 		for j := range left {
-			if km.Killed(best, j) {
+			if km.killed(best, j) {
 				delete(left, j)
 			}
 		}

@@ -91,11 +91,11 @@ const (
 	KilledHere          // killed by this test
 )
 
-// BuildKillMatrix derives the kill matrix of a run from its mutants'
+// buildKillMatrix derives the kill matrix of a run from its mutants'
 // KilledBy and CoveredBy lists. Tests are r.Tests in order, followed by any
 // test ID that only appears in a mutant's lists; mutants are in r.Mutants
 // order.
-func BuildKillMatrix(r Run) KillMatrix {
+func buildKillMatrix(r Run) KillMatrix {
 	index := map[string]int{}
 	var tests []string
 	add := func(id string) {
@@ -182,17 +182,17 @@ type Cell struct {
 	Counts []int
 	// Seconds holds the time to failure of every failing trial; optional.
 	Seconds []float64
-	// Summary summarizes Counts; BuildExperiment-style callers may leave it
-	// zero and call Summarized.
+	// Summary summarizes Counts; callers may leave it zero, and the
+	// report's tables and charts compute it from Counts.
 	Summary stats.Summary
 }
 
-// Task names the cell's task: its mutant and property.
-func (c Cell) Task() string { return c.Mutant + "/" + c.Property }
+// task names the cell's task: its mutant and property.
+func (c Cell) task() string { return c.Mutant + "/" + c.Property }
 
-// Summarized returns the experiment with every cell's Summary computed
+// summarized returns the experiment with every cell's Summary computed
 // from its Counts where the Summary is empty.
-func (e Experiment) Summarized() Experiment {
+func (e Experiment) summarized() Experiment {
 	out := e
 	out.Cells = make([]Cell, len(e.Cells))
 	for i, c := range e.Cells {
@@ -204,14 +204,14 @@ func (e Experiment) Summarized() Experiment {
 	return out
 }
 
-// Generators returns the experiment's generators, sorted.
-func (e Experiment) Generators() []string {
+// generators returns the experiment's generators, sorted.
+func (e Experiment) generators() []string {
 	return sortedUnique(e.Cells, func(c Cell) string { return c.Generator })
 }
 
-// Tasks returns the experiment's tasks (mutant/property), sorted.
-func (e Experiment) Tasks() []string {
-	return sortedUnique(e.Cells, Cell.Task)
+// tasks returns the experiment's tasks (mutant/property), sorted.
+func (e Experiment) tasks() []string {
+	return sortedUnique(e.Cells, Cell.task)
 }
 
 func sortedUnique(cells []Cell, key func(Cell) string) []string {
@@ -228,14 +228,14 @@ func sortedUnique(cells []Cell, key func(Cell) string) []string {
 	return out
 }
 
-// TestBuckets are Etna's thresholds on tests to failure.
-var TestBuckets = []float64{10, 100, 1000, 10000}
+// testBuckets are Etna's thresholds on tests to failure.
+var testBuckets = []float64{10, 100, 1000, 10000}
 
-// TimeBuckets are Etna's thresholds on seconds to failure.
-var TimeBuckets = []float64{0.1, 1, 10, 60}
+// timeBuckets are Etna's thresholds on seconds to failure.
+var timeBuckets = []float64{0.1, 1, 10, 60}
 
-// GeneratorSummary summarizes one generator over an experiment's tasks.
-type GeneratorSummary struct {
+// generatorSummary summarizes one generator over an experiment's tasks.
+type generatorSummary struct {
 	Generator string
 	Tasks     int // tasks the generator was run on
 	Solved    int // tasks on which the property failed within the budget
@@ -243,28 +243,28 @@ type GeneratorSummary struct {
 	// failure; 0 when nothing was solved.
 	MeanOfMeans float64
 	// WithinTests[i] counts solved tasks whose mean tests to failure is at
-	// most TestBuckets[i].
+	// most testBuckets[i].
 	WithinTests []int
 	// WithinSeconds[i] counts solved tasks whose mean seconds to failure
-	// is at most TimeBuckets[i]; nil when no cell has Seconds.
+	// is at most timeBuckets[i]; nil when no cell has Seconds.
 	WithinSeconds []int
 }
 
-// SummarizeGenerators computes one GeneratorSummary per generator, sorted
+// summarizeGenerators computes one generatorSummary per generator, sorted
 // by generator name.
-func SummarizeGenerators(e Experiment) []GeneratorSummary {
-	e = e.Summarized()
+func summarizeGenerators(e Experiment) []generatorSummary {
+	e = e.summarized()
 	hasTime := false
 	for _, c := range e.Cells {
 		if len(c.Seconds) > 0 {
 			hasTime = true
 		}
 	}
-	var out []GeneratorSummary
-	for _, g := range e.Generators() {
-		s := GeneratorSummary{Generator: g, WithinTests: make([]int, len(TestBuckets))}
+	var out []generatorSummary
+	for _, g := range e.generators() {
+		s := generatorSummary{Generator: g, WithinTests: make([]int, len(testBuckets))}
 		if hasTime {
-			s.WithinSeconds = make([]int, len(TimeBuckets))
+			s.WithinSeconds = make([]int, len(timeBuckets))
 		}
 		var sum float64
 		for _, c := range e.Cells {
@@ -277,14 +277,14 @@ func SummarizeGenerators(e Experiment) []GeneratorSummary {
 			}
 			s.Solved++
 			sum += c.Summary.Mean
-			for i, b := range TestBuckets {
+			for i, b := range testBuckets {
 				if c.Summary.Mean <= b {
 					s.WithinTests[i]++
 				}
 			}
 			if hasTime && len(c.Seconds) > 0 {
 				mean := stats.Summarize(c.Seconds).Mean
-				for i, b := range TimeBuckets {
+				for i, b := range timeBuckets {
 					if mean <= b {
 						s.WithinSeconds[i]++
 					}
@@ -299,9 +299,9 @@ func SummarizeGenerators(e Experiment) []GeneratorSummary {
 	return out
 }
 
-// CountsByGenerator returns counts[generator][task] as float64 samples of
+// countsByGenerator returns counts[generator][task] as float64 samples of
 // tests to failure for the failing cells, the input of stats.BeatsMatrix.
-func CountsByGenerator(e Experiment) map[string]map[string][]float64 {
+func countsByGenerator(e Experiment) map[string]map[string][]float64 {
 	out := map[string]map[string][]float64{}
 	for _, c := range e.Cells {
 		if out[c.Generator] == nil {
@@ -314,7 +314,7 @@ func CountsByGenerator(e Experiment) map[string]map[string][]float64 {
 		for i, n := range c.Counts {
 			xs[i] = float64(n)
 		}
-		out[c.Generator][c.Task()] = xs
+		out[c.Generator][c.task()] = xs
 	}
 	return out
 }

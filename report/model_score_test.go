@@ -43,7 +43,7 @@ func TestKillMatrixListsTestsInRunOrderThenFirstMention(t *testing.T) {
 			{ID: "m3"},
 		},
 	}
-	km := BuildKillMatrix(r)
+	km := buildKillMatrix(r)
 	if want := []string{"T2", "T1", "K", "C", "C2"}; !slices.Equal(km.Tests, want) {
 		t.Fatalf("tests %v, want %v", km.Tests, want)
 	}
@@ -73,7 +73,7 @@ func TestSummarizeGeneratorsBucketsAreInclusiveAndTimeIsOptional(t *testing.T) {
 		{Mutant: "d", Property: "p", Generator: "g", Counts: []int{1}}, // does not fail: unsolved
 		{Mutant: "a", Property: "p", Generator: "h", Fails: true, Counts: []int{20000}},
 	}}
-	got := SummarizeGenerators(e)
+	got := summarizeGenerators(e)
 	if len(got) != 2 || got[0].Generator != "g" || got[1].Generator != "h" {
 		t.Fatalf("summaries %+v, want g then h", got)
 	}
@@ -91,11 +91,11 @@ func TestSummarizeGeneratorsBucketsAreInclusiveAndTimeIsOptional(t *testing.T) {
 	// cells without seconds count in none of them.
 	e.Cells[0].Seconds = []float64{0.1}
 	e.Cells[1].Seconds = []float64{60, 60}
-	got = SummarizeGenerators(e)
+	got = summarizeGenerators(e)
 	if !slices.Equal(got[0].WithinSeconds, []int{1, 1, 1, 2}) || !slices.Equal(got[1].WithinSeconds, []int{0, 0, 0, 0}) {
 		t.Errorf("within seconds g %v, h %v; want [1 1 1 2] and zeros", got[0].WithinSeconds, got[1].WithinSeconds)
 	}
-	if unsolved := SummarizeGenerators(Experiment{Cells: []Cell{{Generator: "x"}}}); unsolved[0].MeanOfMeans != 0 || unsolved[0].Solved != 0 {
+	if unsolved := summarizeGenerators(Experiment{Cells: []Cell{{Generator: "x"}}}); unsolved[0].MeanOfMeans != 0 || unsolved[0].Solved != 0 {
 		t.Errorf("nothing solved: %+v", unsolved[0])
 	}
 }
@@ -107,7 +107,7 @@ func TestSummarizedKeepsGivenSummariesAndDoesNotTouchTheInput(t *testing.T) {
 		{Mutant: "b", Counts: []int{2, 4}},
 	}}
 	e.Cells[1].Summary.N, e.Cells[1].Summary.Mean = 9, 99 // given: kept
-	s := e.Summarized()
+	s := e.summarized()
 	if s.Cells[0].Summary.N != 2 || s.Cells[0].Summary.Mean != 3 {
 		t.Errorf("computed summary %+v, want n 2 mean 3", s.Cells[0].Summary)
 	}
@@ -115,10 +115,10 @@ func TestSummarizedKeepsGivenSummariesAndDoesNotTouchTheInput(t *testing.T) {
 		t.Errorf("a given summary was replaced: %+v", s.Cells[1].Summary)
 	}
 	if e.Cells[0].Summary.N != 0 {
-		t.Errorf("Summarized wrote into its receiver's cells")
+		t.Errorf("summarized wrote into its receiver's cells")
 	}
-	if got := (Cell{Mutant: "m", Property: "p"}).Task(); got != "m/p" {
-		t.Errorf("Task = %q, want m/p", got)
+	if got := (Cell{Mutant: "m", Property: "p"}).task(); got != "m/p" {
+		t.Errorf("task = %q, want m/p", got)
 	}
 }
 
@@ -130,7 +130,7 @@ func TestCountsByGeneratorKeepsOnlyFailingCellsWithCounts(t *testing.T) {
 		{Mutant: "c", Property: "p", Generator: "g", Fails: true},
 		{Mutant: "a", Property: "p", Generator: "never"},
 	}}
-	got := CountsByGenerator(e)
+	got := countsByGenerator(e)
 	if len(got) != 2 || len(got["g"]) != 1 || !slices.Equal(got["g"]["a/p"], []float64{3, 4}) {
 		t.Errorf("counts %v, want g: {a/p: [3 4]}", got)
 	}

@@ -1,21 +1,18 @@
 package report
 
 import (
-	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
 
-// NamedChart is a chart with a file-name stem, e.g. "solved-within-tests".
-type NamedChart struct {
+// namedChart is a chart with a file-name stem, e.g. "solved-within-tests".
+type namedChart struct {
 	Name  string
-	Chart Chart
+	Chart chart
 }
 
-// ExperimentCharts returns the standard charts of a generator comparison:
+// experimentCharts returns the standard charts of a generator comparison:
 //   - solved-within-tests: tasks solved within 10/100/1,000/10,000 tests
 //     per generator (Etna's bucket chart);
 //   - solved-within-seconds: the same for 0.1/1/10/60 s, when the cells
@@ -25,16 +22,16 @@ type NamedChart struct {
 //   - faults-vs-tests: tasks solved against the number of tests;
 //   - sizes-GENERATOR: a histogram of generated sizes, per generator with
 //     sizes.
-func ExperimentCharts(e Experiment) []NamedChart {
-	e = e.Summarized()
-	sums := SummarizeGenerators(e)
+func experimentCharts(e Experiment) []namedChart {
+	e = e.summarized()
+	sums := summarizeGenerators(e)
 	if len(sums) == 0 {
 		return nil
 	}
-	var out []NamedChart
+	var out []namedChart
 
-	bucketChart := func(title string, buckets []float64, unit string, pick func(GeneratorSummary) []int) *BarChart {
-		bc := &BarChart{Title: title, XLabel: unit, YLabel: "tasks solved"}
+	bucketChart := func(title string, buckets []float64, unit string, pick func(generatorSummary) []int) *barChart {
+		bc := &barChart{Title: title, XLabel: unit, YLabel: "tasks solved"}
 		for _, b := range buckets {
 			bc.Categories = append(bc.Categories, "<= "+num(b))
 		}
@@ -43,22 +40,22 @@ func ExperimentCharts(e Experiment) []NamedChart {
 			for i, n := range pick(s) {
 				vals[i] = float64(n)
 			}
-			bc.Series = append(bc.Series, BarSeries{Name: s.Generator, Values: vals})
+			bc.Series = append(bc.Series, barSeries{Name: s.Generator, Values: vals})
 		}
 		return bc
 	}
-	out = append(out, NamedChart{"solved-within-tests", bucketChart("Tasks solved within N tests (mean)", TestBuckets, "tests", func(s GeneratorSummary) []int { return s.WithinTests })})
+	out = append(out, namedChart{"solved-within-tests", bucketChart("Tasks solved within N tests (mean)", testBuckets, "tests", func(s generatorSummary) []int { return s.WithinTests })})
 	if sums[0].WithinSeconds != nil {
-		out = append(out, NamedChart{"solved-within-seconds", bucketChart("Tasks solved within T seconds (mean)", TimeBuckets, "seconds", func(s GeneratorSummary) []int { return s.WithinSeconds })})
+		out = append(out, namedChart{"solved-within-seconds", bucketChart("Tasks solved within T seconds (mean)", timeBuckets, "seconds", func(s generatorSummary) []int { return s.WithinSeconds })})
 	}
 
-	tasks, gens := e.Tasks(), e.Generators()
+	tasks, gens := e.tasks(), e.generators()
 	taskIndex := map[string]int{}
 	for i, t := range tasks {
 		taskIndex[t] = i
 	}
-	mean := &BarChart{Title: "Mean tests to failure (95% CI)", XLabel: "task", YLabel: "tests to failure", Categories: tasks, LogY: true}
-	line := &LineChart{Title: "Tasks solved against tests", XLabel: "tests (mean to failure)", YLabel: "tasks solved", LogX: true}
+	mean := &barChart{Title: "Mean tests to failure (95% CI)", XLabel: "task", YLabel: "tests to failure", Categories: tasks, LogY: true}
+	line := &lineChart{Title: "Tasks solved against tests", XLabel: "tests (mean to failure)", YLabel: "tasks solved", LogX: true}
 	maxX := float64(e.Budget)
 	for _, c := range e.Cells {
 		if c.Fails && c.Summary.N > 0 {
@@ -67,19 +64,19 @@ func ExperimentCharts(e Experiment) []NamedChart {
 	}
 	maxX = math.Max(maxX, 10)
 	for _, g := range gens {
-		s := BarSeries{Name: g, Values: make([]float64, len(tasks)), Low: make([]float64, len(tasks)), High: make([]float64, len(tasks))}
+		s := barSeries{Name: g, Values: make([]float64, len(tasks)), Low: make([]float64, len(tasks)), High: make([]float64, len(tasks))}
 		var means []float64
 		for _, c := range e.Cells {
 			if c.Generator != g || !c.Fails || c.Summary.N == 0 {
 				continue
 			}
-			i := taskIndex[c.Task()]
+			i := taskIndex[c.task()]
 			s.Values[i], s.Low[i], s.High[i] = c.Summary.Mean, c.Summary.CILow, c.Summary.CIHigh
 			means = append(means, c.Summary.Mean)
 		}
 		mean.Series = append(mean.Series, s)
 		sort.Float64s(means)
-		ls := LineSeries{Name: g, X: []float64{1}, Y: []float64{0}}
+		ls := lineSeries{Name: g, X: []float64{1}, Y: []float64{0}}
 		for i, m := range means {
 			m = math.Max(m, 1)
 			ls.X = append(ls.X, m, m)
@@ -89,7 +86,7 @@ func ExperimentCharts(e Experiment) []NamedChart {
 		ls.Y = append(ls.Y, float64(len(means)))
 		line.Series = append(line.Series, ls)
 	}
-	out = append(out, NamedChart{"mean-tests-to-failure", mean}, NamedChart{"faults-vs-tests", line})
+	out = append(out, namedChart{"mean-tests-to-failure", mean}, namedChart{"faults-vs-tests", line})
 
 	sizeGens := make([]string, 0, len(e.Sizes))
 	for g, xs := range e.Sizes {
@@ -99,35 +96,9 @@ func ExperimentCharts(e Experiment) []NamedChart {
 	}
 	sort.Strings(sizeGens)
 	for _, g := range sizeGens {
-		out = append(out, NamedChart{"sizes-" + fileSafe(g), &Histogram{Title: "Sizes generated by " + g, XLabel: "size", Values: e.Sizes[g]}})
+		out = append(out, namedChart{"sizes-" + fileSafe(g), &histogram{Title: "Sizes generated by " + g, XLabel: "size", Values: e.Sizes[g]}})
 	}
 	return out
-}
-
-// WritePlots writes the experiment's charts (ExperimentCharts) into dir,
-// creating it, once per extension (".svg", ".png"; default both), and
-// returns the paths written.
-func WritePlots(dir string, e Experiment, exts ...string) ([]string, error) {
-	if len(exts) == 0 {
-		exts = []string{".svg", ".png"}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("write plots: %w", err)
-	}
-	var paths []string
-	for _, nc := range ExperimentCharts(e) {
-		for _, ext := range exts {
-			if !strings.HasPrefix(ext, ".") {
-				ext = "." + ext
-			}
-			p := filepath.Join(dir, nc.Name+ext)
-			if err := SavePlot(p, nc.Chart); err != nil {
-				return paths, err
-			}
-			paths = append(paths, p)
-		}
-	}
-	return paths, nil
 }
 
 // fileSafe replaces characters that are unsafe in a file name.

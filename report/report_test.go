@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,8 +23,8 @@ func TestSchemaStatusMapsEveryOutcome(t *testing.T) {
 		outcome.Crashed: "RuntimeError", outcome.Timeout: "Timeout", outcome.Ignored: "Ignored", outcome.GaveUp: "Survived", "": "Pending",
 	}
 	for s, w := range want {
-		if got := SchemaStatus(s); got != w {
-			t.Errorf("SchemaStatus(%q) = %q, want %q", s, got, w)
+		if got := schemaStatus(s); got != w {
+			t.Errorf("schemaStatus(%q) = %q, want %q", s, got, w)
 		}
 	}
 }
@@ -84,7 +83,7 @@ func TestJSONRejectsDuplicateIDsAndUnknownFiles(t *testing.T) {
 
 func TestKillMatrixMarksKillsOverCoverage(t *testing.T) {
 	t.Parallel()
-	km := BuildKillMatrix(sampleRun())
+	km := buildKillMatrix(sampleRun())
 	if len(km.Tests) != 3 || len(km.Mutants) != 8 {
 		t.Fatalf("matrix is %dx%d, want 3x8", len(km.Tests), len(km.Mutants))
 	}
@@ -105,7 +104,7 @@ func TestScoreCountsDetectedOverValidMutants(t *testing.T) {
 func TestCSVQuotesCellsWithCommasAndQuotes(t *testing.T) {
 	t.Parallel()
 	tb := Table{Header: []string{"a", "b"}, Rows: [][]string{{`x, "y"`, "z"}, {"short"}}}
-	b, err := tb.CSV()
+	b, err := tb.csv()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +119,7 @@ func TestCSVQuotesCellsWithCommasAndQuotes(t *testing.T) {
 
 func TestMarkdownEscapesPipes(t *testing.T) {
 	t.Parallel()
-	md := string(Table{Header: []string{"h"}, Rows: [][]string{{"a|b"}}}.Markdown())
+	md := string(Table{Header: []string{"h"}, Rows: [][]string{{"a|b"}}}.markdown())
 	if !strings.Contains(md, `a\|b`) {
 		t.Errorf("markdown = %q", md)
 	}
@@ -141,7 +140,7 @@ func TestSummarizeGeneratorsCountsEtnaBuckets(t *testing.T) {
 		{Mutant: "b2", Property: "p", Generator: "g", Fails: true, Counts: []int{500}, Seconds: []float64{20}},
 		{Mutant: "b3", Property: "p", Generator: "g"},
 	}}
-	s := SummarizeGenerators(e)
+	s := summarizeGenerators(e)
 	if len(s) != 1 {
 		t.Fatalf("got %d summaries", len(s))
 	}
@@ -157,49 +156,17 @@ func TestSummarizeGeneratorsCountsEtnaBuckets(t *testing.T) {
 	}
 }
 
-func TestWritePlotsWritesDecodablePNGAndSVG(t *testing.T) {
-	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "plots")
-	paths, err := WritePlots(dir, sampleExperiment())
-	if err != nil {
-		t.Fatal(err)
-	}
-	// 4 experiment charts + 3 size histograms, in two formats.
-	if len(paths) != 14 {
-		t.Fatalf("wrote %d files, want 14: %v", len(paths), paths)
-	}
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch filepath.Ext(p) {
-		case ".png":
-			if _, err := png.Decode(bytes.NewReader(b)); err != nil {
-				t.Errorf("%s: %v", p, err)
-			}
-		case ".svg":
-			if !bytes.Contains(b, []byte("<svg")) || !bytes.Contains(b, []byte("</svg>")) {
-				t.Errorf("%s is not an SVG document", p)
-			}
-		}
-	}
-}
-
 func TestChartsRejectMismatchedSeries(t *testing.T) {
 	t.Parallel()
-	bad := []Chart{
-		&BarChart{Title: "t", Categories: []string{"a", "b"}, Series: []BarSeries{{Name: "s", Values: []float64{1}}}},
-		&Histogram{Title: "empty"},
-		&LineChart{Title: "l", Series: []LineSeries{{Name: "s", X: []float64{1, 2}, Y: []float64{1}}}},
+	bad := []chart{
+		&barChart{Title: "t", Categories: []string{"a", "b"}, Series: []barSeries{{Name: "s", Values: []float64{1}}}},
+		&histogram{Title: "empty"},
+		&lineChart{Title: "l", Series: []lineSeries{{Name: "s", X: []float64{1, 2}, Y: []float64{1}}}},
 	}
 	for _, c := range bad {
-		if _, err := PlotSVG(c); err == nil {
+		if _, err := plotSVG(c); err == nil {
 			t.Errorf("%T: want an error", c)
 		}
-	}
-	if err := SavePlot(filepath.Join(t.TempDir(), "x.gif"), &Histogram{Values: []float64{1}}); err == nil {
-		t.Error("SavePlot .gif: want an error")
 	}
 }
 

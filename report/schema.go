@@ -10,17 +10,17 @@ import (
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// SchemaVersion is the version of the mutation-testing-report-schema
+// schemaVersion is the version of the mutation-testing-report-schema
 // (github.com/stryker-mutator/mutation-testing-elements) that JSON writes.
-const SchemaVersion = "2"
+const schemaVersion = "2"
 
-// SchemaStatus maps a mutprop outcome to the schema's MutantStatus:
+// schemaStatus maps a mutprop outcome to the schema's MutantStatus:
 // killed -> Killed, survived -> Survived, no-coverage -> NoCoverage,
 // not-viable -> CompileError, crashed -> RuntimeError, timeout -> Timeout,
 // ignored -> Ignored. A gave-up mutant (too many discarded inputs) was not
 // detected, so it is Survived, with the reason in statusReason. Anything
 // else is Pending.
-func SchemaStatus(s outcome.Outcome) string {
+func schemaStatus(s outcome.Outcome) string {
 	switch s {
 	case outcome.Killed:
 		return "Killed"
@@ -122,7 +122,7 @@ func JSON(r Run) ([]byte, error) {
 		return nil, fmt.Errorf("report %s: thresholds low %d, high %d: want 0 <= low <= high <= 100", r.Name, th.Low, th.High)
 	}
 	rep := schemaReport{
-		SchemaVersion: SchemaVersion,
+		SchemaVersion: schemaVersion,
 		Thresholds:    schemaThresholds(th),
 		Files:         map[string]schemaFile{},
 		Framework:     schemaFramework{Name: r.Framework, Version: r.Version},
@@ -197,7 +197,7 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 		MutatorName:  m.Operator,
 		Replacement:  m.Replacement,
 		Description:  m.Description,
-		Status:       SchemaStatus(m.Status),
+		Status:       schemaStatus(m.Status),
 		StatusReason: m.StatusReason,
 		KilledBy:     m.KilledBy,
 		CoveredBy:    m.CoveredBy,

@@ -21,9 +21,9 @@ type Table struct {
 	Notes  []string
 }
 
-// Text renders the table for a terminal with tablewriter: the title on its
+// text renders the table for a terminal with tablewriter: the title on its
 // own line, an ASCII grid, then one line per note.
-func (t Table) Text() ([]byte, error) {
+func (t Table) text() ([]byte, error) {
 	var buf bytes.Buffer
 	if t.Title != "" {
 		fmt.Fprintf(&buf, "%s\n", t.Title)
@@ -52,9 +52,9 @@ func (t Table) Text() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Markdown renders the table as GitHub-flavoured Markdown: a "###" title,
+// markdown renders the table as GitHub-flavoured markdown: a "###" title,
 // a pipe table, then the notes as a paragraph of lines.
-func (t Table) Markdown() []byte {
+func (t Table) markdown() []byte {
 	var buf bytes.Buffer
 	if t.Title != "" {
 		fmt.Fprintf(&buf, "### %s\n\n", mdEscape(t.Title))
@@ -88,9 +88,9 @@ func (t Table) Markdown() []byte {
 	return buf.Bytes()
 }
 
-// CSV renders the header and rows as RFC 4180 CSV. The title and notes are
+// csv renders the header and rows as RFC 4180 csv. The title and notes are
 // not part of the data and are left out.
-func (t Table) CSV() ([]byte, error) {
+func (t Table) csv() ([]byte, error) {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	cols := t.columns()
@@ -129,11 +129,11 @@ func Write(w io.Writer, f Format, tables ...Table) error {
 		var err error
 		switch f {
 		case FormatText, "":
-			b, err = t.Text()
+			b, err = t.text()
 		case FormatMarkdown, "md":
-			b = t.Markdown()
+			b = t.markdown()
 		case FormatCSV:
-			b, err = t.CSV()
+			b, err = t.csv()
 		default:
 			return fmt.Errorf("unknown table format %q (want text, markdown or csv)", f)
 		}

@@ -24,21 +24,11 @@ func StatusTable(r Run) Table {
 	return t
 }
 
-// MutantTable lists a run's mutants: ID, origin, location, operator,
-// status and the tests that killed each.
-func MutantTable(r Run) Table {
-	t := Table{Title: "Mutants of " + r.Name, Header: []string{"mutant", "origin", "location", "operator", "status", "killed by", "description"}}
-	for _, m := range r.Mutants {
-		t.Rows = append(t.Rows, []string{m.ID, m.Origin, location(m), m.Operator, string(m.Status), strings.Join(m.KilledBy, " "), m.Description})
-	}
-	return t
-}
-
 // KillRateTable gives, for each test (property) of a run, how many mutants
 // it killed, how many it killed that no other test killed, and its kill
 // rate over the run's valid mutants.
 func KillRateTable(r Run) Table {
-	km := BuildKillMatrix(r)
+	km := buildKillMatrix(r)
 	valid := ScoreOf(r.Mutants).Valid
 	killers := make([]int, len(km.Mutants))
 	for i := range km.Tests {
@@ -69,15 +59,15 @@ func KillRateTable(r Run) Table {
 	return t
 }
 
-// GeneratorTable compares generators (Etna-style): tasks solved, mean of
+// generatorTable compares generators (Etna-style): tasks solved, mean of
 // the mean tests to failure, and tasks solved within 10, 100, 1,000 and
 // 10,000 tests on average.
-func GeneratorTable(e Experiment) Table {
+func generatorTable(e Experiment) Table {
 	t := Table{Title: "Generators of " + e.Name, Header: []string{"generator", "tasks", "solved", "mean tests to failure"}}
-	for _, b := range TestBuckets {
+	for _, b := range testBuckets {
 		t.Header = append(t.Header, "<= "+num(b))
 	}
-	for _, s := range SummarizeGenerators(e) {
+	for _, s := range summarizeGenerators(e) {
 		row := []string{s.Generator, strconv.Itoa(s.Tasks), strconv.Itoa(s.Solved), fixed(s.MeanOfMeans)}
 		for _, n := range s.WithinTests {
 			row = append(row, strconv.Itoa(n))
@@ -88,10 +78,10 @@ func GeneratorTable(e Experiment) Table {
 	return t
 }
 
-// CellTable lists every cell of an experiment with its statistics of tests
+// cellTable lists every cell of an experiment with its statistics of tests
 // to failure: trials, mean, median and the 95% confidence interval.
-func CellTable(e Experiment) Table {
-	e = e.Summarized()
+func cellTable(e Experiment) Table {
+	e = e.summarized()
 	t := Table{Title: "Tests to failure in " + e.Name, Header: []string{"mutant", "property", "generator", "fails", "trials", "mean", "median", "95% CI"}}
 	for _, c := range e.Cells {
 		if !c.Fails || c.Summary.N == 0 {
@@ -107,9 +97,9 @@ func CellTable(e Experiment) Table {
 	return t
 }
 
-// BeatsTable shows a stats.Beats matrix: the row generator beats the
+// beatsTable shows a stats.Beats matrix: the row generator beats the
 // column generator on that many tasks.
-func BeatsTable(b stats.Beats) Table {
+func beatsTable(b stats.Beats) Table {
 	t := Table{Title: "Tasks on which the row generator beats the column generator", Header: append([]string{"generator"}, b.Generators...)}
 	for i, g := range b.Generators {
 		row := []string{g}

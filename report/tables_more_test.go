@@ -30,12 +30,11 @@ func TestStatusTableListsKnownStatusesInOrderThenOthers(t *testing.T) {
 	}
 }
 
-func TestMutantTableLocations(t *testing.T) {
+func TestLocationsDropWhatIsUnknown(t *testing.T) {
 	t.Parallel()
-	r := Run{Mutants: []Mutant{{ID: "a", File: "f.go", Line: 3, Col: 4}, {ID: "b", File: "f.go", Line: 3}, {ID: "c", File: "f.go"}, {ID: "d"}}}
 	var got []string
-	for _, row := range MutantTable(r).Rows {
-		got = append(got, row[2])
+	for _, m := range []Mutant{{ID: "a", File: "f.go", Line: 3, Col: 4}, {ID: "b", File: "f.go", Line: 3}, {ID: "c", File: "f.go"}, {ID: "d"}} {
+		got = append(got, location(m))
 	}
 	if want := []string{"f.go:3:4", "f.go:3", "f.go", "-"}; !slices.Equal(got, want) {
 		t.Errorf("locations %v, want %v", got, want)
@@ -67,7 +66,7 @@ func TestCellTableAndBeatsTable(t *testing.T) {
 		{Mutant: "m", Property: "p", Generator: "h", Fails: true},
 		{Mutant: "m", Property: "p", Generator: "k"},
 	}}
-	tb := CellTable(e)
+	tb := cellTable(e)
 	if got := tb.Rows[0]; !slices.Equal(got[3:7], []string{"yes", "2", "3.00", "3.00"}) {
 		t.Errorf("failing cell row %v", got)
 	}
@@ -79,10 +78,10 @@ func TestCellTableAndBeatsTable(t *testing.T) {
 	if len(tb.Notes) != 1 || tb.Notes[0] != "fails = the property failed within 10000 tests" {
 		t.Errorf("notes %q", tb.Notes)
 	}
-	if n := CellTable(Experiment{}).Notes; len(n) != 0 {
+	if n := cellTable(Experiment{}).Notes; len(n) != 0 {
 		t.Errorf("no budget, notes %q", n)
 	}
-	b := BeatsTable(stats.Beats{Generators: []string{"a", "b"}, Tasks: []string{"t1", "t2", "t3"}, Alpha: 0.05, Wins: [][]int{{0, 2}, {1, 0}}})
+	b := beatsTable(stats.Beats{Generators: []string{"a", "b"}, Tasks: []string{"t1", "t2", "t3"}, Alpha: 0.05, Wins: [][]int{{0, 2}, {1, 0}}})
 	if !slices.Equal(b.Header, []string{"generator", "a", "b"}) || !slices.Equal(b.Rows[0], []string{"a", "-", "2"}) || !slices.Equal(b.Rows[1], []string{"b", "1", "-"}) {
 		t.Errorf("beats table %v %v", b.Header, b.Rows)
 	}
@@ -98,7 +97,7 @@ func TestNumberFormats(t *testing.T) {
 			t.Errorf("num(%v) = %q, want %q", x, got, want)
 		}
 	}
-	if got := GeneratorTable(Experiment{}).Header[4:]; !slices.Equal(got, []string{"<= 10", "<= 100", "<= 1,000", "<= 10,000"}) {
+	if got := generatorTable(Experiment{}).Header[4:]; !slices.Equal(got, []string{"<= 10", "<= 100", "<= 1,000", "<= 10,000"}) {
 		t.Errorf("generator table buckets %v", got)
 	}
 	if fixed(2) != "2.00" || percent(1, 3) != "33.3%" || percent(1, 0) != "-" {
@@ -109,18 +108,18 @@ func TestNumberFormats(t *testing.T) {
 func TestTablesPadShortRowsAndSeparateTablesInText(t *testing.T) {
 	t.Parallel()
 	tb := Table{Title: "T", Header: []string{"a"}, Rows: [][]string{{"1", "2", "3"}, {"x"}}}
-	md := string(tb.Markdown())
+	md := string(tb.markdown())
 	if !strings.Contains(md, "| a |  |  |") || !strings.Contains(md, "| x |  |  |") {
 		t.Errorf("markdown does not pad to 3 columns:\n%s", md)
 	}
-	csvOut, err := tb.CSV()
+	csvOut, err := tb.csv()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "a,,\n1,2,3\nx,,\n"; string(csvOut) != want {
 		t.Errorf("csv %q, want %q", csvOut, want)
 	}
-	noHeader, err := Table{Rows: [][]string{{"r"}}}.CSV()
+	noHeader, err := Table{Rows: [][]string{{"r"}}}.csv()
 	if err != nil || string(noHeader) != "r\n" {
 		t.Errorf("csv without a header %q, %v", noHeader, err)
 	}
@@ -138,7 +137,7 @@ func TestTablesPadShortRowsAndSeparateTablesInText(t *testing.T) {
 	if err := Write(&buf, "xml", Table{}); err == nil || !strings.Contains(err.Error(), `unknown table format "xml" (want text, markdown or csv)`) {
 		t.Errorf("format xml: %v", err)
 	}
-	text, err := Table{Rows: [][]string{{"only"}}}.Text()
+	text, err := Table{Rows: [][]string{{"only"}}}.text()
 	if want := "+------+\n| only |\n+------+\n"; err != nil || string(text) != want {
 		t.Errorf("text without a header %q, %v; want %q", text, err, want)
 	}

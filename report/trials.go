@@ -14,14 +14,14 @@ import (
 // mutation-testing-report-schema allows extra top-level properties).
 const TrialsJSONKey = "mutpropTrials"
 
-// TrialAlpha is the significance level of the comparisons of trials: a
+// trialAlpha is the significance level of the comparisons of trials: a
 // test finds a mutant faster than another when the two-sided Mann-Whitney
-// U test gives p < TrialAlpha.
-const TrialAlpha = 0.05
+// U test gives p < trialAlpha.
+const trialAlpha = 0.05
 
-// NotFailingRank says how a trial that does not fail counts in the
+// notFailingRank says how a trial that does not fail counts in the
 // comparisons (TrialsReport.NotFailing).
-const NotFailingRank = "a trial that does not fail with a tests-to-failure count (it passed its budget of generated tests, timed out, crashed, or failed without a count) ranks after every trial that does, tied with the others like it: its tests-to-failure is taken as +Inf"
+const notFailingRank = "a trial that does not fail with a tests-to-failure count (it passed its budget of generated tests, timed out, crashed, or failed without a count) ranks after every trial that does, tied with the others like it: its tests-to-failure is taken as +Inf"
 
 // Trial is one run of a test that kills a mutant, with its own seed.
 type Trial struct {
@@ -117,7 +117,7 @@ type TrialsReport struct {
 // that have counts. Cells keep their order; comparisons follow it. n is
 // the number of trials asked for, seed the run's seed.
 func SummarizeTrials(n int, seed uint64, cells []TrialCell) (TrialsReport, error) {
-	r := TrialsReport{Trials: n, Seed: seed, Alpha: TrialAlpha, NotFailing: NotFailingRank,
+	r := TrialsReport{Trials: n, Seed: seed, Alpha: trialAlpha, NotFailing: notFailingRank,
 		Cells: []TrialCellReport{}, Comparisons: []TrialComparison{}}
 	for _, c := range cells {
 		r.Cells = append(r.Cells, summarizeCell(c))
@@ -199,7 +199,7 @@ func compareCells(a, b TrialCell) (TrialComparison, error) {
 	if err != nil {
 		return TrialComparison{}, err
 	}
-	c := TrialComparison{Package: a.Package, Mutant: a.Mutant, P: p, Significant: p < TrialAlpha, Unseeded: !a.Seeded || !b.Seeded}
+	c := TrialComparison{Package: a.Package, Mutant: a.Mutant, P: p, Significant: p < trialAlpha, Unseeded: !a.Seeded || !b.Seeded}
 	nn := float64(len(va) * len(vb))
 	switch {
 	case u < nn/2:

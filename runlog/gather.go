@@ -18,7 +18,7 @@ import (
 func Live(res *gotest.Result) ([]Package, error) {
 	var out []Package
 	for _, p := range res.Packages {
-		info, err := NewPackageInfo(p)
+		info, err := newPackageInfo(p)
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func Live(res *gotest.Result) ([]Package, error) {
 }
 
 // IsJournal reports whether the file at path is the journal of a mutprop
-// run (its header names Suite).
+// run (its header names suite).
 func IsJournal(path string) bool {
 	f, err := os.Open(path)
 	if err != nil {
@@ -56,7 +56,7 @@ func IsJournal(path string) bool {
 		return false
 	}
 	var h engine.Header
-	return json.Unmarshal(line, &h) == nil && h.Suite == Suite
+	return json.Unmarshal(line, &h) == nil && h.Suite == suite
 }
 
 // Merged is the journals of the shards of one run, combined.
@@ -77,11 +77,11 @@ func Merge(paths []string) (m *Merged, warnings []string, err error) {
 	if err != nil {
 		return nil, warnings, err
 	}
-	if header.Suite != Suite {
+	if header.Suite != suite {
 		return nil, warnings, fmt.Errorf("%s is not the journal of a mutprop run (suite %q)", paths[0], header.Suite)
 	}
 	for _, r := range records {
-		if err := r.Validate(); err != nil {
+		if err := r.validate(); err != nil {
 			return nil, warnings, err
 		}
 	}

@@ -22,12 +22,12 @@ type Journal struct {
 }
 
 // OpenJournal opens the journal at path for the run h describes (its
-// Suite is set to Suite): a new journal, or with resume the records of an
+// Suite is set to suite): a new journal, or with resume the records of an
 // earlier run of the same header, a torn last line or a header torn as
 // the run started being repaired with a warning. Its errors are the
 // journal's fault: malformed, or of another run.
 func OpenJournal(path string, h engine.Header, resume bool) (j *Journal, warnings []string, err error) {
-	h.Suite = Suite
+	h.Suite = suite
 	if data, err := os.ReadFile(path); resume && err == nil && len(data) > 0 && !bytes.Contains(data, []byte("\n")) {
 		// Killed while writing the header: nothing was recorded yet.
 		if err := os.Remove(path); err != nil {
@@ -40,7 +40,7 @@ func OpenJournal(path string, h engine.Header, resume bool) (j *Journal, warning
 		return nil, nil, err
 	}
 	for _, r := range log.Cells() {
-		if err := r.Validate(); err != nil {
+		if err := r.validate(); err != nil {
 			log.Close()
 			return nil, nil, fmt.Errorf("journal %s: %v", path, err)
 		}
@@ -80,13 +80,13 @@ func (j *Journal) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, b
 // Ready records the package's description, or checks it against the one
 // an earlier run recorded (gotest.Config.Ready).
 func (j *Journal) Ready(pr *gotest.PackageResult) error {
-	info, err := NewPackageInfo(pr)
+	info, err := newPackageInfo(pr)
 	if err != nil {
 		return err
 	}
 	rec := Record{Package: pr.Path, Info: &info}
 	if prev, ok := j.log.Cells()[rec.Key()]; ok {
-		if !SameInfo(*prev.Info, info) {
+		if !sameInfo(*prev.Info, info) {
 			return fmt.Errorf("journal %s was written for other sources or tests of %s: remove it, or run without --resume", j.path, pr.Path)
 		}
 		return nil

@@ -14,9 +14,9 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// Suite names the journals of mutprop run (engine.Header.Suite), which
+// suite names the journals of mutprop run (engine.Header.suite), which
 // tells them from experiment journals.
-const Suite = "mutprop run"
+const suite = "mutprop run"
 
 // Record is one line of a run journal: either a package's description
 // (written once, after its baseline) or one mutant's outcome (written as
@@ -38,9 +38,9 @@ func (r *Record) Key() string {
 	return r.Package + "\x1f?"
 }
 
-// Validate checks that the record is well formed: a package and exactly
+// validate checks that the record is well formed: a package and exactly
 // one of a description and a mutant, a mutant with an ID and an outcome.
-func (r *Record) Validate() error {
+func (r *Record) validate() error {
 	if r.Package == "" || (r.Info == nil) == (r.Mutant == nil) {
 		return fmt.Errorf("a run journal record needs a package and exactly one of info and mutant")
 	}
@@ -103,9 +103,9 @@ type Package struct {
 	Workers                       int
 }
 
-// NewPackageInfo describes a scored package for the journal and the
+// newPackageInfo describes a scored package for the journal and the
 // report; it reads the package's files.
-func NewPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
+func newPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
 	info := PackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe, SetAside: pr.SetAside}
 	for _, f := range pr.Files {
 		b, err := os.ReadFile(f)
@@ -120,8 +120,8 @@ func NewPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
 	return info, nil
 }
 
-// SameInfo reports whether two descriptions are equal.
-func SameInfo(a, b PackageInfo) bool {
+// sameInfo reports whether two descriptions are equal.
+func sameInfo(a, b PackageInfo) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)

@@ -1,5 +1,7 @@
 // Package runner runs properties against generators and mutants and measures
 // the result: the trial core, the experiment matrix, and the worker pool.
+// It is the suites' host of mutprop's one engine (package engine); the
+// outcomes of its trials and cells are package outcome's.
 //
 // The files, one concept each:
 //
@@ -13,14 +15,15 @@
 //   - seed.go: TrialSeed, which derives every trial's seed from the
 //     experiment seed and the trial's coordinates, so results do not depend
 //     on worker count or order.
-//   - outcome.go: the outcomes (killed, survived, crashed, timeout, ...).
 //   - suite.go: Mutant, Suite (what a scenario or a test binary offers the
 //     harness), Protocol (mttf, trials, score) and Cell (one measurement).
 //   - measure.go: the protocol of one cell, run in the current process.
 //   - experiment.go: Run, the matrix of mutants × properties × generators,
-//     in-process or on a Pool, with journal, shards, phases (several runs
-//     of one experiment over one journal) and progress.
-//   - journal.go: the append-only journal that makes runs resumable.
+//     scheduled by engine.Run in-process or on a Pool, with journal,
+//     shards, phases (several runs of one experiment over one journal) and
+//     progress.
+//   - journal.go: Journal, the engine's append-only journal (engine.Log)
+//     of cells, which makes runs resumable.
 //   - worker.go, pool.go: the worker protocol. A worker is any program that
 //     calls Serve on the same suite (the mutprop binary re-executing itself
 //     for the case studies); the pool starts one process per schemata

@@ -11,8 +11,3 @@ type Journal = engine.Log[Cell]
 func OpenJournal(path string, h engine.Header, resume bool) (*Journal, error) {
 	return engine.OpenLog(path, h, resume, (*Cell).Key)
 }
-
-// ReadJournal reads a journal of cells without opening it for writing.
-func ReadJournal(path string) (engine.Header, map[string]Cell, []string, error) {
-	return engine.ReadLog(path, (*Cell).Key)
-}

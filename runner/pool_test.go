@@ -227,7 +227,7 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 	if !reflect.DeepEqual(full.Cells, resumed.Cells) {
 		t.Fatal("a resumed run differs from an uninterrupted one")
 	}
-	_, cells, warnings, err := ReadJournal(path)
+	_, cells, warnings, err := engine.ReadLog(path, (*Cell).Key)
 	if err != nil || len(cells) != len(full.Cells) || len(warnings) != 0 {
 		t.Fatalf("final journal: %d cells, warnings %q, err %v; want %d cells, none", len(cells), warnings, err, len(full.Cells))
 	}

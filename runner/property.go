@@ -12,6 +12,7 @@ const (
 	Discard                // the input did not meet the property's precondition
 )
 
+// String names the verdict: pass, fail or discard.
 func (v Verdict) String() string {
 	switch v {
 	case Pass:

@@ -15,10 +15,10 @@ import (
 // once at start-up.
 const ActiveEnv = "MUTPROP_ACTIVE"
 
-// WorkerMaxStack is the goroutine stack limit Serve sets in a worker
+// workerMaxStack is the goroutine stack limit Serve sets in a worker
 // process (Go's default is 1 GB, which an unbounded recursion takes seconds
 // to fill); a process that set a lower limit keeps it.
-const WorkerMaxStack = 64 << 20
+const workerMaxStack = 64 << 20
 
 // Serve is the worker side of the pool's protocol: it reads jobs, one JSON
 // object a line, from in, measures each with s in this process, and writes
@@ -31,9 +31,9 @@ func Serve(ctx context.Context, s *Suite, active int, in io.Reader, out io.Write
 		return err
 	}
 	// A mutant that recurses without end should crash in a blink, not after
-	// growing a gigabyte of stack: cap goroutine stacks at WorkerMaxStack,
+	// growing a gigabyte of stack: cap goroutine stacks at workerMaxStack,
 	// or keep the lower cap the process set itself.
-	if prev := debug.SetMaxStack(WorkerMaxStack); prev < WorkerMaxStack {
+	if prev := debug.SetMaxStack(workerMaxStack); prev < workerMaxStack {
 		debug.SetMaxStack(prev)
 	}
 	sc := bufio.NewScanner(in)

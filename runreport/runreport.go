@@ -1,9 +1,12 @@
 // Package runreport renders the records of a mutprop run (package
 // runlog), from a live run or from the merged journals of its shards: the
-// console tables of each package (statuses, the kill matrix with
-// --matrix, the undetected mutants, registered suites), the score of all
-// packages, the JSON report (mutation-testing-report-schema, with
-// mutprop's own keys) and the HTML report, and the floor line.
+// console tables of each package (statuses, with --matrix the kill rates,
+// redundant tests and a minimal killing set, the undetected mutants,
+// registered suites), the score of all packages, the trials' tables with
+// --trials, the JSON report (mutation-testing-report-schema, with
+// mutprop's own keys) and the HTML report, and the floor line; and, while
+// a run goes, its progress (progress.go: a bar per package, and with -v a
+// line per finished mutant).
 package runreport
 
 import (

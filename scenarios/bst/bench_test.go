@@ -11,13 +11,13 @@ import (
 // holey57 properties on the original subject (one trial of 100 tests per
 // property and iteration).
 func BenchmarkTests(b *testing.B) {
-	cfg, _ := ConfigByName("holey")
-	props, _ := PropertySet("holey57")
-	for _, g := range Generators() {
+	cfg, _ := configByName("holey")
+	props, _ := propertySet("holey57")
+	for _, g := range generators() {
 		b.Run(g.Name, func(b *testing.B) {
 			tests := make([]runner.Test, len(props))
 			for i, p := range props {
-				t, err := NewTest(p.Name, g.Name, cfg, false)
+				t, err := newTest(p.Name, g.Name, cfg, false)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -26,8 +26,9 @@
 //   - properties.go, quickspec.go: the 48 hand-written and 31 QuickSpec
 //     properties, each with its kind; a property draws its own arguments
 //     from a world (world.go) in the Haskell argument order.
-//   - sets.go: the named property sets all79, hughes, holey57 (with the
-//     documented inference about its five extra drops) and etna18.
+//   - sets.go: the named property sets all79, hughes, fig8, holey57 (with
+//     the documented inference about its five extra drops), holey62 and
+//     etna18.
 //   - shrink.go: filter valid . genericShrink, and the Equivs shrinker.
 //   - generators.go: the key/value configurations (holey, hughes, etna)
 //     and the generators api, api-correct, tuned-api, tuned-api-correct,
@@ -46,10 +47,12 @@
 //     named mutants: kill matrix, kill rate per property and kind,
 //     redundant and subsumed properties, a minimal killing set.
 //   - watchdog.go: ends a worker whose mutant loops or grows the heap
-//     without end, so that the pool records a crash at once.
+//     without end, so that the pool records a crash at once;
+//     cpu_{unix,other}.go: the processor time it reads.
 //   - plots.go: distribution plots with gonum/plot.
 //   - run.go: Run and RunMutants, the experiments as mutprop runs them
 //     (worker processes, journal headers, shards, the explanation as a
 //     second phase), and ServeWorker, the worker side.
 //   - text.go: the console tables (WriteText).
+//   - usage.go: Doc, the help text of mutprop scenario bst.
 package bst

@@ -20,7 +20,7 @@ import (
 //     than on the classic and holey generators' valid trees; the paper's
 //     "the classic generator finds 4 more failures (bug 1)" needs them not
 //     to count. Two ways to take them out: discard the tests whose trees
-//     are invalid (ValidOnlySuffix, as Etna's isBST guards do), or build
+//     are invalid (validOnlySuffix, as Etna's isBST guards do), or build
 //     bug 2's api trees with a correct insert (api-correct,
 //     tuned-api-correct);
 //   - UnionInsert for ShrinkValid: holey57 with the duplicate UnionInsert
@@ -29,21 +29,21 @@ import (
 //
 // The drops table shows what each of holey57's five last drops would add.
 
-// ExplainedDrops are holey57's five last drops, measured by Explain.
-var ExplainedDrops = holeyInferredDrops
+// explainedDrops are holey57's five last drops, measured by buildExplanation.
+var explainedDrops = holeyInferredDrops
 
-// Reading names one way of reading the paper.
-type Reading struct {
+// reading names one way of reading the paper.
+type reading struct {
 	Name, Doc string
 	// Bug2 is how bug 2's api cells are measured: "" (as in the run),
-	// "valid" (ValidOnlySuffix) or "correct" (the -correct generator).
+	// "valid" (validOnlySuffix) or "correct" (the -correct generator).
 	Bug2 string
 	// UnionInsert: holey57 with UnionInsert in place of ShrinkValid.
 	UnionInsert bool
 }
 
-// Readings are the rows of the explanation, in order.
-var Readings = []Reading{
+// readings are the rows of the explanation, in order.
+var readings = []reading{
 	{Name: "default", Doc: "holey57 as documented, no guard"},
 	{Name: "bug2-valid", Doc: "bug 2, api generators: tests with an invalid generated tree discarded", Bug2: "valid"},
 	{Name: "bug2-correct", Doc: "bug 2, api generators: trees built with a correct insert", Bug2: "correct"},
@@ -81,24 +81,24 @@ type Explanation struct {
 	Cells []CellResult `json:"cells"`
 }
 
-// PageTwoGenerator is the literal reading of the classic generator that the
+// pageTwoGenerator is the literal reading of the classic generator that the
 // explanation measures next to the default ones.
-const PageTwoGenerator = "classic-page2"
+const pageTwoGenerator = "classic-page2"
 
 // apiFamily reports whether a generator builds its trees with the
 // subject's insert (and so makes invalid trees under bug 2).
 func apiFamily(g string) bool { return g == "api" || g == "tuned-api" }
 
-// ExplainSuite returns the suite of the extra cells the explanation needs,
+// explainSuite returns the suite of the extra cells the explanation needs,
 // and the selection of its cells: every bug over holey62 for
 // classic-page2; every bug over the five drops for the run's generators;
 // bug 2 over holey62 for the api generators' -correct twins; bug 2 with
-// ValidOnlySuffix for the api generators, over the properties that
+// validOnlySuffix for the api generators, over the properties that
 // failed in the main run and the five drops (a property that passed
 // 10,000 unguarded tests is taken not to fail guarded: the guard only
 // removes tests, and measuring those cells costs minutes of discards).
 // main is the main run.
-func ExplainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Suite, func(runner.Mutant, string, string) bool, error) {
+func explainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Suite, func(runner.Mutant, string, string) bool, error) {
 	failed := map[string]bool{}
 	for _, c := range main.Cells {
 		if c.Fails {
@@ -106,12 +106,12 @@ func ExplainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Sui
 		}
 	}
 	extra := slices.Clone(gens)
-	if !slices.Contains(extra, PageTwoGenerator) {
-		extra = append(extra, PageTwoGenerator)
+	if !slices.Contains(extra, pageTwoGenerator) {
+		extra = append(extra, pageTwoGenerator)
 	}
 	for _, g := range gens {
 		if apiFamily(g) {
-			extra = append(extra, g+ValidOnlySuffix, g+"-correct")
+			extra = append(extra, g+validOnlySuffix, g+"-correct")
 		}
 	}
 	e.PropertySet = "holey62"
@@ -120,9 +120,9 @@ func ExplainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Sui
 		return nil, nil, err
 	}
 	sel := func(m runner.Mutant, p, g string) bool {
-		drop := slices.Contains(ExplainedDrops, p)
+		drop := slices.Contains(explainedDrops, p)
 		switch base, valid := splitGenerator(g); {
-		case g == PageTwoGenerator:
+		case g == pageTwoGenerator:
 			return drop || !slices.Contains(gens, g)
 		case valid:
 			return m.ID == "named:bug2" && (drop || failed[m.ID+" "+p+" "+base])
@@ -135,9 +135,9 @@ func ExplainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Sui
 	return s, sel, nil
 }
 
-// Explain combines the main run (holey57) and the extra run of
-// ExplainSuite into the readings and drops tables.
-func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanation, error) {
+// buildExplanation combines the main run (holey57) and the extra run of
+// explainSuite into the readings and drops tables.
+func buildExplanation(e Experiment, gens []string, main, extra *runner.Result) (*Explanation, error) {
 	type key struct{ bug, prop, gen string }
 	cells := map[key]runner.Cell{}
 	var bugs []string
@@ -152,7 +152,7 @@ func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanat
 			}
 		}
 	}
-	h57, err := PropertySet("holey57")
+	h57, err := propertySet("holey57")
 	if err != nil {
 		return nil, err
 	}
@@ -162,8 +162,8 @@ func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanat
 	}
 	alt := append(slices.DeleteFunc(slices.Clone(base), func(p string) bool { return p == "ShrinkValid" }), "UnionInsert")
 	rowGens := slices.Clone(gens)
-	if !slices.Contains(rowGens, PageTwoGenerator) {
-		rowGens = append(rowGens, PageTwoGenerator)
+	if !slices.Contains(rowGens, pageTwoGenerator) {
+		rowGens = append(rowGens, pageTwoGenerator)
 	}
 	ex := &Explanation{Generators: rowGens, Readings: map[string]map[string]Totals{}}
 	kinds := propertyKinds()
@@ -172,7 +172,7 @@ func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanat
 	}
 	for _, g := range rowGens {
 		ex.Readings[g] = map[string]Totals{}
-		for _, rd := range Readings {
+		for _, rd := range readings {
 			props := base
 			if rd.UnionInsert {
 				props = alt
@@ -185,7 +185,7 @@ func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanat
 					if b == "named:bug2" && apiFamily(g) {
 						switch rd.Bug2 {
 						case "valid":
-							k.gen = g + ValidOnlySuffix
+							k.gen = g + validOnlySuffix
 						case "correct":
 							k.gen = g + "-correct"
 						}
@@ -211,7 +211,7 @@ func Explain(e Experiment, gens []string, main, extra *runner.Result) (*Explanat
 			ex.Readings[g][rd.Name] = t
 		}
 	}
-	for _, p := range ExplainedDrops {
+	for _, p := range explainedDrops {
 		for _, g := range rowGens {
 			d := DropRow{Property: p, Generator: g}
 			for _, b := range bugs {
@@ -236,12 +236,12 @@ type PresenceRow struct {
 	Paper     float64 `json:"paper,omitempty"`
 }
 
-// KeyPresenceReadings measures the key presence of the two readings of the
+// keyPresenceReadings measures the key presence of the two readings of the
 // classic and tuned classic generators (the leaf conditions lo > hi, size
 // <= 0 and the page-2 lo >= hi, size <= 1) over the QuickCheck size
 // schedule, next to the paper's 29% and 48.4%.
-func KeyPresenceReadings(samples int, seed uint64) ([]PresenceRow, error) {
-	cfg, err := ConfigByName("holey")
+func keyPresenceReadings(samples int, seed uint64) ([]PresenceRow, error) {
+	cfg, err := configByName("holey")
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +252,7 @@ func KeyPresenceReadings(samples int, seed uint64) ([]PresenceRow, error) {
 		{Generator: "tuned-classic-page2", Reading: "Leaf when lo >= hi, no size bound, 7:1"},
 	}
 	for i := range rows {
-		d, err := MeasureDistribution(rows[i].Generator, cfg, samples, seed+uint64(i))
+		d, err := measureDistribution(rows[i].Generator, cfg, samples, seed+uint64(i))
 		if err != nil {
 			return nil, err
 		}

@@ -29,7 +29,7 @@ func fig13Reduced(t testing.TB, pool *runner.Pool, gens []string, trials int) *S
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := Analyze(e, res, gens, 20000)
+	st, err := analyze(e, res, gens, 20000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestReducedFig13RanksHoleyBeforeClassicBeforeAPIAndMatchesKeyPresence(t *te
 
 func TestKeyPresenceDecidesTheReadingOfTheClassicGenerator(t *testing.T) {
 	t.Parallel()
-	rows, err := KeyPresenceReadings(20000, 5)
+	rows, err := keyPresenceReadings(20000, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,9 +92,9 @@ func TestExplainChangesOneThingPerReading(t *testing.T) {
 	extra := &runner.Result{Cells: []runner.Cell{
 		cell("bug2", "ArbitraryValid", "api+valid", 0), cell("bug2", "InsertPost", "api+valid", 9),
 		cell("bug1", "UnionInsert", "api", 3), cell("bug1", "UnionInsert", "holey", 2),
-		cell("bug1", "InsertPost", PageTwoGenerator, 20), cell("bug2", "InsertPost", "api-correct", 6),
+		cell("bug1", "InsertPost", pageTwoGenerator, 20), cell("bug2", "InsertPost", "api-correct", 6),
 	}}
-	x, err := Explain(e, []string{"api", "holey"}, main, extra)
+	x, err := buildExplanation(e, []string{"api", "holey"}, main, extra)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestExplainChangesOneThingPerReading(t *testing.T) {
 			"bug2-correct+ui": {Total: 19, Worst: 10, Pairs: 3, MinPerBug: 1, MaxPerBug: 2},
 		},
 		"holey":          {"default": {Total: 4, Worst: 4, Pairs: 1, MinPerBug: 0, MaxPerBug: 1}, "bug2-valid+ui": {Total: 6, Worst: 4, Pairs: 2, MinPerBug: 0, MaxPerBug: 2}},
-		PageTwoGenerator: {"default": {Total: 20, Worst: 20, Pairs: 1, MinPerBug: 0, MaxPerBug: 1}},
+		pageTwoGenerator: {"default": {Total: 20, Worst: 20, Pairs: 1, MinPerBug: 0, MaxPerBug: 1}},
 	}
 	for g, rs := range want {
 		for r, tot := range rs {

@@ -11,9 +11,9 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// Config is a key/value configuration: the range keys are drawn from at a
+// config is a key/value configuration: the range keys are drawn from at a
 // given size, and the value generator.
-type Config struct {
+type config struct {
 	Name string
 	Doc  string
 	// KeyRange returns the inclusive range of keys at a size.
@@ -22,9 +22,9 @@ type Config struct {
 	Val runner.Generator[int]
 }
 
-// Configs returns the key/value configurations by name.
-func Configs() []Config {
-	return []Config{
+// configs returns the key/value configurations by name.
+func configs() []config {
+	return []config{
 		{Name: "holey", Doc: "Holey Generators §5: keys uniform on 0..size, values uniform on [-size, size]",
 			KeyRange: func(n int) (int, int) { return 0, n }, Val: runner.IntSized()},
 		{Name: "hughes", Doc: "How to Specify It!: Int keys and Integer values uniform on [-size, size]",
@@ -34,22 +34,22 @@ func Configs() []Config {
 	}
 }
 
-// ConfigByName returns the named configuration.
-func ConfigByName(name string) (Config, error) {
-	for _, c := range Configs() {
+// configByName returns the named configuration.
+func configByName(name string) (config, error) {
+	for _, c := range configs() {
 		if c.Name == name {
 			return c, nil
 		}
 	}
-	return Config{}, fmt.Errorf("unknown key/value configuration %q (known: holey, hughes, etna)", name)
+	return config{}, fmt.Errorf("unknown key/value configuration %q (known: holey, hughes, etna)", name)
 }
 
-// GeneratorInfo names and documents a tree generator.
-type GeneratorInfo struct{ Name, Doc string }
+// generatorInfo names and documents a tree generator.
+type generatorInfo struct{ Name, Doc string }
 
-// Generators lists the tree generators, each selectable by name.
-func Generators() []GeneratorInfo {
-	return []GeneratorInfo{
+// generators lists the tree generators, each selectable by name.
+func generators() []generatorInfo {
+	return []generatorInfo{
 		{"api", "foldr insert nil over a random key/value list (length 0..size), with the subject's own (possibly faulty) insert"},
 		{"api-correct", "as api, with a correct insert (Etna's Correct strategy)"},
 		{"tuned-api", "as api, with lists 5/3 longer (Holey §5 tuning)"},
@@ -65,26 +65,26 @@ func Generators() []GeneratorInfo {
 	}
 }
 
-// ValidOnlySuffix, appended to a generator's name ("api+valid"), discards
+// validOnlySuffix, appended to a generator's name ("api+valid"), discards
 // every test in which that generator made an invalid tree (as Etna's isBST
 // guards do). It isolates what invalid generated trees (bug 2 under the
 // api generators) contribute to a measurement.
-const ValidOnlySuffix = "+valid"
+const validOnlySuffix = "+valid"
 
 // splitGenerator returns the base generator of a name and whether the
 // name asks for valid trees only.
 func splitGenerator(name string) (base string, validOnly bool) {
-	return strings.CutSuffix(name, ValidOnlySuffix)
+	return strings.CutSuffix(name, validOnlySuffix)
 }
 
 // treeGen is one generator instantiated for a configuration: trees, keys,
 // values and pairs of equivalent trees. It may hold state (exhaustive), so
 // each test gets its own.
 type treeGen struct {
-	tree   func(r *rand.Rand, n int) *Tree
+	tree   func(r *rand.Rand, n int) *tree
 	key    func(r *rand.Rand, n int) int
 	val    runner.Generator[int]
-	equivs func(r *rand.Rand, n int) (*Tree, *Tree)
+	equivs func(r *rand.Rand, n int) (*tree, *tree)
 	// arena holds the nodes of the trees the generator builds itself
 	// (classic, holey, enum, exhaustive); reset frees them for the next
 	// test, so a tree must not be used after the reset that follows it.
@@ -96,7 +96,7 @@ func (g *treeGen) reset() { g.arena.reset() }
 
 // newTreeGen instantiates the named generator for cfg; the api generators
 // and the equivalent-pairs generators insert with o's insert.
-func newTreeGen(name string, cfg Config, o *ops) (*treeGen, error) {
+func newTreeGen(name string, cfg config, o *ops) (*treeGen, error) {
 	name, _ = splitGenerator(name)
 	keyOf := func(r *rand.Rand, n int) int {
 		lo, hi := cfg.KeyRange(max(n, 0))
@@ -104,8 +104,8 @@ func newTreeGen(name string, cfg Config, o *ops) (*treeGen, error) {
 	}
 	g := &treeGen{key: keyOf, val: cfg.Val}
 	a := &g.arena
-	apiList := func(ins func(k, v int, t *Tree) *Tree, scale func(int) int) func(*rand.Rand, int) *Tree {
-		return func(r *rand.Rand, n int) *Tree {
+	apiList := func(ins func(k, v int, t *tree) *tree, scale func(int) int) func(*rand.Rand, int) *tree {
+		return func(r *rand.Rand, n int) *tree {
 			m := scale(n)
 			l := 0
 			if m > 0 {
@@ -117,7 +117,7 @@ func newTreeGen(name string, cfg Config, o *ops) (*treeGen, error) {
 				kbuf = append(kbuf, keyOf(r, n))
 				vbuf = append(vbuf, cfg.Val(r, n))
 			}
-			var t *Tree
+			var t *tree
 			for i := l - 1; i >= 0; i-- { // foldr
 				t = ins(kbuf[i], vbuf[i], t)
 			}
@@ -163,21 +163,21 @@ func newTreeGen(name string, cfg Config, o *ops) (*treeGen, error) {
 // hughesEquivs is BSTSpec's Equivs generator: a key/value list without
 // duplicate keys and a shuffle of it, each inserted into nil with the
 // subject's insert.
-func hughesEquivs(insert func(k, v int, t *Tree) *Tree, key func(*rand.Rand, int) int, val runner.Generator[int]) func(*rand.Rand, int) (*Tree, *Tree) {
-	return func(r *rand.Rand, n int) (*Tree, *Tree) {
+func hughesEquivs(insert func(k, v int, t *tree) *tree, key func(*rand.Rand, int) int, val runner.Generator[int]) func(*rand.Rand, int) (*tree, *tree) {
+	return func(r *rand.Rand, n int) (*tree, *tree) {
 		l := 0
 		if n > 0 {
 			l = r.IntN(n + 1)
 		}
-		kvs := make([]KV, 0, l)
+		kvs := make([]kv, 0, l)
 		for range l {
-			kv := KV{Key: key(r, n), Val: val(r, n)}
+			kv := kv{Key: key(r, n), Val: val(r, n)}
 			if _, dup := lookup(kv.Key, kvs); !dup {
 				kvs = append(kvs, kv)
 			}
 		}
 		sh := runner.Shuffle(r, kvs)
-		var a, b *Tree
+		var a, b *tree
 		for i := len(kvs) - 1; i >= 0; i-- {
 			a = insert(kvs[i].Key, kvs[i].Val, a)
 			b = insert(sh[i].Key, sh[i].Val, b)
@@ -188,11 +188,11 @@ func hughesEquivs(insert func(k, v int, t *Tree) *Tree, key func(*rand.Rand, int
 
 // rebuildEquivs pairs a generated tree with the subject's insertion of its
 // bindings in a random order (Holey §5, footnote 4, in spirit).
-func rebuildEquivs(insert func(k, v int, t *Tree) *Tree, tree func(*rand.Rand, int) *Tree) func(*rand.Rand, int) (*Tree, *Tree) {
-	return func(r *rand.Rand, n int) (*Tree, *Tree) {
-		t := tree(r, n)
+func rebuildEquivs(insert func(k, v int, t *tree) *tree, genTree func(*rand.Rand, int) *tree) func(*rand.Rand, int) (*tree, *tree) {
+	return func(r *rand.Rand, n int) (*tree, *tree) {
+		t := genTree(r, n)
 		kvs := runner.Shuffle(r, appendList(nil, t))
-		var b *Tree
+		var b *tree
 		for _, kv := range kvs {
 			b = insert(kv.Key, kv.Val, b)
 		}
@@ -211,10 +211,10 @@ func rebuildEquivs(insert func(k, v int, t *Tree) *Tree, tree func(*rand.Rand, i
 // page 2", and its holeyTree "very like aux in genHoleyBST" (page 17,
 // which stops at lo > hi). Only the lo > hi, size <= 0 reading reproduces
 // both key presences the paper measured (classic 29%, tuned 48.4%); the
-// literal page-2 code gives 18.5% and 34% (see KeyPresenceReadings).
-func classic(cfg Config, a *treeArena, branch int, bounded, page2 bool) func(*rand.Rand, int) *Tree {
-	var aux func(r *rand.Rand, lo, hi, n, size int) *Tree
-	aux = func(r *rand.Rand, lo, hi, n, size int) *Tree {
+// literal page-2 code gives 18.5% and 34% (see keyPresenceReadings).
+func classic(cfg config, a *treeArena, branch int, bounded, page2 bool) func(*rand.Rand, int) *tree {
+	var aux func(r *rand.Rand, lo, hi, n, size int) *tree
+	aux = func(r *rand.Rand, lo, hi, n, size int) *tree {
 		switch {
 		case !page2 && (lo > hi || bounded && n <= 0):
 			return nil
@@ -230,7 +230,7 @@ func classic(cfg Config, a *treeArena, branch int, bounded, page2 bool) func(*ra
 		rt := aux(r, x+1, hi, n/2, size)
 		return a.node(l, x, v, rt)
 	}
-	return func(r *rand.Rand, n int) *Tree {
+	return func(r *rand.Rand, n int) *tree {
 		lo, hi := cfg.KeyRange(n)
 		return aux(r, lo, hi, n, n)
 	}
@@ -242,16 +242,16 @@ type keyRange struct{ lo, hi int }
 // holeyBST is Holey §5: holeyTree over the key range (a node's key is
 // uniform in its range, its children get the ranges below and above), filled
 // by the uniform weighting to a size uniform on 0..size+1.
-func holeyBST(cfg Config, a *treeArena) func(*rand.Rand, int) *Tree {
+func holeyBST(cfg config, a *treeArena) func(*rand.Rand, int) *tree {
 	u := holey.NewUniform(128)
 	n := 0 // the size of the current draw, for the values
-	spec := holey.Spec[keyRange, KV]{Expand: func(r *rand.Rand, s keyRange) (KV, keyRange, bool, keyRange, bool) {
+	spec := holey.Spec[keyRange, kv]{Expand: func(r *rand.Rand, s keyRange) (kv, keyRange, bool, keyRange, bool) {
 		x := s.lo + r.IntN(s.hi-s.lo+1)
-		return KV{Key: x, Val: cfg.Val(r, n)}, keyRange{s.lo, x - 1}, s.lo <= x-1, keyRange{x + 1, s.hi}, x+1 <= s.hi
+		return kv{Key: x, Val: cfg.Val(r, n)}, keyRange{s.lo, x - 1}, s.lo <= x-1, keyRange{x + 1, s.hi}, x+1 <= s.hi
 	}}
 	ht := holey.New(spec, keyRange{}, false)
-	build := func(kv KV, l, rt *Tree) *Tree { return a.node(l, kv.Key, kv.Val, rt) }
-	return func(r *rand.Rand, size int) *Tree {
+	build := func(kv kv, l, rt *tree) *tree { return a.node(l, kv.Key, kv.Val, rt) }
+	return func(r *rand.Rand, size int) *tree {
 		n = size
 		lo, hi := cfg.KeyRange(n)
 		ht.Reset(keyRange{lo, hi}, lo <= hi) // the nodes are copied into the arena by Walk
@@ -262,14 +262,14 @@ func holeyBST(cfg Config, a *treeArena) func(*rand.Rand, int) *Tree {
 
 // etnaSize is Etna's Size strategy: n distinct keys from a shuffle of
 // 1..2n, n values, inserted with a correct insert.
-func etnaSize(val runner.Generator[int]) func(*rand.Rand, int) *Tree {
-	return func(r *rand.Rand, n int) *Tree {
+func etnaSize(val runner.Generator[int]) func(*rand.Rand, int) *tree {
+	return func(r *rand.Rand, n int) *tree {
 		keys := make([]int, 2*n)
 		for i := range keys {
 			keys[i] = i + 1
 		}
 		r.Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
-		var t *Tree
+		var t *tree
 		for i := n - 1; i >= 0; i-- {
 			t = insertCorrect(keys[i], val(r, n), t)
 		}
@@ -280,9 +280,9 @@ func etnaSize(val runner.Generator[int]) func(*rand.Rand, int) *Tree {
 // enumBST draws a tree size uniform on 0..size+1 (capped by the number of
 // keys), then a uniform index among the BSTs of that size over the key
 // range, and builds that tree.
-func enumBST(cfg Config, a *treeArena) func(*rand.Rand, int) *Tree {
+func enumBST(cfg config, a *treeArena) func(*rand.Rand, int) *tree {
 	c := enum.NewCounts()
-	return func(r *rand.Rand, n int) *Tree {
+	return func(r *rand.Rand, n int) *tree {
 		lo, hi := cfg.KeyRange(n)
 		m := hi - lo + 1
 		k := min(r.IntN(n+2), m)
@@ -300,7 +300,7 @@ func enumBST(cfg Config, a *treeArena) func(*rand.Rand, int) *Tree {
 }
 
 // labelShape turns a shape into a tree, labelling nodes in order.
-func labelShape(a *treeArena, s *enum.Shape, next func() (int, int)) *Tree {
+func labelShape(a *treeArena, s *enum.Shape, next func() (int, int)) *tree {
 	if s == nil {
 		return nil
 	}
@@ -313,11 +313,11 @@ func labelShape(a *treeArena, s *enum.Shape, next func() (int, int)) *Tree {
 // size, then key set, then shape), with random values. The enumeration
 // restarts when the trial's random source changes, so every trial starts
 // from the empty tree.
-func exhaustive(val runner.Generator[int], a *treeArena, m int) func(*rand.Rand, int) *Tree {
+func exhaustive(val runner.Generator[int], a *treeArena, m int) func(*rand.Rand, int) *tree {
 	c := enum.NewCounts()
 	var last *rand.Rand
 	size, idx := 0, new(big.Int)
-	return func(r *rand.Rand, n int) *Tree {
+	return func(r *rand.Rand, n int) *tree {
 		if r != last {
 			last, size, idx = r, 0, new(big.Int)
 		}

@@ -11,8 +11,8 @@ import (
 
 func TestEveryGeneratorMakesValidTreesOfTheDocumentedSizes(t *testing.T) {
 	t.Parallel()
-	cfg, _ := ConfigByName("holey")
-	for _, g := range Generators() {
+	cfg, _ := configByName("holey")
+	for _, g := range generators() {
 		tg, err := newTreeGen(g.Name, cfg, namedOps)
 		if err != nil {
 			t.Fatal(err)
@@ -62,7 +62,7 @@ func chiSquare(counts map[string]int, cells, n int) float64 {
 	return x
 }
 
-func shapeKey(t *Tree) string {
+func shapeKey(t *tree) string {
 	if t == nil {
 		return "L"
 	}
@@ -81,7 +81,7 @@ func TestHoleyUniformWeightingIsUniformOverShapes(t *testing.T) {
 	for range draws {
 		ht := holey.New(spec, 0, true)
 		ht.Fill(r, u, 4)
-		tr := holey.Walk(ht, func(_ int, l, rt *Tree) *Tree { return &Tree{Left: l, Right: rt} })
+		tr := holey.Walk(ht, func(_ int, l, rt *tree) *tree { return &tree{Left: l, Right: rt} })
 		counts[shapeKey(tr)]++
 	}
 	if len(counts) != 14 {
@@ -96,7 +96,7 @@ func TestHoleyUniformWeightingIsUniformOverShapes(t *testing.T) {
 	for range draws {
 		ht := holey.New(spec, 0, true)
 		ht.Fill(r, holey.DepthWeighted(), 4)
-		counts[shapeKey(holey.Walk(ht, func(_ int, l, rt *Tree) *Tree { return &Tree{Left: l, Right: rt} }))]++
+		counts[shapeKey(holey.Walk(ht, func(_ int, l, rt *tree) *tree { return &tree{Left: l, Right: rt} }))]++
 	}
 	if x := chiSquare(counts, 14, draws); x < 100 {
 		t.Errorf("depth-weighted chi-square %.1f: looks uniform", x)
@@ -138,7 +138,7 @@ func TestEnumDrawsEveryBSTOfASizeEquallyOften(t *testing.T) {
 
 func TestExhaustiveStartsWithTheSmallestTrees(t *testing.T) {
 	t.Parallel()
-	cfg, _ := ConfigByName("holey")
+	cfg, _ := configByName("holey")
 	g, _ := newTreeGen("exhaustive", cfg, namedOps)
 	r := rand.New(rand.NewPCG(1, 1))
 	if tr := g.tree(r, 0); tr != nil {

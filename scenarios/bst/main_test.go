@@ -33,16 +33,16 @@ func serveWorker(spec string) int {
 		// The mutant study, as mutprop serves it: with the watchdog.
 		s, err = MutantSuite(MutantOptions{Generator: gens, BlackBoxSeeds: 2})
 		if err == nil {
-			wd := &Watchdog{MaxTestCPU: 200 * time.Millisecond}
+			wd := &watchdog{MaxTestCPU: 200 * time.Millisecond}
 			test := s.Test
 			s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
 				t, err := test(m, p, g)
 				if err != nil {
 					return nil, err
 				}
-				return wd.Wrap(t), nil
+				return wd.wrap(t), nil
 			}
-			go wd.Run(context.Background(), func(reason string) {
+			go wd.run(context.Background(), func(reason string) {
 				fmt.Fprintln(os.Stderr, reason)
 				os.Exit(3)
 			})

@@ -28,8 +28,8 @@ import (
 //go:embed subject/bst.go
 var subjectSource string
 
-// SubjectFile is the path of the subject's source in mutation reports.
-const SubjectFile = "bst.go"
+// subjectFile is the path of the subject's source in mutation reports.
+const subjectFile = "bst.go"
 
 // MutantOptions configure the suite-scoring experiment.
 type MutantOptions struct {
@@ -57,8 +57,8 @@ func (o MutantOptions) withDefaults() MutantOptions {
 	return o
 }
 
-// BlackBoxFunctions are the functions that get black-box mutants.
-var BlackBoxFunctions = []string{"insert", "delete", "union", "find"}
+// blackBoxFunctions are the functions that get black-box mutants.
+var blackBoxFunctions = []string{"insert", "delete", "union", "find"}
 
 // blackBoxID names a black-box mutant.
 func blackBoxID(fn string, seed int) string { return fmt.Sprintf("blackbox:%s:%d", fn, seed) }
@@ -69,11 +69,11 @@ func blackBoxID(fn string, seed int) string { return fmt.Sprintf("blackbox:%s:%d
 // properties of the set with one generator (holey keys and values).
 func MutantSuite(o MutantOptions) (*runner.Suite, error) {
 	o = o.withDefaults()
-	cfg, err := ConfigByName("holey")
+	cfg, err := configByName("holey")
 	if err != nil {
 		return nil, err
 	}
-	props, err := PropertySet(o.PropertySet)
+	props, err := propertySet(o.PropertySet)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func MutantSuite(o MutantOptions) (*runner.Suite, error) {
 	for _, m := range operatorMutants() {
 		ms = append(ms, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
 	}
-	for _, fn := range BlackBoxFunctions {
+	for _, fn := range blackBoxFunctions {
 		for seed := 1; seed <= o.BlackBoxSeeds; seed++ {
 			ms = append(ms, runner.Mutant{ID: blackBoxID(fn, seed), Origin: "blackbox",
 				Description: fmt.Sprintf("%s returns a wrong answer at every input (seed %d)", fn, seed)})
@@ -111,7 +111,7 @@ func MutantSuite(o MutantOptions) (*runner.Suite, error) {
 			if err != nil {
 				return nil, err
 			}
-			return newTest(property, generator, cfg, false, ops)
+			return newTestOps(property, generator, cfg, false, ops)
 		},
 	}, nil
 }
@@ -152,7 +152,7 @@ func blackBoxOps(fn string, seed uint64) (*ops, error) {
 	case "find":
 		o.find, err = blackbox.MutateFunc(namedOps.find, opts...)
 	default:
-		return nil, fmt.Errorf("no black-box mutants of %q (known: %v)", fn, BlackBoxFunctions)
+		return nil, fmt.Errorf("no black-box mutants of %q (known: %v)", fn, blackBoxFunctions)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("black-box mutant of %s: %w", fn, err)
@@ -219,11 +219,11 @@ type MutantStudy struct {
 	Elapsed  time.Duration `json:"-"`
 }
 
-// ScoreMutants analyses a run of MutantSuite. It fails if a property fails
+// scoreMutants analyses a run of MutantSuite. It fails if a property fails
 // on the original or a cell could not run.
-func ScoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
+func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 	kinds := map[string]Kind{}
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		kinds[p.Name] = p.Kind
 	}
 	info := map[string]mutantInfo{}
@@ -369,8 +369,8 @@ func percentOf(n, d int) float64 {
 	return 100 * float64(n) / float64(d)
 }
 
-// Survivors lists the mutants no property killed, by origin.
-func (st *MutantStudy) Survivors() []MutantScore {
+// survivors lists the mutants no property killed, by origin.
+func (st *MutantStudy) survivors() []MutantScore {
 	var out []MutantScore
 	for _, m := range st.Mutants {
 		if m.Status == outcome.Survived {
@@ -387,7 +387,7 @@ func (st *MutantStudy) Survivors() []MutantScore {
 // mutation-testing-report-schema format.
 func (st *MutantStudy) Report() report.Run {
 	r := report.Run{Name: "scenarios/bst/subject (" + st.Generator + ")",
-		Files: []report.File{{Path: SubjectFile, Source: subjectSource}}}
+		Files: []report.File{{Path: subjectFile, Source: subjectSource}}}
 	for _, p := range st.Properties {
 		r.Tests = append(r.Tests, report.Test{ID: p.Property, Name: p.Property + " (" + string(p.Kind) + ")"})
 	}
@@ -395,7 +395,7 @@ func (st *MutantStudy) Report() report.Run {
 		rm := report.Mutant{ID: m.ID, Origin: m.Origin, Operator: m.Operator, Description: m.Description,
 			Status: m.Status, KilledBy: m.KilledBy}
 		if m.Origin == "operator" {
-			rm.File, rm.Line = SubjectFile, m.Line
+			rm.File, rm.Line = subjectFile, m.Line
 		}
 		r.Mutants = append(r.Mutants, rm)
 	}

@@ -40,7 +40,7 @@ func TestTheOperatorCopyHasMutantsOfEveryFunctionThePropertiesCall(t *testing.T)
 func TestBlackBoxMutantsAreWrongAtEveryInputAndDeterministic(t *testing.T) {
 	t.Parallel()
 	tr := namedOps.insert(5, 1, namedOps.insert(3, 1, nil))
-	for _, fn := range BlackBoxFunctions {
+	for _, fn := range blackBoxFunctions {
 		o, err := blackBoxOps(fn, 7)
 		if err != nil {
 			t.Fatal(err)
@@ -76,20 +76,20 @@ func TestBlackBoxMutantsAreWrongAtEveryInputAndDeterministic(t *testing.T) {
 // Not parallel: the watchdog reads the CPU time of the whole process,
 // which parallel tests would spend while the sleeping test runs.
 func TestTheWatchdogTripsOnASpinningTestButNotOnAnIdleOne(t *testing.T) {
-	wd := &Watchdog{MaxTestCPU: 100 * time.Millisecond, Poll: 5 * time.Millisecond}
+	wd := &watchdog{MaxTestCPU: 100 * time.Millisecond, Poll: 5 * time.Millisecond}
 	tripped := make(chan string, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go wd.Run(ctx, func(reason string) { tripped <- reason })
+	go wd.run(ctx, func(reason string) { tripped <- reason })
 	// A test that sleeps (uses no CPU) for longer than the limit is fine.
-	wd.Wrap(func(*rand.Rand, int) runner.Verdict { time.Sleep(300 * time.Millisecond); return runner.Pass })(nil, 0)
+	wd.wrap(func(*rand.Rand, int) runner.Verdict { time.Sleep(300 * time.Millisecond); return runner.Pass })(nil, 0)
 	select {
 	case r := <-tripped:
 		t.Fatalf("tripped on a sleeping test: %s", r)
 	default:
 	}
 	var stop atomic.Bool
-	go wd.Wrap(func(*rand.Rand, int) runner.Verdict {
+	go wd.wrap(func(*rand.Rand, int) runner.Verdict {
 		for !stop.Load() {
 		}
 		return runner.Pass
@@ -131,7 +131,7 @@ func TestTheMutantStudyKillsScoresAndSurvivesWhatItShould(t *testing.T) {
 	sub := *s
 	sub.Properties = props
 	sub.Mutants = slices.DeleteFunc(slices.Clone(s.Mutants), func(m runner.Mutant) bool { _, ok := want[m.ID]; return m.ID != "" && !ok })
-	st, err := ScoreMutants(&sub, res)
+	st, err := scoreMutants(&sub, res)
 	if err != nil {
 		t.Fatal(err)
 	}

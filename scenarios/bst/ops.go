@@ -3,7 +3,7 @@ package bst
 import (
 	mutated "github.com/mutprop/mutprop/scenarios/bst/internal/mutated"
 	operators "github.com/mutprop/mutprop/scenarios/bst/internal/operators"
-	"github.com/mutprop/mutprop/scenarios/bst/internal/tree"
+	subjecttree "github.com/mutprop/mutprop/scenarios/bst/internal/tree"
 )
 
 // This file is the one place the harness touches the subject: its two
@@ -14,23 +14,23 @@ import (
 // the same properties run against either copy, or against black-box
 // mutants of one of its functions.
 
-// Tree is the subject's tree; nil is the empty tree.
-type Tree = tree.Tree
+// tree is the subject's tree; nil is the empty tree.
+type tree = subjecttree.Tree
 
-// KV is one binding.
-type KV = tree.KV
+// kv is one binding.
+type kv = subjecttree.KV
 
 // ops is the subject's API as the properties see it: BST.hs's find,
 // insert, delete, union, valid, size, toList and insertions.
 type ops struct {
-	find             func(k int, t *Tree) (int, bool)
-	insert           func(k, v int, t *Tree) *Tree
-	del              func(k int, t *Tree) *Tree
-	union            func(a, b *Tree) *Tree
-	valid            func(t *Tree) bool
-	size             func(t *Tree) int
-	appendList       func(dst []KV, t *Tree) []KV
-	appendInsertions func(dst []KV, t *Tree) []KV
+	find             func(k int, t *tree) (int, bool)
+	insert           func(k, v int, t *tree) *tree
+	del              func(k int, t *tree) *tree
+	union            func(a, b *tree) *tree
+	valid            func(t *tree) bool
+	size             func(t *tree) int
+	appendList       func(dst []kv, t *tree) []kv
+	appendInsertions func(dst []kv, t *tree) []kv
 }
 
 // namedOps runs the copy with the named variants.

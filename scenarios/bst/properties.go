@@ -20,9 +20,9 @@ const (
 	QuickSpec     Kind = "quickspec"
 )
 
-// Property is one property of BSTSpec.hs: a name, a kind, and a check that
+// property is one property of BSTSpec.hs: a name, a kind, and a check that
 // draws its own arguments (in the Haskell argument order) from a world.
-type Property struct {
+type property struct {
 	Name string
 	Kind Kind
 	// Duplicate, for QuickSpec properties, names the hand-written property
@@ -38,7 +38,7 @@ type maybe struct {
 }
 
 // fnd is find as a Maybe.
-func (w *world) fnd(k int, t *Tree) maybe {
+func (w *world) fnd(k int, t *tree) maybe {
 	v, ok := w.o.find(k, t)
 	if !ok {
 		return maybe{}
@@ -65,13 +65,13 @@ func chk(ok bool) runner.Verdict {
 
 func discard() runner.Verdict { return runner.Discard }
 
-// Properties returns the 79 active properties of BSTSpec.hs in file order:
+// properties returns the 79 active properties of BSTSpec.hs in file order:
 // 48 hand-written, then the 31 found by QuickSpec.
-func Properties() []Property { return append(handWritten(), quickSpec()...) }
+func properties() []property { return append(handWritten(), quickSpec()...) }
 
 // handWritten returns the 48 active hand-written properties.
-func handWritten() []Property {
-	type P = Property
+func handWritten() []property {
+	type P = property
 	return []P{
 		// Validity.
 		{Name: "ArbitraryValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
@@ -102,7 +102,7 @@ func handWritten() []Property {
 			// it runs once per candidate: a candidate the shrinker keeps
 			// is one the property finds valid. What can still happen is
 			// that valid crashes or loops on a candidate (a mutant).
-			w.shrink.each(t, func(s *Tree) bool {
+			w.shrink.each(t, func(s *tree) bool {
 				w.valid(s)
 				return true
 			})
@@ -175,7 +175,7 @@ func handWritten() []Property {
 		}},
 		{Name: "InsertDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
-			var want *Tree
+			var want *tree
 			if k == k2 {
 				want = w.insert(k, v, t)
 			} else {
@@ -204,7 +204,7 @@ func handWritten() []Property {
 		}},
 		{Name: "DeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) runner.Verdict {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
-			var want *Tree
+			var want *tree
 			if k == k2 {
 				want = w.del(k, t)
 			} else {
@@ -331,7 +331,7 @@ func handWritten() []Property {
 			s.a = w.appendList(s.a[:0], w.insert(k, v, t))
 			s.b = w.appendList(s.b[:0], t)
 			s.c = deleteKey(s.c[:0], k, s.b)
-			s.b = sortedInsert(s.b[:0], KV{Key: k, Val: v}, s.c)
+			s.b = sortedInsert(s.b[:0], kv{Key: k, Val: v}, s.c)
 			return chk(equalKVs(s.a, s.b))
 		}},
 		{Name: "DeleteModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) runner.Verdict {

@@ -15,7 +15,7 @@ func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
 	t.Parallel()
 	want := map[string]int{"all79": 79, "hughes": 48, "fig8": 42, "holey57": 57, "holey62": 62, "etna18": 18}
 	for name, n := range want {
-		ps, err := PropertySet(name)
+		ps, err := propertySet(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +25,7 @@ func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
 	}
 	kinds := map[Kind]int{}
 	dups := 0
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		kinds[p.Kind]++
 		if p.Duplicate != "" {
 			dups++
@@ -51,19 +51,19 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 		t.Skip("this process runs a mutant")
 	}
 	cases := []struct{ config, generator string }{}
-	for _, g := range Generators() {
+	for _, g := range generators() {
 		cases = append(cases, struct{ config, generator string }{"holey", g.Name})
 	}
 	cases = append(cases, struct{ config, generator string }{"hughes", "api"}, struct{ config, generator string }{"etna", "etna-size"})
 	for _, c := range cases {
 		t.Run(c.config+"/"+c.generator, func(t *testing.T) {
 			t.Parallel()
-			cfg, err := ConfigByName(c.config)
+			cfg, err := configByName(c.config)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range Properties() {
-				test, err := NewTest(p.Name, c.generator, cfg, c.config == "etna")
+			for _, p := range properties() {
+				test, err := newTest(p.Name, c.generator, cfg, c.config == "etna")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -94,7 +94,7 @@ func TestEachShrinkStreamsGenericShrinkInOrder(t *testing.T) {
 	}
 	// The streamed candidates reuse scratch nodes: record each as it comes.
 	var got []string
-	eachShrink(tr, func(s *Tree) bool { got = append(got, dumpTree(s)); return true })
+	eachShrink(tr, func(s *tree) bool { got = append(got, dumpTree(s)); return true })
 	if !slices.Equal(got, want) {
 		t.Fatalf("streamed shrinks\n%v\ngenericShrink\n%v", got, want)
 	}
@@ -102,13 +102,13 @@ func TestEachShrinkStreamsGenericShrinkInOrder(t *testing.T) {
 		t.Fatalf("streaming wrote the tree: %s, was %s", dumpTree(tr), before)
 	}
 	n := 0
-	eachShrink(tr, func(*Tree) bool { n++; return n < 3 })
+	eachShrink(tr, func(*tree) bool { n++; return n < 3 })
 	if n != 3 {
 		t.Errorf("yield returned false at 3 but %d shrinks came", n)
 	}
 }
 
-func dumpTree(t *Tree) string {
+func dumpTree(t *tree) string {
 	if t == nil {
 		return "L"
 	}

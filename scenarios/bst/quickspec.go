@@ -9,8 +9,8 @@ import (
 // quickSpec returns the 31 properties that QuickSpec found (prop_qs_1 ..
 // prop_qs_31 of BSTSpec.hs). Trees compare with =~= (toList), Maybes with
 // ==. Eleven duplicate a hand-written property; Duplicate names it.
-func quickSpec() []Property {
-	type P = Property
+func quickSpec() []property {
+	type P = property
 	const Q = QuickSpec
 	return []P{
 		{Name: "qs_1", Kind: Q, Duplicate: "UnionUnionIdem", check: func(w *world, r *rand.Rand, n int) runner.Verdict {

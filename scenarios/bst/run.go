@@ -49,7 +49,7 @@ func WorkerArgs(spec WorkerSpec) ([]string, error) {
 // args (WorkerArgs) describe and serves its cells (runner.Serve) from in
 // to out, as schemata mutant active (MUTPROP_ACTIVE). It tunes the
 // process's garbage collector for persistent trees, and, for the
-// suite-scoring experiment, runs a Watchdog whose trip writes its reason
+// suite-scoring experiment, runs a watchdog whose trip writes its reason
 // to errOut and exits the process with status 3: a mutant that loops
 // cannot be stopped otherwise.
 func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, out, errOut io.Writer) error {
@@ -66,18 +66,18 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 		if s, err = MutantSuite(*spec.Mutants); err != nil {
 			return fmt.Errorf("bst worker: %w", err)
 		}
-		wd := &Watchdog{}
+		wd := &watchdog{}
 		test := s.Test
 		s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
 			t, err := test(m, p, g)
 			if err != nil {
 				return nil, err
 			}
-			return wd.Wrap(t), nil
+			return wd.wrap(t), nil
 		}
 		wctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		go wd.Run(wctx, func(reason string) {
+		go wd.run(wctx, func(reason string) {
 			fmt.Fprintln(errOut, reason)
 			os.Exit(3)
 		})
@@ -114,7 +114,7 @@ type RunConfig struct {
 	// presence and distributions.
 	Samples int
 	// Explain (fig13) also measures the readings that explain the gaps to
-	// the paper (ExplainSuite), as a second phase over the same journal.
+	// the paper (explainSuite), as a second phase over the same journal.
 	Explain bool
 	// Launch starts worker processes.
 	Launch Launcher
@@ -123,9 +123,9 @@ type RunConfig struct {
 	Progress func(label string, p runner.Progress)
 }
 
-// ExplainPhase is the runner phase (runner.Options.Phase) of the
+// explainPhase is the runner phase (runner.Options.Phase) of the
 // explanation's cells: they share the journal with the main run's.
-const ExplainPhase = "explain"
+const explainPhase = "explain"
 
 // cellTimeout bounds one cell of an experiment.
 const cellTimeout = 10 * time.Minute
@@ -151,7 +151,7 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error
 		o := opts
 		o.Protocol = &runner.Protocol{Kind: "mttf", Trials: cfg.Trials}
 		o.Select, o.Phase = sel, phase
-		if phase == ExplainPhase {
+		if phase == explainPhase {
 			o.ShardBy = explainShardKey
 		}
 		o.Pool = &runner.Pool{CellTimeout: cellTimeout, Command: func() (proc.Spec, error) {
@@ -171,36 +171,36 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error
 	explain := cfg.Explain && exp.Name == "fig13"
 	if opts.Shard.N > 1 {
 		if explain {
-			xs, sel, err := ExplainSuite(exp, gens, res)
+			xs, sel, err := explainSuite(exp, gens, res)
 			if err != nil {
 				return nil, err
 			}
-			if _, err := run("bst explain", ExplainPhase, xs, sel); err != nil {
+			if _, err := run("bst explain", explainPhase, xs, sel); err != nil {
 				return nil, err
 			}
 		}
 		return nil, nil
 	}
-	study, err := Analyze(exp, res, gens, cfg.Samples)
+	study, err := analyze(exp, res, gens, cfg.Samples)
 	if err != nil {
 		return nil, err
 	}
 	study.Elapsed = elapsed
 	if exp.Name == "fig13" {
-		if study.PresenceReadings, err = KeyPresenceReadings(cfg.Samples, opts.Seed); err != nil {
+		if study.PresenceReadings, err = keyPresenceReadings(cfg.Samples, opts.Seed); err != nil {
 			return nil, err
 		}
 	}
 	if explain {
-		xs, sel, err := ExplainSuite(exp, gens, res)
+		xs, sel, err := explainSuite(exp, gens, res)
 		if err != nil {
 			return nil, err
 		}
-		xres, err := run("bst explain", ExplainPhase, xs, sel)
+		xres, err := run("bst explain", explainPhase, xs, sel)
 		if err != nil {
 			return nil, err
 		}
-		if study.Explanation, err = Explain(exp, gens, res, xres); err != nil {
+		if study.Explanation, err = buildExplanation(exp, gens, res, xres); err != nil {
 			return nil, err
 		}
 	}
@@ -208,13 +208,13 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error
 }
 
 // explainShardKey shards an explanation cell whose selection depends on a
-// main cell (bug 2 under a ValidOnlySuffix generator, ExplainSuite) with
+// main cell (bug 2 under a validOnlySuffix generator, explainSuite) with
 // that cell, and the others by their own key.
 func explainShardKey(m runner.Mutant, property, generator string) string {
 	if base, valid := splitGenerator(generator); valid {
 		return (&runner.Cell{Mutant: m.ID, Property: property, Generator: base}).Key()
 	}
-	return (&runner.Cell{Phase: ExplainPhase, Mutant: m.ID, Property: property, Generator: generator}).Key()
+	return (&runner.Cell{Phase: explainPhase, Mutant: m.ID, Property: property, Generator: generator}).Key()
 }
 
 // RunMutants measures the suite-scoring experiment (MutantSuite) with
@@ -235,7 +235,7 @@ func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launche
 	if err != nil || opts.Shard.N > 1 {
 		return nil, err
 	}
-	st, err := ScoreMutants(suite, res)
+	st, err := scoreMutants(suite, res)
 	if err != nil {
 		return nil, err
 	}

@@ -46,10 +46,10 @@ func TestTheJournalHeaderRefusesAnotherRun(t *testing.T) {
 func TestAnExplanationCellThatDependsOnAMainCellIsShardedWithIt(t *testing.T) {
 	bug2 := runner.Mutant{ID: "named:bug2"}
 	main := (&runner.Cell{Mutant: bug2.ID, Property: "InsertPost", Generator: "api"}).Key()
-	if got := explainShardKey(bug2, "InsertPost", "api"+ValidOnlySuffix); got != main {
+	if got := explainShardKey(bug2, "InsertPost", "api"+validOnlySuffix); got != main {
 		t.Errorf("guarded cell sharded by %q, want its main cell's key %q", got, main)
 	}
-	own := (&runner.Cell{Phase: ExplainPhase, Mutant: bug2.ID, Property: "InsertPost", Generator: "api-correct"}).Key()
+	own := (&runner.Cell{Phase: explainPhase, Mutant: bug2.ID, Property: "InsertPost", Generator: "api-correct"}).Key()
 	if got := explainShardKey(bug2, "InsertPost", "api-correct"); got != own {
 		t.Errorf("independent cell sharded by %q, want its own key %q", got, own)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// PropertySets lists the named property sets:
+// propertySets lists the named property sets:
 //
 //   - all79: every active property of BSTSpec.hs.
 //   - hughes: the 48 hand-written ones (How to Specify It! Figs. 8-9).
@@ -31,17 +31,17 @@ import (
 //     counting reaches first); measuring it shows what each drop changes.
 //   - etna18: Etna's 18 BST properties (run with isBST guards).
 //
-// PropertySet also takes a comma-separated list of property names.
-func PropertySets() []string {
+// propertySet also takes a comma-separated list of property names.
+func propertySets() []string {
 	return []string{"all79", "hughes", "fig8", "holey57", "holey62", "etna18"}
 }
 
 // notFig8Rows are the hand-written properties that are no row of Fig. 8.
 var notFig8Rows = []string{"ShrinkValid", "Equivs", "ShrinkEquivs", "SizeInsert", "UnionInsert", "UnionDeleteDelete"}
 
-// Fig8Row reports whether a property is a row of How to Specify It!'s
+// fig8Row reports whether a property is a row of How to Specify It!'s
 // Fig. 8.
-func Fig8Row(name string) bool {
+func fig8Row(name string) bool {
 	p, ok := propertyByName(name)
 	return ok && p.Kind != QuickSpec && !slices.Contains(notFig8Rows, name)
 }
@@ -59,19 +59,19 @@ var etna18 = []string{
 	"DeleteUnion", "UnionDeleteInsert", "UnionUnionIdem", "UnionUnionAssoc",
 }
 
-// PropertySet returns the properties of the named set, in BSTSpec order.
-func PropertySet(name string) ([]Property, error) {
-	all := Properties()
-	var keep func(p Property) bool
+// propertySet returns the properties of the named set, in BSTSpec order.
+func propertySet(name string) ([]property, error) {
+	all := properties()
+	var keep func(p property) bool
 	switch name {
 	case "all79":
-		keep = func(Property) bool { return true }
+		keep = func(property) bool { return true }
 	case "hughes":
-		keep = func(p Property) bool { return p.Kind != QuickSpec }
+		keep = func(p property) bool { return p.Kind != QuickSpec }
 	case "fig8":
-		keep = func(p Property) bool { return Fig8Row(p.Name) }
+		keep = func(p property) bool { return fig8Row(p.Name) }
 	case "holey57", "holey62":
-		keep = func(p Property) bool {
+		keep = func(p property) bool {
 			switch {
 			case p.Kind == Equivalence:
 				return false
@@ -82,17 +82,17 @@ func PropertySet(name string) ([]Property, error) {
 			}
 		}
 	case "etna18":
-		keep = func(p Property) bool { return slices.Contains(etna18, p.Name) }
+		keep = func(p property) bool { return slices.Contains(etna18, p.Name) }
 	default:
 		names := strings.Split(name, ",")
 		for _, n := range names {
 			if _, ok := propertyByName(n); !ok {
-				return nil, fmt.Errorf("unknown property set or property %q (sets: %v)", n, PropertySets())
+				return nil, fmt.Errorf("unknown property set or property %q (sets: %v)", n, propertySets())
 			}
 		}
-		keep = func(p Property) bool { return slices.Contains(names, p.Name) }
+		keep = func(p property) bool { return slices.Contains(names, p.Name) }
 	}
-	var out []Property
+	var out []property
 	for _, p := range all {
 		if keep(p) {
 			out = append(out, p)
@@ -102,11 +102,11 @@ func PropertySet(name string) ([]Property, error) {
 }
 
 // propertyByName finds a property among all 79.
-func propertyByName(name string) (Property, bool) {
-	for _, p := range Properties() {
+func propertyByName(name string) (property, bool) {
+	for _, p := range properties() {
 		if p.Name == name {
 			return p, true
 		}
 	}
-	return Property{}, false
+	return property{}, false
 }

@@ -4,8 +4,8 @@ package bst
 // immediate subtrees, then the node with one field shrunk (left subtree,
 // key, value, right subtree), keeping only the trees valid accepts (the
 // subject's valid, as the module's shrinker uses it).
-func shrinkTree(valid func(*Tree) bool, t *Tree) []*Tree {
-	var out []*Tree
+func shrinkTree(valid func(*tree) bool, t *tree) []*tree {
+	var out []*tree
 	for _, s := range genericShrink(t) {
 		if valid(s) {
 			out = append(out, s)
@@ -16,29 +16,29 @@ func shrinkTree(valid func(*Tree) bool, t *Tree) []*Tree {
 
 // genericShrink is GHC.Generics' genericShrink on BST: subterms of the same
 // type first, then shrinking each field in turn.
-func genericShrink(t *Tree) []*Tree {
+func genericShrink(t *tree) []*tree {
 	if t == nil {
 		return nil
 	}
-	out := []*Tree{t.Left, t.Right}
+	out := []*tree{t.Left, t.Right}
 	for _, l := range genericShrink(t.Left) {
-		out = append(out, &Tree{Left: l, Key: t.Key, Val: t.Val, Right: t.Right})
+		out = append(out, &tree{Left: l, Key: t.Key, Val: t.Val, Right: t.Right})
 	}
 	for _, k := range shrinkInt(t.Key) {
-		out = append(out, &Tree{Left: t.Left, Key: k, Val: t.Val, Right: t.Right})
+		out = append(out, &tree{Left: t.Left, Key: k, Val: t.Val, Right: t.Right})
 	}
 	for _, v := range shrinkInt(t.Val) {
-		out = append(out, &Tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right})
+		out = append(out, &tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right})
 	}
 	for _, r := range genericShrink(t.Right) {
-		out = append(out, &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: r})
+		out = append(out, &tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: r})
 	}
 	return out
 }
 
 // eachShrink calls yield with every tree of genericShrink t, in order,
 // without building the list, until yield returns false.
-func eachShrink(t *Tree, yield func(*Tree) bool) bool {
+func eachShrink(t *tree, yield func(*tree) bool) bool {
 	var sh shrinker
 	return sh.each(t, yield)
 }
@@ -49,25 +49,25 @@ func eachShrink(t *Tree, yield func(*Tree) bool) bool {
 // yield returns; t itself is never written.
 type shrinker struct {
 	anc     []step // the path from the root to the current node
-	scratch []Tree // scratch[i] stands for anc[i]'s node; one more for the changed node
+	scratch []tree // scratch[i] stands for anc[i]'s node; one more for the changed node
 }
 
 type step struct {
-	node *Tree
+	node *tree
 	left bool // the path goes on into node.Left
 }
 
 // each calls yield with every candidate of genericShrink t, in order.
-func (sh *shrinker) each(t *Tree, yield func(*Tree) bool) bool {
+func (sh *shrinker) each(t *tree, yield func(*tree) bool) bool {
 	sh.anc = sh.anc[:0]
 	if need := depth(t) + 1; len(sh.scratch) < need {
-		sh.scratch = make([]Tree, need)
+		sh.scratch = make([]tree, need)
 	}
 	return sh.walk(t, yield)
 }
 
 // wrap returns the candidate that replaces the current node by x.
-func (sh *shrinker) wrap(x *Tree) *Tree {
+func (sh *shrinker) wrap(x *tree) *tree {
 	for i := len(sh.anc) - 1; i >= 0; i-- {
 		sc := &sh.scratch[i]
 		*sc = *sh.anc[i].node
@@ -83,14 +83,14 @@ func (sh *shrinker) wrap(x *Tree) *Tree {
 
 // changed returns the current node t with one field changed, in the
 // scratch node below the path.
-func (sh *shrinker) changed(t *Tree, set func(*Tree)) *Tree {
+func (sh *shrinker) changed(t *tree, set func(*tree)) *tree {
 	sc := &sh.scratch[len(sh.anc)]
 	*sc = *t
 	set(sc)
 	return sh.wrap(sc)
 }
 
-func (sh *shrinker) walk(t *Tree, yield func(*Tree) bool) bool {
+func (sh *shrinker) walk(t *tree, yield func(*tree) bool) bool {
 	if t == nil {
 		return true
 	}
@@ -104,12 +104,12 @@ func (sh *shrinker) walk(t *Tree, yield func(*Tree) bool) bool {
 		return false
 	}
 	for k := range shrinkInts(t.Key) {
-		if !yield(sh.changed(t, func(n *Tree) { n.Key = k })) {
+		if !yield(sh.changed(t, func(n *tree) { n.Key = k })) {
 			return false
 		}
 	}
 	for v := range shrinkInts(t.Val) {
-		if !yield(sh.changed(t, func(n *Tree) { n.Val = v })) {
+		if !yield(sh.changed(t, func(n *tree) { n.Val = v })) {
 			return false
 		}
 	}
@@ -163,8 +163,8 @@ func abs(x int) int {
 
 // shrinkEquivs is BSTSpec's shrink on t1 :=~=: t2: shrink t1, then patch t2
 // by deleting the keys missing from the shrunk t1 and inserting its pairs.
-func (w *world) shrinkEquivs(t1, t2 *Tree) [][2]*Tree {
-	var out [][2]*Tree
+func (w *world) shrinkEquivs(t1, t2 *tree) [][2]*tree {
+	var out [][2]*tree
 	for _, s := range shrinkTree(w.o.valid, t1) {
 		u := t2
 		for _, kv := range w.o.appendList(nil, t2) {
@@ -175,7 +175,7 @@ func (w *world) shrinkEquivs(t1, t2 *Tree) [][2]*Tree {
 		for _, kv := range w.o.appendList(nil, s) {
 			u = w.o.insert(kv.Key, kv.Val, u)
 		}
-		out = append(out, [2]*Tree{s, u})
+		out = append(out, [2]*tree{s, u})
 	}
 	return out
 }

@@ -39,8 +39,8 @@ type KindStats struct {
 	N              int
 }
 
-// Published returns the published figures of the experiment's paper.
-func Published(experiment string) Paper {
+// published returns the published figures of the experiment's paper.
+func published(experiment string) Paper {
 	switch experiment {
 	case "fig13":
 		return Paper{Fig13: map[string]PaperGenerator{
@@ -155,18 +155,18 @@ type Fig8Count struct {
 	RowsFailing []string
 }
 
-// Analyze turns the runner's cells into the study's tables. The key
+// analyze turns the runner's cells into the study's tables. The key
 // presence and distributions are measured in this process, on the subject
 // it runs (the original when MUTPROP_ACTIVE is unset).
-func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamples int) (*Study, error) {
-	cfg, err := ConfigByName(e.Config)
+func analyze(e Experiment, res *runner.Result, generators []string, presenceSamples int) (*Study, error) {
+	cfg, err := configByName(e.Config)
 	if err != nil {
 		return nil, err
 	}
 	s := &Study{Experiment: e.Name, Seed: res.Seed, Trials: res.Protocol.Trials,
-		FailingByBug: map[string]map[string][]string{}, KindStats: map[string]map[Kind]KindStats{}, Paper: Published(e.Name)}
+		FailingByBug: map[string]map[string][]string{}, KindStats: map[string]map[Kind]KindStats{}, Paper: published(e.Name)}
 	kinds := map[string]Kind{}
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		kinds[p.Name] = p.Kind
 	}
 	for _, c := range res.Cells {
@@ -210,7 +210,7 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 				}
 				f := s.Fig8[g][c.Bug]
 				f.All++
-				if Fig8Row(c.Property) {
+				if fig8Row(c.Property) {
 					f.Rows++
 					f.Rows100 += c.Within100
 					f.RowsFailing = append(f.RowsFailing, c.Property)
@@ -223,7 +223,7 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 			// InsertDeleteComplete (under bug 4 it fails in 3.3 tests,
 			// below Fig. 9's postcondition minimum of 7.1, which is
 			// FindPostPresent under bug 3).
-			if c.Bug == "named:bug2" || strings.HasSuffix(c.Property, "Weak") || fig9 && !Fig8Row(c.Property) {
+			if c.Bug == "named:bug2" || strings.HasSuffix(c.Property, "Weak") || fig9 && !fig8Row(c.Property) {
 				continue
 			}
 			if fig9 && c.Kind == Postcondition {
@@ -246,7 +246,7 @@ func Analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 			ks[k] = KindStats{Min: slices.Min(ms), Max: slices.Max(ms), Mean: mean(ms), N: len(ms)}
 		}
 		s.KindStats[g] = ks
-		dist, err := MeasureDistribution(g, cfg, presenceSamples, res.Seed+uint64(gi))
+		dist, err := measureDistribution(g, cfg, presenceSamples, res.Seed+uint64(gi))
 		if err != nil {
 			return nil, err
 		}
@@ -278,7 +278,7 @@ func cellResult(c runner.Cell, kinds map[string]Kind) CellResult {
 // propertyKinds maps every property to its kind.
 func propertyKinds() map[string]Kind {
 	kinds := map[string]Kind{}
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		kinds[p.Name] = p.Kind
 	}
 	return kinds
@@ -292,9 +292,9 @@ func mean(xs []float64) float64 {
 	return t / float64(len(xs))
 }
 
-// Distribution describes what a generator produces over the QuickCheck
+// distribution describes what a generator produces over the QuickCheck
 // size schedule (sizes 0..99, each equally often).
-type Distribution struct {
+type distribution struct {
 	// KeyPresence is the percentage of (tree, key) draws in which the key,
 	// drawn like the properties' keys, is in the tree.
 	KeyPresence float64
@@ -303,16 +303,16 @@ type Distribution struct {
 	MeanSize      float64
 }
 
-// MeasureDistribution draws samples trees (sizes cycling 0..99) from the
+// measureDistribution draws samples trees (sizes cycling 0..99) from the
 // generator under cfg, with the subject this process runs.
-func MeasureDistribution(generator string, cfg Config, samples int, seed uint64) (Distribution, error) {
+func measureDistribution(generator string, cfg config, samples int, seed uint64) (distribution, error) {
 	o := namedOps
 	g, err := newTreeGen(generator, cfg, o)
 	if err != nil {
-		return Distribution{}, err
+		return distribution{}, err
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	var d Distribution
+	var d distribution
 	present, total := 0, 0
 	for i := 0; i < samples; i++ {
 		n := runner.Size(i, 0, 100)

@@ -23,8 +23,8 @@ type Experiment struct {
 
 var hughesBugs = []string{"bug1", "bug2", "bug3", "bug4", "bug5", "bug6", "bug7", "bug8"}
 
-// Experiments lists the configurations selectable by name.
-func Experiments() []Experiment {
+// experiments lists the configurations selectable by name.
+func experiments() []Experiment {
 	return []Experiment{
 		{Name: "fig13", Doc: "Holey Generators §5, Fig. 13: keys 0..size, holey57, bugs 1-8, five generators",
 			Config: "holey", PropertySet: "holey57", Mutants: hughesBugs,
@@ -40,7 +40,7 @@ func Experiments() []Experiment {
 
 // ExperimentByName returns the named experiment.
 func ExperimentByName(name string) (Experiment, error) {
-	for _, e := range Experiments() {
+	for _, e := range experiments() {
 		if e.Name == name {
 			return e, nil
 		}
@@ -68,11 +68,11 @@ func (e Experiment) mutants() ([]runner.Mutant, error) {
 // (nil: the experiment's defaults). withOriginal adds the original subject
 // (mutant ID "") as a baseline.
 func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite, error) {
-	cfg, err := ConfigByName(e.Config)
+	cfg, err := configByName(e.Config)
 	if err != nil {
 		return nil, err
 	}
-	props, err := PropertySet(e.PropertySet)
+	props, err := propertySet(e.PropertySet)
 	if err != nil {
 		return nil, err
 	}
@@ -102,21 +102,21 @@ func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite
 		Properties: names,
 		Generators: generators,
 		Test: func(_ runner.Mutant, property, generator string) (runner.Test, error) {
-			return NewTest(property, generator, cfg, guard)
+			return newTest(property, generator, cfg, guard)
 		},
 	}, nil
 }
 
-// NewTest returns the test of one property with one generator under a
+// newTest returns the test of one property with one generator under a
 // key/value configuration. The subject is whatever mutant this process
 // runs (MUTPROP_ACTIVE). guard discards tests on invalid generated trees,
-// as does a generator named with ValidOnlySuffix.
-func NewTest(property, generator string, cfg Config, guard bool) (runner.Test, error) {
-	return newTest(property, generator, cfg, guard, namedOps)
+// as does a generator named with validOnlySuffix.
+func newTest(property, generator string, cfg config, guard bool) (runner.Test, error) {
+	return newTestOps(property, generator, cfg, guard, namedOps)
 }
 
-// newTest is NewTest against the subject as o presents it.
-func newTest(property, generator string, cfg Config, guard bool, o *ops) (runner.Test, error) {
+// newTestOps is newTest against the subject as o presents it.
+func newTestOps(property, generator string, cfg config, guard bool, o *ops) (runner.Test, error) {
 	p, ok := propertyByName(property)
 	if !ok {
 		return nil, fmt.Errorf("unknown property %q", property)

@@ -196,7 +196,7 @@ func joinOrDash(xs []string) string {
 func (s *Study) writeExplanation(w io.Writer, x *Explanation) {
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(w, "\nExplaining the gaps: total / failing pairs [fewest-most per bug] worst, gap of the total, under each reading")
-	for _, rd := range Readings {
+	for _, rd := range readings {
 		fmt.Fprintf(w, "  %-16s %s\n", rd.Name, rd.Doc)
 	}
 	fmt.Fprintln(tw, "reading\t"+strings.Join(x.Generators, "\t"))
@@ -217,7 +217,7 @@ func (s *Study) writeExplanation(w io.Writer, x *Explanation) {
 		line += "\t" + cell
 	}
 	fmt.Fprintln(tw, line)
-	for _, rd := range Readings {
+	for _, rd := range readings {
 		line := rd.Name
 		for _, g := range x.Generators {
 			t := x.Readings[g][rd.Name]
@@ -272,12 +272,12 @@ func (st *MutantStudy) writeTables(w io.Writer) {
 	}
 	fmt.Fprintf(w, "Subsumed properties (%d, p<q: q kills every mutant p kills): %s\n", len(sub), strings.Join(sub, " "))
 	fmt.Fprintf(w, "Minimal killing set (%d, greedy): %s\n", len(st.Minimal), strings.Join(st.Minimal, " "))
-	surv := st.Survivors()
+	surv := st.survivors()
 	fmt.Fprintf(w, "\nSurvivors (%d)\n", len(surv))
 	for _, m := range surv {
 		loc := ""
 		if m.Line > 0 {
-			loc = fmt.Sprintf(" (%s:%d)", SubjectFile, m.Line)
+			loc = fmt.Sprintf(" (%s:%d)", subjectFile, m.Line)
 		}
 		fmt.Fprintf(w, "  %s%s: %s\n", m.ID, loc, m.Description)
 	}

@@ -5,17 +5,17 @@ package bst
 // toList equality, depth, and the list model of How to Specify It!.
 
 // insertCorrect is Hughes's insert, independent of the schemata switch.
-func insertCorrect(k, v int, t *Tree) *Tree {
+func insertCorrect(k, v int, t *tree) *tree {
 	if t == nil {
-		return &Tree{Key: k, Val: v}
+		return &tree{Key: k, Val: v}
 	}
 	switch {
 	case k < t.Key:
-		return &Tree{Left: insertCorrect(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
+		return &tree{Left: insertCorrect(k, v, t.Left), Key: t.Key, Val: t.Val, Right: t.Right}
 	case k > t.Key:
-		return &Tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: insertCorrect(k, v, t.Right)}
+		return &tree{Left: t.Left, Key: t.Key, Val: t.Val, Right: insertCorrect(k, v, t.Right)}
 	default:
-		return &Tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right}
+		return &tree{Left: t.Left, Key: t.Key, Val: v, Right: t.Right}
 	}
 }
 
@@ -24,21 +24,21 @@ func insertCorrect(k, v int, t *Tree) *Tree {
 // the next test starts (nothing keeps them: properties return a verdict,
 // and the subject never writes a node).
 type treeArena struct {
-	chunks [][]Tree
+	chunks [][]tree
 	used   int
 }
 
 const arenaChunk = 256
 
 // node returns a new node in the arena.
-func (a *treeArena) node(l *Tree, k, v int, r *Tree) *Tree {
+func (a *treeArena) node(l *tree, k, v int, r *tree) *tree {
 	ci, i := a.used/arenaChunk, a.used%arenaChunk
 	if ci == len(a.chunks) {
-		a.chunks = append(a.chunks, make([]Tree, arenaChunk))
+		a.chunks = append(a.chunks, make([]tree, arenaChunk))
 	}
 	a.used++
 	n := &a.chunks[ci][i]
-	*n = Tree{Left: l, Key: k, Val: v, Right: r}
+	*n = tree{Left: l, Key: k, Val: v, Right: r}
 	return n
 }
 
@@ -46,7 +46,7 @@ func (a *treeArena) node(l *Tree, k, v int, r *Tree) *Tree {
 func (a *treeArena) reset() { a.used = 0 }
 
 // same is structural equality (Haskell's derived Eq on BST).
-func same(a, b *Tree) bool {
+func same(a, b *tree) bool {
 	for {
 		if a == b {
 			return true
@@ -59,7 +59,7 @@ func same(a, b *Tree) bool {
 }
 
 // depth is the number of nodes on the longest root-to-leaf path.
-func depth(t *Tree) int {
+func depth(t *tree) int {
 	if t == nil {
 		return 0
 	}
@@ -69,21 +69,21 @@ func depth(t *Tree) int {
 // scratch holds reusable buffers so that toList comparisons do not allocate
 // in the steady state. One scratch belongs to one test (one goroutine).
 type scratch struct {
-	a, b, c []KV
+	a, b, c []kv
 }
 
 // appendList appends t's bindings in order: the generators' own traversal
 // (properties use the subject's toList, through their world).
-func appendList(dst []KV, t *Tree) []KV {
+func appendList(dst []kv, t *tree) []kv {
 	for t != nil {
 		dst = appendList(dst, t.Left)
-		dst = append(dst, KV{Key: t.Key, Val: t.Val})
+		dst = append(dst, kv{Key: t.Key, Val: t.Val})
 		t = t.Right
 	}
 	return dst
 }
 
-func equalKVs(a, b []KV) bool {
+func equalKVs(a, b []kv) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -96,7 +96,7 @@ func equalKVs(a, b []KV) bool {
 }
 
 // lookup is Haskell's lookup over an association list.
-func lookup(k int, kvs []KV) (int, bool) {
+func lookup(k int, kvs []kv) (int, bool) {
 	for _, kv := range kvs {
 		if kv.Key == k {
 			return kv.Val, true
@@ -106,7 +106,7 @@ func lookup(k int, kvs []KV) (int, bool) {
 }
 
 // deleteKey appends the pairs of kvs whose key is not k.
-func deleteKey(dst []KV, k int, kvs []KV) []KV {
+func deleteKey(dst []kv, k int, kvs []kv) []kv {
 	for _, kv := range kvs {
 		if kv.Key != k {
 			dst = append(dst, kv)
@@ -117,7 +117,7 @@ func deleteKey(dst []KV, k int, kvs []KV) []KV {
 
 // sortedInsert inserts kv into a list sorted by key (Data.List.insert on
 // pairs: before the first pair that is not smaller).
-func sortedInsert(dst []KV, kv KV, kvs []KV) []KV {
+func sortedInsert(dst []kv, kv kv, kvs []kv) []kv {
 	i := 0
 	for i < len(kvs) && less(kvs[i], kv) {
 		i++
@@ -127,11 +127,11 @@ func sortedInsert(dst []KV, kv KV, kvs []KV) []KV {
 	return append(dst, kvs[i:]...)
 }
 
-func less(a, b KV) bool { return a.Key < b.Key || a.Key == b.Key && a.Val < b.Val }
+func less(a, b kv) bool { return a.Key < b.Key || a.Key == b.Key && a.Val < b.Val }
 
 // unionModel is sort (unionBy ((==) `on` fst) l r): all of l, then the pairs
 // of r whose key l does not have (nor an earlier pair of r), sorted.
-func unionModel(dst []KV, l, r []KV) []KV {
+func unionModel(dst []kv, l, r []kv) []kv {
 	dst = append(dst, l...)
 	n := len(dst)
 	for _, kv := range r {
@@ -147,7 +147,7 @@ func unionModel(dst []KV, l, r []KV) []KV {
 	return dst
 }
 
-func insertionSort(kvs []KV) {
+func insertionSort(kvs []kv) {
 	for i := 1; i < len(kvs); i++ {
 		for j := i; j > 0 && less(kvs[j], kvs[j-1]); j-- {
 			kvs[j], kvs[j-1] = kvs[j-1], kvs[j]

@@ -11,7 +11,7 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// Watchdog ends a worker process that runs an operator mutant which loops
+// watchdog ends a worker process that runs an operator mutant which loops
 // without end (Find without t = t.Left) or grows the heap without end
 // (AppendList without t = t.Right). The pool then records the cell as
 // crashed, a detection, within a fraction of a second instead of its
@@ -19,7 +19,7 @@ import (
 // time: a spinning mutant burns CPU, while a test that is merely starved
 // of a core on a loaded machine does not, so the watchdog does not trip on
 // load.
-type Watchdog struct {
+type watchdog struct {
 	MaxTestCPU time.Duration // default 500ms
 	MaxHeap    uint64        // bytes; default 2 GiB
 	Poll       time.Duration // default 20ms
@@ -27,8 +27,8 @@ type Watchdog struct {
 	running atomic.Uint64
 }
 
-// Wrap returns t reporting its start and end to the watchdog.
-func (w *Watchdog) Wrap(t runner.Test) runner.Test {
+// wrap returns t reporting its start and end to the watchdog.
+func (w *watchdog) wrap(t runner.Test) runner.Test {
 	return func(r *rand.Rand, n int) runner.Verdict {
 		w.running.Add(1)
 		defer w.running.Add(1)
@@ -36,10 +36,10 @@ func (w *Watchdog) Wrap(t runner.Test) runner.Test {
 	}
 }
 
-// Run watches until ctx is done; trip is called (once) with the reason
+// run watches until ctx is done; trip is called (once) with the reason
 // when a test hangs or the heap passes MaxHeap. trip is expected to end
 // the process.
-func (w *Watchdog) Run(ctx context.Context, trip func(reason string)) {
+func (w *watchdog) run(ctx context.Context, trip func(reason string)) {
 	maxCPU, maxHeap, poll := w.MaxTestCPU, w.MaxHeap, w.Poll
 	if maxCPU <= 0 {
 		maxCPU = 500 * time.Millisecond

@@ -22,10 +22,10 @@ const (
 	ConstructorLists ListMutator = "constructor"
 )
 
-// mutants returns the every-point black-box mutants of Insert and Sort for
+// mutants returns the every-point black-box mutants of insert and sort for
 // one seed: functions of the same types whose output differs from the
 // original's at every input, the same wrong answer for the same input.
-func mutants(seed uint64, lists ListMutator) (InsertFunc, SortFunc, error) {
+func mutants(seed uint64, lists ListMutator) (insertFunc, sortFunc, error) {
 	opts := []blackbox.Option{blackbox.Seed(seed)}
 	switch lists {
 	case BuiltinLists, "":
@@ -34,15 +34,15 @@ func mutants(seed uint64, lists ListMutator) (InsertFunc, SortFunc, error) {
 	default:
 		return nil, nil, fmt.Errorf("unknown list mutator %q (want builtin or constructor)", lists)
 	}
-	ins, err := blackbox.MutateFunc(Insert, append(opts, blackbox.Name("Insert"))...)
+	ins, err := blackbox.MutateFunc(insert, append(opts, blackbox.Name("Insert"))...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("mutate Insert: %w", err)
 	}
-	sort, err := blackbox.MutateFunc(Sort, append(opts, blackbox.Name("Sort"))...)
+	srt, err := blackbox.MutateFunc(sort, append(opts, blackbox.Name("Sort"))...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("mutate Sort: %w", err)
 	}
-	return ins, sort, nil
+	return ins, srt, nil
 }
 
 // constructorMutate is ConstructorLists for []int. Every branch changes the

@@ -39,25 +39,25 @@ func (c Config) withDefaults() Config {
 
 // The mutant IDs of the study.
 const (
-	// FreshMutant stands for Duregård's protocol: a fresh random mutant
+	// freshMutant stands for Duregård's protocol: a fresh random mutant
 	// for every test case, perturbing every point.
-	FreshMutant = "blackbox:fresh-per-test"
-	// Generator is the study's only generator: QuickCheck's arbitrary Int
+	freshMutant = "blackbox:fresh-per-test"
+	// generatorName is the study's only generator: QuickCheck's arbitrary Int
 	// and [Int] (or OrderedList Int), at QuickCheck's sizes.
-	Generator = "quickcheck"
+	generatorName = "quickcheck"
 )
 
-// FixedMutantID names the k-th mutant of the fixed set.
-func FixedMutantID(k int) string { return fmt.Sprintf("blackbox:seed-%03d", k) }
+// fixedMutantID names the k-th mutant of the fixed set.
+func fixedMutantID(k int) string { return fmt.Sprintf("blackbox:seed-%03d", k) }
 
-// Suite returns the study as a runner suite: the original, the fresh
+// suite returns the study as a runner suite: the original, the fresh
 // mutant, and the fixed set, against the eight properties.
-func Suite(cfg Config) *runner.Suite {
+func suite(cfg Config) *runner.Suite {
 	cfg = cfg.withDefaults()
-	props := Properties()
-	mutants := []runner.Mutant{{}, {ID: FreshMutant, Origin: "blackbox", Description: "a fresh every-point mutant for each test case, seeded by the test"}}
+	props := properties()
+	mutants := []runner.Mutant{{}, {ID: freshMutant, Origin: "blackbox", Description: "a fresh every-point mutant for each test case, seeded by the test"}}
 	for k := 1; k <= cfg.FixedMutants; k++ {
-		mutants = append(mutants, runner.Mutant{ID: FixedMutantID(k), Origin: "blackbox", Description: fmt.Sprintf("every-point mutant with seed %d", k)})
+		mutants = append(mutants, runner.Mutant{ID: fixedMutantID(k), Origin: "blackbox", Description: fmt.Sprintf("every-point mutant with seed %d", k)})
 	}
 	var names []string
 	for _, p := range props {
@@ -67,10 +67,10 @@ func Suite(cfg Config) *runner.Suite {
 		Name:       "insert",
 		Mutants:    mutants,
 		Properties: names,
-		Generators: []string{Generator},
+		Generators: []string{generatorName},
 		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
-			i := slices.IndexFunc(props, func(p Property) bool { return p.Name == property })
-			if i < 0 || generator != Generator {
+			i := slices.IndexFunc(props, func(p studyProperty) bool { return p.Name == property })
+			if i < 0 || generator != generatorName {
 				return nil, fmt.Errorf("insert study has no cell (%s, %s)", property, generator)
 			}
 			return test(props[i], m.ID, cfg.Lists)
@@ -80,7 +80,7 @@ func Suite(cfg Config) *runner.Suite {
 
 // inputs generates the property's inputs: x, and a list that is ordered
 // when the property asks for an OrderedList.
-func inputs(p Property, r *rand.Rand, size int) (int, []int) {
+func inputs(p studyProperty, r *rand.Rand, size int) (int, []int) {
 	x := runner.IntSized()(r, size)
 	xs := runner.SliceOf(runner.IntSized())(r, size)
 	if p.OrderedInput {
@@ -90,15 +90,15 @@ func inputs(p Property, r *rand.Rand, size int) (int, []int) {
 }
 
 // test builds the test of property p on the mutant with the given ID.
-func test(p Property, mutant string, lists ListMutator) (runner.Test, error) {
+func test(p studyProperty, mutant string, lists ListMutator) (runner.Test, error) {
 	var seedOf func(r *rand.Rand) uint64
 	switch {
 	case mutant == "":
 		return func(r *rand.Rand, size int) runner.Verdict {
 			x, xs := inputs(p, r, size)
-			return runner.Check(p.check(Insert, Sort, x, xs))
+			return runner.Check(p.check(insert, sort, x, xs))
 		}, nil
-	case mutant == FreshMutant:
+	case mutant == freshMutant:
 		seedOf = func(r *rand.Rand) uint64 { return r.Uint64() }
 	default:
 		var k int
@@ -118,7 +118,7 @@ func test(p Property, mutant string, lists ListMutator) (runner.Test, error) {
 	}, nil
 }
 
-func (p Property) check(ins InsertFunc, sort SortFunc, x int, xs []int) bool {
+func (p studyProperty) check(ins insertFunc, sort sortFunc, x int, xs []int) bool {
 	if p.Insert != nil {
 		return p.Insert(ins, x, xs)
 	}
@@ -173,7 +173,7 @@ type Study struct {
 // optional pool; its Protocol and Select are set here.
 func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 	cfg = cfg.withDefaults()
-	s := Suite(cfg)
+	s := suite(cfg)
 	if _, _, err := mutants(0, cfg.Lists); err != nil {
 		return nil, err
 	}
@@ -181,20 +181,20 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 
 	scoreOpts := opts
 	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}
-	scoreOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID == FreshMutant }
+	scoreOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID == freshMutant }
 	scores, err := runner.Run(ctx, s, &scoreOpts)
 	if err != nil {
 		return nil, fmt.Errorf("per-test-case scores: %w", err)
 	}
 	classicOpts := opts
 	classicOpts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests, CommonSeeds: true}
-	classicOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID != FreshMutant }
+	classicOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID != freshMutant }
 	classic, err := runner.Run(ctx, s, &classicOpts)
 	if err != nil {
 		return nil, fmt.Errorf("classic kill rates: %w", err)
 	}
 
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		row := Row{Name: p.Name, PaperKilledPct: p.PaperKilledPct, Note: p.Note, Tests: cfg.Tests}
 		for _, c := range scores.Cells {
 			if c.Property != p.Name {
@@ -233,15 +233,15 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 
 // measureCoverage runs p on the original, recording the list length of
 // every application of the function under test.
-func measureCoverage(p Property, seed uint64, tests int) Coverage {
+func measureCoverage(p studyProperty, seed uint64, tests int) Coverage {
 	cov := Coverage{ListLengths: map[int]int{}}
 	record := func(xs []int) {
 		cov.Applications++
 		cov.ListLengths[len(xs)]++
 		cov.MaxLength = max(cov.MaxLength, len(xs))
 	}
-	ins := func(x int, xs []int) []int { record(xs); return Insert(x, xs) }
-	sort := func(xs []int) []int { record(xs); return Sort(xs) }
+	ins := func(x int, xs []int) []int { record(xs); return insert(x, xs) }
+	sort := func(xs []int) []int { record(xs); return sort(xs) }
 	r := rand.New(rand.NewPCG(seed, uint64(len(p.Name))))
 	for i := range tests {
 		x, xs := inputs(p, r, runner.Size(i, 0, tests))

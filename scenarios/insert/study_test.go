@@ -19,7 +19,7 @@ func TestInsertKeepsTheListOrderedAndAddsX(t *testing.T) {
 		slices.Sort(xs)
 		x := runner.IntSized()(r, 30)
 		before := slices.Clone(xs)
-		out := Insert(x, xs)
+		out := insert(x, xs)
 		want := slices.Sorted(slices.Values(append(slices.Clone(xs), x)))
 		if !slices.Equal(out, want) || !slices.Equal(xs, before) {
 			t.Fatalf("Insert(%d, %v) = %v (input now %v), want %v", x, before, out, xs, want)
@@ -29,7 +29,7 @@ func TestInsertKeepsTheListOrderedAndAddsX(t *testing.T) {
 
 func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 	t.Parallel()
-	for _, p := range Properties() {
+	for _, p := range properties() {
 		test, err := test(p, "", BuiltinLists)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestTheStudyReproducesFigure41(t *testing.T) {
 		}
 		prev := -1.0
 		for i := 0; i <= 5; i++ {
-			r := byName[Properties()[i].Name]
+			r := byName[properties()[i].Name]
 			if r.KilledPct < prev {
 				t.Errorf("seed %d: %s kills %.1f%%, less than the weaker property before it (%.1f%%)", seed, r.Name, r.KilledPct, prev)
 			}
@@ -90,8 +90,8 @@ func TestTheStudyReproducesFigure41(t *testing.T) {
 // BenchmarkInsertStudyTrials measures test cases per second of the
 // per-test-case protocol on the complete property (a fresh mutant per test).
 func BenchmarkInsertStudyTrials(b *testing.B) {
-	p := Properties()[5]
-	test, err := test(p, FreshMutant, BuiltinLists)
+	p := properties()[5]
+	test, err := test(p, freshMutant, BuiltinLists)
 	if err != nil {
 		b.Fatal(err)
 	}

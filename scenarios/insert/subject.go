@@ -2,10 +2,10 @@ package insert
 
 import "slices"
 
-// Insert puts x into the ordered list xs before the first element that is
+// insert puts x into the ordered list xs before the first element that is
 // not smaller than x, as Haskell's Data.List.insert does. It does not modify
 // xs.
-func Insert(x int, xs []int) []int {
+func insert(x int, xs []int) []int {
 	i := 0
 	for i < len(xs) && xs[i] < x {
 		i++
@@ -16,13 +16,13 @@ func Insert(x int, xs []int) []int {
 	return append(out, xs[i:]...)
 }
 
-// Sort returns an ordered copy of xs. It is the subject of the two
+// sort returns an ordered copy of xs. It is the subject of the two
 // properties of Duregård's paper that expose black-box mutation's limits.
-func Sort(xs []int) []int { return slices.Sorted(slices.Values(xs)) }
+func sort(xs []int) []int { return slices.Sorted(slices.Values(xs)) }
 
-// InsertFunc is the type of the function under test of the insert
+// insertFunc is the type of the function under test of the insert
 // properties.
-type InsertFunc = func(int, []int) []int
+type insertFunc = func(int, []int) []int
 
-// SortFunc is the type of the function under test of the sort properties.
-type SortFunc = func([]int) []int
+// sortFunc is the type of the function under test of the sort properties.
+type sortFunc = func([]int) []int

@@ -32,7 +32,7 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 	if _, _, err := mutants(0, cfg.Lists); err != nil {
 		return fmt.Errorf("insert worker: %w", err)
 	}
-	if err := runner.Serve(ctx, Suite(cfg), active, in, out); err != nil {
+	if err := runner.Serve(ctx, suite(cfg), active, in, out); err != nil {
 		return fmt.Errorf("insert worker: %w", err)
 	}
 	return nil

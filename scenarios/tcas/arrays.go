@@ -17,19 +17,19 @@ import (
 
 // Methods of building a test suite from a domain.
 const (
-	MethodCovering = "covering" // plain covering array (IPOG) over the domain's values
-	MethodRadix    = "radix"    // Radix Coverage over the domain's values (decimal digits on int1001 and step10)
-	// MethodRadixSmallest is Radix Coverage with the smallest base of all
+	methodCovering = "covering" // plain covering array (IPOG) over the domain's values
+	methodRadix    = "radix"    // Radix Coverage over the domain's values (decimal digits on int1001 and step10)
+	// methodRadixSmallest is Radix Coverage with the smallest base of all
 	// (the other reading of seed 000 §4: base 4 on [0..1000], base 3 on
-	// step-10, five digits each), measured next to MethodRadix on int1001
+	// step-10, five digits each), measured next to methodRadix on int1001
 	// and step10 under the radix experiment.
-	MethodRadixSmallest = "radix-smallest"
+	methodRadixSmallest = "radix-smallest"
 )
 
 // experimentOf names the experiment a method's arrays belong to.
 func experimentOf(method string) string {
-	if method == MethodRadixSmallest {
-		return ExpRadix
+	if method == methodRadixSmallest {
+		return expRadix
 	}
 	return method
 }
@@ -37,18 +37,18 @@ func experimentOf(method string) string {
 // Fills of the don't-cares a covering array leaves. Replicas of the random
 // fill with other seeds are named "random#1", "random#2", ...
 const (
-	FillRandom = "random" // uniform among the valid values (the default)
-	FillFirst  = "first"  // each input's first value: flags 0, layer 0, Other_RAC 0, Other_Capability 1
-	// FillACTS gives each don't-care the input's first value in the value
+	fillRandom = "random" // uniform among the valid values (the default)
+	fillFirst  = "first"  // each input's first value: flags 0, layer 0, Other_RAC 0, Other_Capability 1
+	// fillACTS gives each don't-care the input's first value in the value
 	// order of ACTS's TCAS model (examples/tcas.txt lists the booleans as
 	// true,false): flags 1, layer 0, Other_RAC 0 (NO_INTENT),
 	// Other_Capability 1 (TCAS_TA), integers their smallest value. It is
 	// what a harness reading ACTS's unrandomized "*" as the first listed
 	// value would test.
-	FillACTS = "acts"
+	fillACTS = "acts"
 )
 
-// actsFirst is the value each input takes under FillACTS where it is a
+// actsFirst is the value each input takes under fillACTS where it is a
 // don't-care, or -1 for its smallest value.
 var actsFirst = [12]int{-1, 1, 1, -1, -1, -1, 0, -1, -1, 0, 1, 1}
 
@@ -65,7 +65,7 @@ const constPrefix = "const="
 // constFills lists the 192 constant fills of the small inputs, in
 // lexicographic order of their values.
 func constFills() ([]string, error) {
-	vals, err := domainValues(DomainNIST)
+	vals, err := domainValues(domainNIST)
 	if err != nil {
 		return nil, err
 	}
@@ -111,22 +111,22 @@ func constValues(fill string) ([12]int, error) {
 }
 
 // isReplica reports whether fill names a replica of the random fill.
-func isReplica(fill string) bool { return strings.HasPrefix(fill, FillRandom+"#") }
+func isReplica(fill string) bool { return strings.HasPrefix(fill, fillRandom+"#") }
 
 // isConst reports whether fill is one of the constant fills.
 func isConst(fill string) bool { return strings.HasPrefix(fill, constPrefix) }
 
 // isMain reports whether fill is the array scored everywhere.
-func isMain(fill string) bool { return fill == "" || fill == FillRandom }
+func isMain(fill string) bool { return fill == "" || fill == fillRandom }
 
 // arraySpec names one combinatorial suite.
 type arraySpec struct {
 	Domain, Method string
 	T              int
-	// Fill is how the don't-cares were filled: FillRandom ("" too),
-	// FillFirst, FillACTS, a replica or a constant fill.
+	// Fill is how the don't-cares were filled: fillRandom ("" too),
+	// fillFirst, fillACTS, a replica or a constant fill.
 	Fill string
-	// Base, when > 0, is the digit base of a MethodRadix array over int1001
+	// Base, when > 0, is the digit base of a methodRadix array over int1001
 	// or step10 instead of decimal digits.
 	Base int
 }
@@ -145,7 +145,7 @@ func (s arraySpec) String() string {
 // array is a generated combinatorial suite, or why there is none.
 type array struct {
 	Spec       arraySpec
-	Tests      []Input
+	Tests      []input
 	GenSeconds float64
 	// PeakHeap is the largest growth of the heap in use over its level
 	// after a GC before generating (sampled every 20 ms); Allocated the
@@ -193,27 +193,27 @@ func arrayModel(spec arraySpec) (covering.Model, *radix.Plan, [12][]int, error) 
 		return covering.Model{}, nil, vals, err
 	}
 	switch spec.Method {
-	case MethodCovering:
+	case methodCovering:
 		ps := make([]covering.Param, 12)
 		for i := range ps {
 			ps[i] = covering.Param{Name: paramNames[i], Size: len(vals[i])}
 		}
 		return covering.Uniform(ps, spec.T), nil, vals, nil
-	case MethodRadix, MethodRadixSmallest:
+	case methodRadix, methodRadixSmallest:
 		ps := make([]radix.Param, 12)
 		for i := range ps {
 			ps[i] = radix.Range{Name: paramNames[i], Values: vals[i]}
 		}
 		var ro *radix.Options
 		switch {
-		case spec.Domain == DomainNIST:
+		case spec.Domain == domainNIST:
 			// Every NIST set has at most 10 values, which radix keeps
 			// whole; split the two 10-value separations (base 2, 4
 			// digits) so that Radix Coverage differs from the plain array.
 			ro = &radix.Options{MaxDirectSize: 4}
-		case spec.Method == MethodRadix && spec.Base > 0:
+		case spec.Method == methodRadix && spec.Base > 0:
 			ro = &radix.Options{Base: spec.Base}
-		case spec.Method == MethodRadix:
+		case spec.Method == methodRadix:
 			// Decimal digits: 3 for the step-10 range, 4 for [0..1000]
 			// (see package radix on the two readings of the base rule).
 			ro = &radix.Options{MinBase: 10}
@@ -310,7 +310,7 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 	}
 	if len(raw) <= o.ReplicaMaxRows {
 		for k := 1; k <= o.Replicas; k++ {
-			fills = append(fills, fmt.Sprintf("%s#%d", FillRandom, k))
+			fills = append(fills, fmt.Sprintf("%s#%d", fillRandom, k))
 		}
 	}
 	if o.ConstFills && len(raw) <= o.ConstMaxRows {
@@ -336,9 +336,9 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		var small [12]int
 		constant := isConst(fill)
 		switch {
-		case fill == FillFirst:
+		case fill == fillFirst:
 			how = covering.FillFirst
-		case fill == FillACTS || constant:
+		case fill == fillACTS || constant:
 			how, small = covering.FillFirst, actsFirst
 			if constant {
 				if small, err = constValues(fill); err != nil {
@@ -359,7 +359,7 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 		if err := covering.FillDontCares(ctx, m, rows, how, seed); err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Spec, err)
 		}
-		if fill == FillACTS || constant {
+		if fill == fillACTS || constant {
 			setSmall(rows, open, pl, vals, small)
 		}
 		// Replicas and constant fills change only don't-cares of an array
@@ -389,7 +389,7 @@ func dontCares(rows [][]int) [][]bool {
 
 // setSmall gives the don't-care cells of each whole (unsplit) input that
 // small names (value >= 0) the index of that value; the others keep the
-// first value FillFirst gave them. Only unsplit inputs of at most 4 values
+// first value fillFirst gave them. Only unsplit inputs of at most 4 values
 // are changed, so no constraint of a Radix model (which reads digits only)
 // is involved.
 func setSmall(rows [][]int, dontCare [][]bool, pl *radix.Plan, vals [12][]int, small [12]int) {
@@ -423,7 +423,7 @@ func (a *array) decode(m covering.Model, pl *radix.Plan, vals [12][]int, rows []
 			return fmt.Errorf("%s: array incomplete: %w", a.Spec, err)
 		}
 	}
-	a.Tests = make([]Input, len(rows))
+	a.Tests = make([]input, len(rows))
 	for i, r := range rows {
 		var v [12]int
 		if pl != nil {
@@ -449,7 +449,7 @@ func (a *array) decode(m covering.Model, pl *radix.Plan, vals [12][]int, rows []
 // every version but those that change the gate (v3, v5, v12, v13, v14,
 // v15, v26, v27, v34) answer UNRESOLVED, so the rows where it holds bound
 // what a suite can find.
-func gateOpen(in Input) bool {
+func gateOpen(in input) bool {
 	enabled := in.HighConfidence != 0 && in.OwnTrackedAltRate <= 600 && in.CurVerticalSep > 600
 	equipped := in.OtherCapability == 1
 	intentUnknown := in.TwoOfThreeReportsValid != 0 && in.OtherRAC == 0
@@ -457,7 +457,7 @@ func gateOpen(in Input) bool {
 }
 
 // countGateOpen counts the inputs of ins on which gateOpen holds.
-func countGateOpen(ins []Input) int {
+func countGateOpen(ins []input) int {
 	n := 0
 	for _, in := range ins {
 		if gateOpen(in) {
@@ -481,7 +481,7 @@ func groupDigits(x float64) string {
 }
 
 // everyValueAppears checks the Radix Coverage guarantee.
-func everyValueAppears(tests []Input, vals [12][]int) error {
+func everyValueAppears(tests []input, vals [12][]int) error {
 	for i := range vals {
 		seen := make(map[int]bool)
 		for _, in := range tests {

@@ -14,7 +14,7 @@ func TestTheNISTCoveringArraysAreCompleteAndWithin5PercentOfACTS(t *testing.T) {
 	// gen/covering's tests and benchmark).
 	acts := map[int]float64{2: 100, 3: 400, 4: 1361, 5: 4219}
 	for tt := 2; tt <= 5; tt++ {
-		a, err := generateArray(context.Background(), arraySpec{Domain: DomainNIST, Method: MethodCovering, T: tt}, arrayOptions{Seed: 1, Verify: true})
+		a, err := generateArray(context.Background(), arraySpec{Domain: domainNIST, Method: methodCovering, T: tt}, arrayOptions{Seed: 1, Verify: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,7 +30,7 @@ func TestTheNISTCoveringArraysAreCompleteAndWithin5PercentOfACTS(t *testing.T) {
 func TestRadixCoverageOnStep10IsCompleteAndSmallerThanThePlainArray(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r, err := generateArray(ctx, arraySpec{Domain: DomainStep10, Method: MethodRadix, T: 2}, arrayOptions{Seed: 1, Verify: true})
+	r, err := generateArray(ctx, arraySpec{Domain: domainStep10, Method: methodRadix, T: 2}, arrayOptions{Seed: 1, Verify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestRadixCoverageOnStep10IsCompleteAndSmallerThanThePlainArray(t *testing.T
 	if !r.Verified || len(r.Tests) < 101 || len(r.Tests) >= 101*101 {
 		t.Errorf("radix step10 t=2: %d rows, verified %v", len(r.Tests), r.Verified)
 	}
-	p, err := generateArray(ctx, arraySpec{Domain: DomainStep10, Method: MethodCovering, T: 2}, arrayOptions{Seed: 1, Verify: true})
+	p, err := generateArray(ctx, arraySpec{Domain: domainStep10, Method: methodCovering, T: 2}, arrayOptions{Seed: 1, Verify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +54,8 @@ func TestPlainArraysBeyondMaxRowsAreReportedWithTheirProjection(t *testing.T) {
 		spec  arraySpec
 		lower float64
 	}{
-		{arraySpec{Domain: DomainInt1001, Method: MethodCovering, T: 3}, 1001 * 1001 * 1001},
-		{arraySpec{Domain: DomainStep10, Method: MethodCovering, T: 4}, 101 * 101 * 101 * 101},
+		{arraySpec{Domain: domainInt1001, Method: methodCovering, T: 3}, 1001 * 1001 * 1001},
+		{arraySpec{Domain: domainStep10, Method: methodCovering, T: 4}, 101 * 101 * 101 * 101},
 	} {
 		a, err := generateArray(context.Background(), c.spec, arrayOptions{Seed: 1})
 		if err != nil {
@@ -69,7 +69,7 @@ func TestPlainArraysBeyondMaxRowsAreReportedWithTheirProjection(t *testing.T) {
 
 func TestTheFillsShareOneArrayAndDifferOnlyInItsDontCares(t *testing.T) {
 	t.Parallel()
-	as, err := generateArrays(context.Background(), arraySpec{Domain: DomainStep10, Method: MethodRadix, T: 3}, arrayOptions{Seed: 1, Verify: true}, []string{FillRandom, FillFirst, FillACTS})
+	as, err := generateArrays(context.Background(), arraySpec{Domain: domainStep10, Method: methodRadix, T: 3}, arrayOptions{Seed: 1, Verify: true}, []string{fillRandom, fillFirst, fillACTS})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestTheFillsShareOneArrayAndDifferOnlyInItsDontCares(t *testing.T) {
 	if !random.Verified || !first.Verified || len(random.Tests) != len(first.Tests) || random.DontCares <= 0 || random.DontCares != first.DontCares {
 		t.Fatalf("random: %d rows, first: %d rows, don't-cares %.3f / %.3f", len(random.Tests), len(first.Tests), random.DontCares, first.DontCares)
 	}
-	if random.Spec.Fill != FillRandom || first.Spec.Fill != FillFirst || first.Spec.String() != "step10/radix/t=3/fill=first" {
+	if random.Spec.Fill != fillRandom || first.Spec.Fill != fillFirst || first.Spec.String() != "step10/radix/t=3/fill=first" {
 		t.Errorf("specs %s and %s", random.Spec, first.Spec)
 	}
 	same, cells := 0, 0
@@ -128,8 +128,8 @@ func TestTheRadixModelRelatesEachSplitParametersDigitsAtFullStrength(t *testing.
 	for _, c := range []struct {
 		method       string
 		base, digits int
-	}{{MethodRadix, 10, 4}, {MethodRadixSmallest, 4, 5}} {
-		m, pl, _, err := arrayModel(arraySpec{Domain: DomainInt1001, Method: c.method, T: 2})
+	}{{methodRadix, 10, 4}, {methodRadixSmallest, 4, 5}} {
+		m, pl, _, err := arrayModel(arraySpec{Domain: domainInt1001, Method: c.method, T: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestTheRadixModelRelatesEachSplitParametersDigitsAtFullStrength(t *testing.
 			t.Error(err)
 		}
 	}
-	if _, _, _, err := arrayModel(arraySpec{Domain: DomainStep10, Method: "radix-large", T: 2}); err == nil || !strings.Contains(err.Error(), "radix-smallest") {
+	if _, _, _, err := arrayModel(arraySpec{Domain: domainStep10, Method: "radix-large", T: 2}); err == nil || !strings.Contains(err.Error(), "radix-smallest") {
 		t.Errorf("unknown method: error %v, want one listing the methods", err)
 	}
 }

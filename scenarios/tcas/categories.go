@@ -8,10 +8,10 @@ type category struct {
 	Category string
 }
 
-// NotPortableVersion is the version kept in the list but excluded from every score:
+// notPortableVersion is the version kept in the list but excluded from every score:
 // v38 declares the threshold table with 3 elements, undefined behaviour in C
 // that a memory-safe port cannot reproduce (no SIR test fails on it).
-const NotPortableVersion = 38
+const notPortableVersion = 38
 
 // categories lists the faulty versions in order, with their fault category.
 var categories = []category{

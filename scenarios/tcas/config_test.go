@@ -20,12 +20,12 @@ func TestParseStrengthsReadsANumberAListAndARange(t *testing.T) {
 }
 
 func TestParseExperimentsExpandsAllAndRefusesUnknownNames(t *testing.T) {
-	all, err := ParseExperiments(ExpAll)
-	if err != nil || len(all) != 6 || !all[ExpRandom] || all[ExpAll] {
+	all, err := ParseExperiments(expAll)
+	if err != nil || len(all) != 6 || !all[ExpRandom] || all[expAll] {
 		t.Errorf("all: %v, %v; want the six experiments", all, err)
 	}
 	two, err := ParseExperiments("random,universe")
-	if err != nil || len(two) != 2 || !two[ExpRandom] || !two[ExpUniverse] {
+	if err != nil || len(two) != 2 || !two[ExpRandom] || !two[expUniverse] {
 		t.Errorf("random,universe: %v, %v", two, err)
 	}
 	if _, err := ParseExperiments("random,bogus"); err == nil {
@@ -41,14 +41,14 @@ func TestTheJournalHeaderNamesWhatDecidesTheCells(t *testing.T) {
 	}
 	// The defaults are spelled out, so that a run that names them resumes
 	// a run that did not.
-	explicit, err := MTTFHeader(Config{Seed: 3, Trials: 100, Samples: 1000000, Domains: Domains})
+	explicit, err := MTTFHeader(Config{Seed: 3, Trials: 100, Samples: 1000000, Domains: allDomains})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(h, explicit) || h.Seed != 3 || h.Suite != "tcas-random" {
 		t.Errorf("defaults %+v, explicit %+v", h, explicit)
 	}
-	for _, c := range []Config{{Seed: 3, Trials: 5}, {Seed: 3, Samples: 10}, {Seed: 3, Domains: []string{DomainNIST}}, {Seed: 4}} {
+	for _, c := range []Config{{Seed: 3, Trials: 5}, {Seed: 3, Samples: 10}, {Seed: 3, Domains: []string{domainNIST}}, {Seed: 4}} {
 		other, err := MTTFHeader(c)
 		if err != nil {
 			t.Fatal(err)

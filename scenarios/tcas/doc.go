@@ -37,8 +37,8 @@
 // the enumerations (Alt_Layer_Value, Other_RAC, Other_Capability) are small
 // parameters kept whole, with the same values in every domain. §4 admits
 // two bases (package radix): decimal digits, raised only past a million
-// values (MethodRadix: 3 digits on step-10, 4 on [0..1000]), and the
-// smallest base giving at most 6 digits (MethodRadixSmallest: base 3 and
+// values (methodRadix: 3 digits on step-10, 4 on [0..1000]), and the
+// smallest base giving at most 6 digits (methodRadixSmallest: base 3 and
 // base 4, 5 digits each). Both are measured; decimal digits reproduce the
 // seed's Radix columns (step-10 t=2..4: 9, 31, 38 bugs against 9, 30, 35;
 // [0..1000] t=2, 3: 27, 30 against 26, 28), the smallest base gives arrays
@@ -83,4 +83,7 @@
 //   - paper.go: the seed's published figures.
 //   - study.go: Config, Run and the Report.
 //   - text.go, plots.go: the report as tables and faults-vs-tests plots.
+//   - rusage_{linux,other}.go: the peak resident memory of this process
+//     and of its largest worker, which the report gives.
+//   - usage.go: Doc, the help text of mutprop scenario tcas.
 package tcas

@@ -60,7 +60,7 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 	for i, m := range ops {
 		schemas[i] = m.Schema
 	}
-	ev, err := evaluateSchemas(ctx, cfg.Launch, WorkerEvalOperators, schemas, sets, cfg.Workers)
+	ev, err := evaluateSchemas(ctx, cfg.Launch, workerEvalOperators, schemas, sets, cfg.Workers)
 	if err != nil {
 		return nil, fmt.Errorf("operator mutants: %w", err)
 	}
@@ -69,7 +69,7 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 	// which equals the original (checked by the tests). Every output is
 	// perturbed, so each is separable by construction, and a suite is run
 	// only up to its first failure.
-	bb := make([]func(Input) int, nBlackbox)
+	bb := make([]func(input) int, nBlackbox)
 	for k := range bb {
 		m, err := blackbox.MutateFunc(reference, blackbox.Seed(cfg.Seed*1000+uint64(k)), blackbox.EveryPoint(), blackbox.WithMutator(reflect.TypeOf(0), advisoryMutator{}))
 		if err != nil {
@@ -88,7 +88,7 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 	oracles := []struct {
 		name  string
 		props []property
-	}{{Differential, []property{differential}}, {"properties", holds}}
+	}{{differentialName, []property{differential}}, {"properties", holds}}
 	for s := range sets {
 		ins, err := sets[s].materialize()
 		if err != nil {
@@ -109,7 +109,7 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 					if out[s][n-1] == crashed {
 						row.Crashed++
 					}
-				} else if s == 0 && o.name == Differential {
+				} else if s == 0 && o.name == differentialName {
 					rep.Survivors = append(rep.Survivors, ops[k].ID+" "+ops[k].Description)
 				}
 			}
@@ -177,7 +177,7 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 }
 
 // failsAny reports whether one of props rejects out.
-func failsAny(props []property, in Input, out, want int) bool {
+func failsAny(props []property, in input, out, want int) bool {
 	for _, p := range props {
 		if !p.Check(in, out, want) {
 			return true

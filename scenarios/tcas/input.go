@@ -21,7 +21,7 @@ var thresh = [4]int{400, 500, 640, 740}
 // Own < Other ∧ Down < ALIM, DOWNWARD when gate ∧ ¬upPref ∧ Own > Other ∧ Up ≥
 // ALIM, and UNRESOLVED otherwise. It is the oracle of the differential
 // property inside worker processes, where the original is not compiled in.
-func reference(in Input) int {
+func reference(in input) int {
 	alimV := thresh[in.AltLayerValue]
 	enabled := in.HighConfidence != 0 && in.OwnTrackedAltRate <= 600 && in.CurVerticalSep > 600
 	equipped := in.OtherCapability == 1
@@ -44,7 +44,7 @@ func reference(in Input) int {
 }
 
 // fields returns pointers to the twelve inputs of in, in argv order.
-func fields(in *Input) [12]*int {
+func fields(in *input) [12]*int {
 	return [12]*int{
 		&in.CurVerticalSep, &in.HighConfidence, &in.TwoOfThreeReportsValid,
 		&in.OwnTrackedAlt, &in.OwnTrackedAltRate, &in.OtherTrackedAlt,
@@ -61,9 +61,9 @@ var paramNames = [12]string{
 	"Other_RAC", "Other_Capability", "Climb_Inhibit",
 }
 
-// fromValues builds an Input from twelve values in argv order.
-func fromValues(v []int) Input {
-	var in Input
+// fromValues builds an input from twelve values in argv order.
+func fromValues(v []int) input {
+	var in input
 	for i, p := range fields(&in) {
 		*p = v[i]
 	}
@@ -71,7 +71,7 @@ func fromValues(v []int) Input {
 }
 
 // values returns the twelve inputs of in in argv order.
-func values(in Input) [12]int {
+func values(in input) [12]int {
 	var out [12]int
 	for i, p := range fields(&in) {
 		out[i] = *p
@@ -85,13 +85,13 @@ var largeParams = [6]int{0, 3, 4, 5, 7, 8}
 
 // Domain names.
 const (
-	DomainNIST    = "nist"
-	DomainInt1001 = "int1001"
-	DomainStep10  = "step10"
+	domainNIST    = "nist"
+	domainInt1001 = "int1001"
+	domainStep10  = "step10"
 )
 
-// Domains lists the input domains.
-var Domains = []string{DomainNIST, DomainInt1001, DomainStep10}
+// allDomains lists the input domains.
+var allDomains = []string{domainNIST, domainInt1001, domainStep10}
 
 // domainValues returns the value set of each of the twelve inputs (argv
 // order) in a domain. Small inputs: flags {0,1}, Alt_Layer_Value 0..3,
@@ -104,15 +104,15 @@ func domainValues(domain string) ([12][]int, error) {
 	v[9] = []int{0, 1, 2}
 	v[10] = []int{1, 2}
 	switch domain {
-	case DomainNIST:
+	case domainNIST:
 		sep := []int{0, 399, 400, 499, 500, 639, 640, 739, 740, 840}
 		v[0] = []int{299, 300, 601}
 		v[3], v[5] = []int{1, 2}, []int{1, 2}
 		v[4] = []int{600, 601}
 		v[7], v[8] = sep, sep
-	case DomainInt1001, DomainStep10:
+	case domainInt1001, domainStep10:
 		step := 1
-		if domain == DomainStep10 {
+		if domain == domainStep10 {
 			step = 10
 		}
 		var r []int
@@ -139,9 +139,9 @@ func gridSize(vals [12][]int) float64 {
 
 // grid enumerates every combination of vals (the NIST grid: 460,800 inputs),
 // last input varying fastest.
-func grid(vals [12][]int) []Input {
+func grid(vals [12][]int) []input {
 	n := int(gridSize(vals))
-	out := make([]Input, 0, n)
+	out := make([]input, 0, n)
 	var idx [12]int
 	var cur [12]int
 	for {
@@ -164,7 +164,7 @@ func grid(vals [12][]int) []Input {
 }
 
 // uniform draws an input uniformly from vals.
-func uniform(r *rand.Rand, vals *[12][]int) Input {
+func uniform(r *rand.Rand, vals *[12][]int) input {
 	var cur [12]int
 	for i, vs := range vals {
 		cur[i] = vs[r.IntN(len(vs))]
@@ -173,9 +173,9 @@ func uniform(r *rand.Rand, vals *[12][]int) Input {
 }
 
 // sample draws n inputs uniformly from vals with seed.
-func sample(vals [12][]int, n int, seed uint64) []Input {
+func sample(vals [12][]int, n int, seed uint64) []input {
 	r := rand.New(rand.NewPCG(seed, 0x7ca5))
-	out := make([]Input, n)
+	out := make([]input, n)
 	for i := range out {
 		out[i] = uniform(r, &vals)
 	}

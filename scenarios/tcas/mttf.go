@@ -52,14 +52,14 @@ func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
 		}
 		s.Mutants = append(s.Mutants, runner.Mutant{ID: v.ID, Origin: "named", Description: v.Description, Schema: v.Schema})
 	}
-	gens := make(map[string]runner.Generator[Input])
+	gens := make(map[string]runner.Generator[input])
 	for _, d := range spec.Domains {
 		vals, err := domainValues(d)
 		if err != nil {
 			return nil, err
 		}
 		s.Generators = append(s.Generators, generatorName(d))
-		gens[generatorName(d)] = func(r *rand.Rand, _ int) Input { return uniform(r, &vals) }
+		gens[generatorName(d)] = func(r *rand.Rand, _ int) input { return uniform(r, &vals) }
 	}
 	for _, p := range spec.Properties {
 		if _, ok := propertyByName(p); !ok {
@@ -75,22 +75,23 @@ func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown generator %q", gen)
 		}
-		return runner.ForAll(g, func(in Input) bool { return p.Check(in, decide(in), reference(in)) }), nil
+		return runner.ForAll(g, func(in input) bool { return p.Check(in, decide(in), reference(in)) }), nil
 	}
 	return s, s.Validate()
 }
 
-// ServeWorker is the worker side of both protocols: mode WorkerEval
-// evaluates input sets; WorkerMTTF + ":" + spec serves runner cells. active
+// ServeWorker is the worker side of both protocols: mode "eval" (or
+// "eval-operators", with the operator copy) evaluates input sets; "mttf:" +
+// spec serves runner cells. active
 // is this process's MUTPROP_ACTIVE.
 func ServeWorker(ctx context.Context, mode string, active int, in io.Reader, out io.Writer) error {
 	switch mode {
-	case WorkerEval:
+	case workerEval:
 		return serveEval(in, out, decide)
-	case WorkerEvalOperators:
+	case workerEvalOperators:
 		return serveEval(in, out, decideOperators)
 	}
-	spec, ok := strings.CutPrefix(mode, WorkerMTTF+":")
+	spec, ok := strings.CutPrefix(mode, workerMTTF+":")
 	if !ok {
 		return fmt.Errorf("tcas worker: unknown mode %q", mode)
 	}
@@ -121,7 +122,7 @@ func MTTFHeader(cfg Config) (engine.Header, error) {
 		samples = 1000000
 	}
 	if len(domains) == 0 {
-		domains = Domains
+		domains = allDomains
 	}
 	proto, err := json.Marshal(runner.Protocol{Kind: "mttf", Trials: trials})
 	if err != nil {

@@ -14,35 +14,35 @@ import (
 // internal/operators holds them and every operator mutant (the generic
 // mutants), numbered independently. Everything else calls these wrappers.
 
-// Input is one TCAS test: the twelve inputs in argv order.
-type Input = mutated.Input
+// input is one TCAS test: the twelve inputs in argv order.
+type input = mutated.Input
 
 // decide runs the active version of TCAS on in.
-func decide(in Input) int { return mutated.Decide(in) }
+func decide(in input) int { return mutated.Decide(in) }
 
 // decideOperators runs the active mutant of the operator copy on in.
-func decideOperators(in Input) int { return operators.Decide(operators.Input(in)) }
+func decideOperators(in input) int { return operators.Decide(operators.Input(in)) }
 
-// OperatorMutant is one operator mutant of the subject.
-type OperatorMutant struct {
+// operatorMutant is one operator mutant of the subject.
+type operatorMutant struct {
 	ID, Operator, Description, File string
 	Line, Schema                    int
 }
 
 // operatorMutants lists the operator mutants of the operator copy.
-func operatorMutants() []OperatorMutant {
-	var out []OperatorMutant
+func operatorMutants() []operatorMutant {
+	var out []operatorMutant
 	for _, m := range operators.Mutants {
 		if m.Origin == "operator" && m.Schema > 0 {
-			out = append(out, OperatorMutant{ID: m.ID, Operator: m.Operator, Description: m.Description, File: m.File, Line: m.Line, Schema: m.Schema})
+			out = append(out, operatorMutant{ID: m.ID, Operator: m.Operator, Description: m.Description, File: m.File, Line: m.Line, Schema: m.Schema})
 		}
 	}
 	return out
 }
 
-// Version is one faulty version of TCAS as compiled into the schematized
+// version is one faulty version of TCAS as compiled into the schematized
 // copy.
-type Version struct {
+type version struct {
 	Number      int    // 1..41
 	ID          string // mutant ID, "named:v<Number>"
 	Description string
@@ -52,12 +52,12 @@ type Version struct {
 }
 
 // versions lists the 41 faulty versions in number order.
-func versions() ([]Version, error) {
+func versions() ([]version, error) {
 	cat := make(map[int]string, len(categories))
 	for _, v := range categories {
 		cat[v.Number] = v.Category
 	}
-	byNum := make(map[int]Version, len(mutated.Mutants))
+	byNum := make(map[int]version, len(mutated.Mutants))
 	for _, m := range mutated.Mutants {
 		var n int
 		if _, err := fmt.Sscanf(strings.TrimPrefix(m.ID, "named:v"), "%d", &n); err != nil || !strings.HasPrefix(m.ID, "named:v") {
@@ -66,9 +66,9 @@ func versions() ([]Version, error) {
 		if m.Schema == 0 {
 			return nil, fmt.Errorf("schematized copy: %s has no schema (not compiled into the copy)", m.ID)
 		}
-		byNum[n] = Version{Number: n, ID: m.ID, Description: m.Description, Category: cat[n], Schema: m.Schema, NotPortable: n == NotPortableVersion}
+		byNum[n] = version{Number: n, ID: m.ID, Description: m.Description, Category: cat[n], Schema: m.Schema, NotPortable: n == notPortableVersion}
 	}
-	out := make([]Version, 0, len(categories))
+	out := make([]version, 0, len(categories))
 	for _, v := range categories {
 		ver, ok := byNum[v.Number]
 		if !ok {

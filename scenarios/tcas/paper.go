@@ -14,26 +14,26 @@ type Published struct {
 // both readings of Radix Coverage's base stand next to the seed's Radix
 // figures.
 func published(domain, method string, t int) (Published, bool) {
-	if method == MethodRadixSmallest {
-		method = MethodRadix
+	if method == methodRadixSmallest {
+		method = methodRadix
 	}
 	type key struct {
 		d, m string
 		t    int
 	}
 	p, ok := map[key]Published{
-		{DomainNIST, MethodRadix, 6}:       {Bugs: 26, Text: "whitebox t=6: 26 bugs"},
-		{DomainNIST, MethodCovering, 6}:    {Bugs: 35, Text: "whitebox t=6: 35 bugs (7.3x Radix's memory)"},
-		{DomainInt1001, MethodRadix, 2}:    {Seconds: 2.53 * 60, Bugs: 26, Text: "2.53 min / 26"},
-		{DomainInt1001, MethodRadix, 3}:    {Seconds: 53.23 * 60, Bugs: 28, Text: "53.23 min / 28"},
-		{DomainInt1001, MethodCovering, 2}: {Seconds: 46.29 * 3600, Bugs: 18, Text: "46.29 h / 18"},
-		{DomainInt1001, MethodCovering, 3}: {DNF: true, Text: "DNF"},
-		{DomainStep10, MethodRadix, 2}:     {Seconds: 45.6, Bugs: 9, Text: "45.6 s / 9"},
-		{DomainStep10, MethodRadix, 3}:     {Seconds: 148.1, Bugs: 30, Text: "148.1 s / 30"},
-		{DomainStep10, MethodRadix, 4}:     {Seconds: 25.98 * 60, Bugs: 35, Text: "25.98 min / 35"},
-		{DomainStep10, MethodCovering, 2}:  {Seconds: 102.71, Bugs: 17, Text: "102.71 s / 17"},
-		{DomainStep10, MethodCovering, 3}:  {Seconds: 76.58 * 3600, Bugs: 35, Text: "76.58 h / 35"},
-		{DomainStep10, MethodCovering, 4}:  {DNF: true, Text: "DNF"},
+		{domainNIST, methodRadix, 6}:       {Bugs: 26, Text: "whitebox t=6: 26 bugs"},
+		{domainNIST, methodCovering, 6}:    {Bugs: 35, Text: "whitebox t=6: 35 bugs (7.3x Radix's memory)"},
+		{domainInt1001, methodRadix, 2}:    {Seconds: 2.53 * 60, Bugs: 26, Text: "2.53 min / 26"},
+		{domainInt1001, methodRadix, 3}:    {Seconds: 53.23 * 60, Bugs: 28, Text: "53.23 min / 28"},
+		{domainInt1001, methodCovering, 2}: {Seconds: 46.29 * 3600, Bugs: 18, Text: "46.29 h / 18"},
+		{domainInt1001, methodCovering, 3}: {DNF: true, Text: "DNF"},
+		{domainStep10, methodRadix, 2}:     {Seconds: 45.6, Bugs: 9, Text: "45.6 s / 9"},
+		{domainStep10, methodRadix, 3}:     {Seconds: 148.1, Bugs: 30, Text: "148.1 s / 30"},
+		{domainStep10, methodRadix, 4}:     {Seconds: 25.98 * 60, Bugs: 35, Text: "25.98 min / 35"},
+		{domainStep10, methodCovering, 2}:  {Seconds: 102.71, Bugs: 17, Text: "102.71 s / 17"},
+		{domainStep10, methodCovering, 3}:  {Seconds: 76.58 * 3600, Bugs: 35, Text: "76.58 h / 35"},
+		{domainStep10, methodCovering, 4}:  {DNF: true, Text: "DNF"},
 	}[key{domain, method, t}]
 	return p, ok
 }

@@ -23,7 +23,7 @@ func (r *Report) WritePlots(dir string) ([]string, error) {
 		return nil, fmt.Errorf("plots: %w", err)
 	}
 	var files []string
-	for _, oracle := range []string{Differential, "properties"} {
+	for _, oracle := range []string{differentialName, "properties"} {
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("TCAS: distinct faults found by uniform random tests (%s oracle)", oracle)
 		p.X.Label.Text = "tests"

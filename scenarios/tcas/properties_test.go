@@ -9,13 +9,13 @@ var holdingNames = map[string]bool{"P1a": true, "P1b": true, "P2a": true, "P3b":
 
 func TestExactlyP1aP1bP2aP3bP5aHoldOnTheOriginal(t *testing.T) {
 	t.Parallel()
-	var ins []Input
-	vals, err := domainValues(DomainNIST)
+	var ins []input
+	vals, err := domainValues(domainNIST)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ins = append(ins, grid(vals)...)
-	for i, d := range []string{DomainInt1001, DomainStep10} {
+	for i, d := range []string{domainInt1001, domainStep10} {
 		v, err := domainValues(d)
 		if err != nil {
 			t.Fatal(err)

@@ -16,7 +16,7 @@ type Fault struct {
 
 // firstFailure returns the 1-based index of the first input of ins on which
 // one of props rejects got (want: the original's outputs), or 0.
-func firstFailure(ins []Input, got, want []byte, props []property) int {
+func firstFailure(ins []input, got, want []byte, props []property) int {
 	for i, in := range ins {
 		if got[i] == crashed {
 			return i + 1
@@ -31,7 +31,7 @@ func firstFailure(ins []Input, got, want []byte, props []property) int {
 }
 
 // scoreSet scores every version on one evaluated set with an oracle.
-func scoreSet(ev *evaluation, set int, vs []Version, props []property) ([]Fault, error) {
+func scoreSet(ev *evaluation, set int, vs []version, props []property) ([]Fault, error) {
 	ins, err := ev.sets[set].materialize()
 	if err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ type EquivalenceOn struct {
 }
 
 // partition groups the original and the versions by their outputs on sets.
-func partition(ev *evaluation, vs []Version, sets []int) [][]string {
+func partition(ev *evaluation, vs []version, sets []int) [][]string {
 	key := func(schema int) string {
 		var b strings.Builder
 		for _, s := range sets {
@@ -136,7 +136,7 @@ func equivalence(domain string, inputs int, exhaustive bool, part [][]string) Eq
 		if g[0] == "original" {
 			continue
 		}
-		if len(g) == 1 && g[0] == fmt.Sprintf("v%d", NotPortableVersion) {
+		if len(g) == 1 && g[0] == fmt.Sprintf("v%d", notPortableVersion) {
 			continue
 		}
 		e.Distinct++

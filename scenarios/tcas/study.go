@@ -20,13 +20,13 @@ import (
 
 // Experiments.
 const (
-	ExpUniverse   = "universe"
-	ExpProperties = "properties"
+	expUniverse   = "universe"
+	expProperties = "properties"
 	ExpRandom     = "random"
-	ExpCovering   = "covering"
-	ExpRadix      = "radix"
-	ExpGeneric    = "generic"
-	ExpAll        = "all"
+	expCovering   = "covering"
+	expRadix      = "radix"
+	expGeneric    = "generic"
+	expAll        = "all"
 )
 
 // Config describes one run of the TCAS study.
@@ -37,7 +37,7 @@ type Config struct {
 	// Domains restricts the domains (nil: all three).
 	Domains []string
 	// Ts are the strengths of the combinatorial experiments (nil: per
-	// domain and method defaults, see DefaultTs).
+	// domain and method defaults).
 	Ts   []int
 	Seed uint64
 	// Workers is the number of worker processes at once (>= 1).
@@ -58,7 +58,7 @@ type Config struct {
 	// Blackbox is the number of black-box mutants of the generic experiment
 	// (0: 100).
 	Blackbox int
-	// RadixBase, when > 0, builds the MethodRadix arrays over int1001 and
+	// RadixBase, when > 0, builds the radix arrays over int1001 and
 	// step10 in this base instead of decimal digits.
 	RadixBase int
 	// Replicas is the number of extra random fills of each array of at
@@ -121,23 +121,23 @@ func spreadOf(bugs []int) *FillSpread {
 	return sp
 }
 
-// DefaultTs are the strengths run when Config.Ts is nil: what finishes in
+// defaultTs are the strengths run when Config.Ts is nil: what finishes in
 // minutes on two cores.
-func DefaultTs(domain, method string) []int {
+func defaultTs(domain, method string) []int {
 	switch {
-	case domain == DomainNIST && method == MethodCovering:
+	case domain == domainNIST && method == methodCovering:
 		return []int{2, 3, 4, 5, 6}
-	case domain == DomainNIST && method == MethodRadix:
+	case domain == domainNIST && method == methodRadix:
 		return []int{6} // the seed's whitebox comparison (the 10-value separations split)
-	case domain == DomainNIST && method == MethodRadixSmallest:
+	case domain == domainNIST && method == methodRadixSmallest:
 		return nil // the NIST sets already have at most 10 values
-	case domain == DomainInt1001 && (method == MethodRadix || method == MethodRadixSmallest):
+	case domain == domainInt1001 && (method == methodRadix || method == methodRadixSmallest):
 		return []int{2, 3}
-	case domain == DomainStep10:
+	case domain == domainStep10:
 		// Table 5: Radix t=2..4; plain t=2, 3 (about 1.5M rows) and 4
 		// (reported infeasible with its projection).
 		return []int{2, 3, 4}
-	case domain == DomainInt1001 && method == MethodCovering:
+	case domain == domainInt1001 && method == methodCovering:
 		// Table 4: t=2 is built (about 1.2M rows), t=3 projected.
 		return []int{2, 3}
 	}
@@ -305,11 +305,11 @@ func ParseExperiments(list string) (map[string]bool, error) {
 	exps := map[string]bool{}
 	for _, x := range strings.Split(list, ",") {
 		switch x {
-		case ExpAll:
-			for _, e := range []string{ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric} {
+		case expAll:
+			for _, e := range []string{expUniverse, expProperties, ExpRandom, expCovering, expRadix, expGeneric} {
 				exps[e] = true
 			}
-		case ExpUniverse, ExpProperties, ExpRandom, ExpCovering, ExpRadix, ExpGeneric:
+		case expUniverse, expProperties, ExpRandom, expCovering, expRadix, expGeneric:
 			exps[x] = true
 		default:
 			return nil, fmt.Errorf("unknown experiment %q (want universe, properties, random, covering, radix, generic or all, or a comma-separated list)", x)
@@ -330,7 +330,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	domains := cfg.Domains
 	if len(domains) == 0 {
-		domains = Domains
+		domains = allDomains
 	}
 	for _, d := range domains {
 		if _, err := domainValues(d); err != nil {
@@ -358,7 +358,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	var scored []Version
+	var scored []version
 	for _, v := range all {
 		if !v.NotPortable {
 			scored = append(scored, v)
@@ -369,7 +369,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Base input sets: the universe, the NIST grid, a uniform sample per
 	// large domain. They give equivalence, the properties' check and the
 	// random curves whatever the experiment.
-	u, err := LoadUniverse()
+	u, err := loadUniverse()
 	if err != nil {
 		return nil, err
 	}
@@ -378,8 +378,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		name, domain string
 		set          *inputSet
 	}
-	sets := []named{{"universe", "", rowsSet(u.Tests)}, {"nist-grid", DomainNIST, &inputSet{Kind: "grid", Domain: DomainNIST}}}
-	for i, d := range Domains {
+	sets := []named{{"universe", "", rowsSet(u.Tests)}, {"nist-grid", domainNIST, &inputSet{Kind: "grid", Domain: domainNIST}}}
+	for i, d := range allDomains {
 		sets = append(sets, named{"sample-" + d, d, &inputSet{Kind: "sample", Domain: d, N: cfg.Samples, Seed: cfg.Seed*31 + uint64(i)}})
 	}
 	baseSets := len(sets)
@@ -398,7 +398,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			base[i] = s.set
 		}
 		logf("shard %s: evaluating the original on %d input sets ...", cfg.Shard, len(base))
-		ev, err := evaluateSchemas(ctx, cfg.Launch, WorkerEval, nil, base, cfg.Workers)
+		ev, err := evaluateSchemas(ctx, cfg.Launch, workerEval, nil, base, cfg.Workers)
 		if err != nil {
 			return nil, err
 		}
@@ -407,7 +407,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, err
 		}
 		logf("random generation, shard %s: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Shard, cfg.Trials)
-		if rep.MTTF, err = runMTTF(ctx, cfg, mttfSpec{Domains: domains, Properties: append([]string{Differential}, holdNames...)}); err != nil {
+		if rep.MTTF, err = runMTTF(ctx, cfg, mttfSpec{Domains: domains, Properties: append([]string{differentialName}, holdNames...)}); err != nil {
 			return nil, err
 		}
 		rep.TotalSeconds = time.Since(start).Seconds()
@@ -417,21 +417,21 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Combinatorial arrays.
 	var arrays []*array
 	arraySet := map[*array]int{}
-	for _, method := range []string{MethodCovering, MethodRadix, MethodRadixSmallest} {
+	for _, method := range []string{methodCovering, methodRadix, methodRadixSmallest} {
 		if !exps[experimentOf(method)] {
 			continue
 		}
 		for _, d := range domains {
-			if method == MethodRadixSmallest && d == DomainNIST {
+			if method == methodRadixSmallest && d == domainNIST {
 				continue // the NIST sets have at most 10 values: the nist radix array already splits with the smallest base
 			}
 			ts := cfg.Ts
 			if ts == nil {
-				ts = DefaultTs(d, method)
+				ts = defaultTs(d, method)
 			}
 			for _, t := range ts {
 				spec := arraySpec{Domain: d, Method: method, T: t}
-				if method == MethodRadix && d != DomainNIST {
+				if method == methodRadix && d != domainNIST {
 					spec.Base = cfg.RadixBase
 				}
 				logf("generating %s ...", spec)
@@ -443,7 +443,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				// of the small inputs.
 				as, err := generateArrays(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true,
 					Replicas: cfg.Replicas, ReplicaMaxRows: 100000, ConstFills: cfg.ConstFills, ConstMaxRows: ConstFillMaxRows},
-					[]string{FillRandom, FillFirst, FillACTS})
+					[]string{fillRandom, fillFirst, fillACTS})
 				if err != nil {
 					return nil, err
 				}
@@ -522,7 +522,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 			nums = append(nums, n)
 		}
-		if len(nums) == 1 && nums[0] == NotPortableVersion {
+		if len(nums) == 1 && nums[0] == notPortableVersion {
 			continue
 		}
 		for _, n := range nums {
@@ -567,7 +567,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		for _, o := range []struct {
 			name  string
 			props []property
-		}{{Differential, []property{differential}}, {"properties", holds}} {
+		}{{differentialName, []property{differential}}, {"properties", holds}} {
 			r, err := row(exp, domain, method, o.name, t, set, o.props)
 			if err != nil {
 				return err
@@ -576,22 +576,22 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 		return nil
 	}
-	if exps[ExpUniverse] {
-		if err := addRows(ExpUniverse, "sir", "universe", 0, 0); err != nil {
+	if exps[expUniverse] {
+		if err := addRows(expUniverse, "sir", "universe", 0, 0); err != nil {
 			return nil, err
 		}
 	}
-	if exps[ExpProperties] || exps[ExpRandom] {
+	if exps[expProperties] || exps[ExpRandom] {
 		exp := ExpRandom
 		if !exps[ExpRandom] {
-			exp = ExpProperties
+			exp = expProperties
 		}
-		if slices.Contains(domains, DomainNIST) {
-			if err := addRows(exp, DomainNIST, "exhaustive", 0, 1); err != nil {
+		if slices.Contains(domains, domainNIST) {
+			if err := addRows(exp, domainNIST, "exhaustive", 0, 1); err != nil {
 				return nil, err
 			}
 		}
-		for i, d := range Domains {
+		for i, d := range allDomains {
 			if slices.Contains(domains, d) {
 				if err := addRows(exp, d, "uniform", 0, 2+i); err != nil {
 					return nil, err
@@ -636,12 +636,12 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		if !isConst(a.Spec.Fill) {
 			continue
 		}
-		r, err := row(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, Differential, a.Spec.T, arraySet[a], []property{differential})
+		r, err := row(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, differentialName, a.Spec.T, arraySet[a], []property{differential})
 		if err != nil {
 			return nil, err
 		}
 		main := a.Spec
-		main.Fill = FillRandom
+		main.Fill = fillRandom
 		constBugs[main] = append(constBugs[main], r.Seed38Killed)
 	}
 	for _, a := range arrays {
@@ -654,7 +654,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			pp = &p
 		}
 		if a.Skipped != "" {
-			rep.Rows = append(rep.Rows, Row{Experiment: experimentOf(a.Spec.Method), Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: Differential, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
+			rep.Rows = append(rep.Rows, Row{Experiment: experimentOf(a.Spec.Method), Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: differentialName, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
 			continue
 		}
 		n := len(rep.Rows)
@@ -665,17 +665,17 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			r := &rep.Rows[i]
 			r.GenSeconds, r.PeakHeap, r.Allocated, r.Verified, r.LowerBound = a.GenSeconds, a.PeakHeap, a.Allocated, a.Verified, a.Projection.LowerBound
 			r.Fill, r.DontCares, r.RadixBase = a.Spec.Fill, a.DontCares, a.Base
-			if r.Oracle == Differential && isMain(a.Spec.Fill) {
+			if r.Oracle == differentialName && isMain(a.Spec.Fill) {
 				r.Paper = pp
 				main := a.Spec
-				main.Fill = FillRandom
+				main.Fill = fillRandom
 				r.ConstFills = spreadOf(constBugs[main])
 			}
 			props := holds
-			if r.Oracle == Differential {
+			if r.Oracle == differentialName {
 				props = []property{differential}
 			}
-			sampleSet := 2 + slices.Index(Domains, a.Spec.Domain)
+			sampleSet := 2 + slices.Index(allDomains, a.Spec.Domain)
 			if r.RandomFaults, r.RandomSeed38, err = firstN(sampleSet, props, r.Rows); err != nil {
 				return nil, err
 			}
@@ -685,14 +685,14 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	// Random generation: curves from the sample sequences, MTTF from the
 	// runner.
 	if exps[ExpRandom] {
-		for i, d := range Domains {
+		for i, d := range allDomains {
 			if !slices.Contains(domains, d) {
 				continue
 			}
 			for _, o := range []struct {
 				name  string
 				props []property
-			}{{Differential, []property{differential}}, {"properties", holds}} {
+			}{{differentialName, []property{differential}}, {"properties", holds}} {
 				faults, err := scoreSet(ev, 2+i, scored, o.props)
 				if err != nil {
 					return nil, err
@@ -701,20 +701,20 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			}
 		}
 		logf("random generation: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Trials)
-		spec := mttfSpec{Domains: domains, Properties: append([]string{Differential}, holdNames...)}
+		spec := mttfSpec{Domains: domains, Properties: append([]string{differentialName}, holdNames...)}
 		if rep.MTTF, err = runMTTF(ctx, cfg, spec); err != nil {
 			return nil, err
 		}
 	}
-	if exps[ExpGeneric] {
+	if exps[expGeneric] {
 		n := min(cfg.Samples, 100000)
 		names := []string{"universe"}
 		gsets := []*inputSet{rowsSet(u.Tests)}
-		if slices.Contains(domains, DomainNIST) {
+		if slices.Contains(domains, domainNIST) {
 			names = append(names, "nist-grid")
-			gsets = append(gsets, &inputSet{Kind: "grid", Domain: DomainNIST})
+			gsets = append(gsets, &inputSet{Kind: "grid", Domain: domainNIST})
 		}
-		for i, d := range Domains {
+		for i, d := range allDomains {
 			if !slices.Contains(domains, d) {
 				continue
 			}
@@ -798,7 +798,7 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 	if err != nil {
 		return nil, err
 	}
-	mode := WorkerMTTF + ":" + spec.String()
+	mode := workerMTTF + ":" + spec.String()
 	res, err := runner.Run(ctx, s, &runner.Options{
 		Seed:     cfg.Seed,
 		Protocol: &runner.Protocol{Kind: "mttf", Trials: cfg.Trials},

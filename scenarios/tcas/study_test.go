@@ -13,7 +13,7 @@ import (
 func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
-		Experiment: ExpAll, Domains: []string{DomainStep10}, Ts: []int{2}, Seed: 1,
+		Experiment: expAll, Domains: []string{domainStep10}, Ts: []int{2}, Seed: 1,
 		Workers: 2, Launch: testLauncher(t), Samples: 50000, Trials: 5, Replicas: 2,
 	})
 	if err != nil {
@@ -35,10 +35,10 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 		t.Errorf("%d distinct faults, want 35 (34 if v25 and v39 are not separated by the samples)", n)
 	}
 	seen := map[string]Row{}
-	fillFirst, replicas := 0, 0
+	firstFills, replicas := 0, 0
 	for _, r := range rep.Rows {
-		if r.Fill == FillFirst {
-			fillFirst++
+		if r.Fill == fillFirst {
+			firstFills++
 		}
 		if isReplica(r.Fill) {
 			replicas++
@@ -51,8 +51,8 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 	// The three arrays (plain, radix in decimal digits, radix with the
 	// smallest base) are also scored with their don't-cares set to the
 	// first values (two oracles each).
-	if fillFirst != 6 || replicas != 12 {
-		t.Errorf("%d rows with don't-cares filled by first values, %d replica rows; want 6 and 12 (3 arrays x 2 oracles (x 2 replicas))", fillFirst, replicas)
+	if firstFills != 6 || replicas != 12 {
+		t.Errorf("%d rows with don't-cares filled by first values, %d replica rows; want 6 and 12 (3 arrays x 2 oracles (x 2 replicas))", firstFills, replicas)
 	}
 	for _, k := range []string{"universe/sir/universe/differential", "random/step10/uniform/differential", "covering/step10/covering/differential", "radix/step10/radix/differential", "radix/step10/radix-smallest/differential"} {
 		r, ok := seen[k]
@@ -83,7 +83,7 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 		t.Errorf("%d random cells, want 240 (40 versions x differential and 5 properties)", len(rep.MTTF))
 	}
 	for _, m := range rep.MTTF {
-		if m.Property == Differential && m.Version == 34 && (!m.Fails || m.Summary.N != 6 || m.Summary.CILow > m.Summary.Mean) {
+		if m.Property == differentialName && m.Version == 34 && (!m.Fails || m.Summary.N != 6 || m.Summary.CILow > m.Summary.Mean) {
 			t.Errorf("v34 differential: %+v", m)
 		}
 	}
@@ -96,7 +96,7 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 		for _, r := range g.Rows {
 			// A single-point mutant differs at an input of its suite: the
 			// differential oracle kills it, the properties only some.
-			if r.Origin == "blackbox-1pt" && (r.Total != 100 || r.Oracle == Differential && r.Killed != r.Total || r.Oracle != Differential && r.Killed >= r.Total) {
+			if r.Origin == "blackbox-1pt" && (r.Total != 100 || r.Oracle == differentialName && r.Killed != r.Total || r.Oracle != differentialName && r.Killed >= r.Total) {
 				t.Errorf("single-point black-box mutants: %+v", r)
 			}
 		}
@@ -130,7 +130,7 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 func TestTable5ShapeOnStep10(t *testing.T) {
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
-		Experiment: "covering,radix", Domains: []string{DomainStep10}, Ts: []int{2, 3}, Seed: 1,
+		Experiment: "covering,radix", Domains: []string{domainStep10}, Ts: []int{2, 3}, Seed: 1,
 		MaxRows: 2e5, // plain t=3 (1.5M rows) is reported, not built
 		Workers: 2, Launch: testLauncher(t), Samples: 20000, Trials: 2,
 	})
@@ -139,7 +139,7 @@ func TestTable5ShapeOnStep10(t *testing.T) {
 	}
 	bugs := map[string]Row{}
 	for _, r := range rep.Rows {
-		if r.Oracle == Differential && isMain(r.Fill) {
+		if r.Oracle == differentialName && isMain(r.Fill) {
 			bugs[fmt.Sprintf("%s/t=%d", r.Method, r.T)] = r
 		}
 	}
@@ -170,7 +170,7 @@ func TestTable5ShapeOnStep10(t *testing.T) {
 func TestConstantFillsSpanTheFirstValueFills(t *testing.T) {
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
-		Experiment: ExpRadix, Domains: []string{DomainStep10}, Ts: []int{2}, Seed: 1, ConstFills: true,
+		Experiment: expRadix, Domains: []string{domainStep10}, Ts: []int{2}, Seed: 1, ConstFills: true,
 		Workers: 2, Launch: testLauncher(t), Samples: 5000, Trials: 2,
 	})
 	if err != nil {
@@ -178,7 +178,7 @@ func TestConstantFillsSpanTheFirstValueFills(t *testing.T) {
 	}
 	byFill := map[string]map[string]Row{}
 	for _, r := range rep.Rows {
-		if r.Oracle != Differential {
+		if r.Oracle != differentialName {
 			continue
 		}
 		if isConst(r.Fill) {
@@ -189,8 +189,8 @@ func TestConstantFillsSpanTheFirstValueFills(t *testing.T) {
 		}
 		byFill[r.Method][r.Fill] = r
 	}
-	for _, m := range []string{MethodRadix, MethodRadixSmallest} {
-		main, first, acts := byFill[m][FillRandom], byFill[m][FillFirst], byFill[m][FillACTS]
+	for _, m := range []string{methodRadix, methodRadixSmallest} {
+		main, first, acts := byFill[m][fillRandom], byFill[m][fillFirst], byFill[m][fillACTS]
 		c := main.ConstFills
 		if c == nil || c.Fills != 192 {
 			t.Fatalf("%s: constant fills %+v, want 192", m, c)

@@ -12,11 +12,11 @@ import (
 )
 
 // plain converts an Input of the schematized copy to the subject's.
-func plain(in Input) subject.Input { return subject.Input(in) }
+func plain(in input) subject.Input { return subject.Input(in) }
 
 func TestTheOriginalAgreesWithTheClosedFormOnTheWholeNISTGrid(t *testing.T) {
 	t.Parallel()
-	vals, err := domainValues(DomainNIST)
+	vals, err := domainValues(domainNIST)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestTheOriginalAgreesWithTheClosedFormOnAMillionRandomInputs(t *testing.T) 
 	}
 	small := func() int { return r.IntN(5) - 1 }
 	for range 1000000 {
-		in := Input{
+		in := input{
 			CurVerticalSep: num(), HighConfidence: small(), TwoOfThreeReportsValid: small(),
 			OwnTrackedAlt: num(), OwnTrackedAltRate: num(), OtherTrackedAlt: num(),
 			AltLayerValue: r.IntN(4), UpSeparation: num(), DownSeparation: num(),
@@ -134,7 +134,7 @@ func TestOperatorMutantsRunFromTheOperatorCopy(t *testing.T) {
 	if len(ops) < 150 {
 		t.Fatalf("%d operator mutants in the copy", len(ops))
 	}
-	u, err := LoadUniverse()
+	u, err := loadUniverse()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestOperatorMutantsRunFromTheOperatorCopy(t *testing.T) {
 	for _, m := range ops[:12] {
 		schemas = append(schemas, m.Schema)
 	}
-	ev, err := evaluateSchemas(context.Background(), testLauncher(t), WorkerEvalOperators, schemas, []*inputSet{rowsSet(u.Tests)}, 2)
+	ev, err := evaluateSchemas(context.Background(), testLauncher(t), workerEvalOperators, schemas, []*inputSet{rowsSet(u.Tests)}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,15 +22,15 @@ func (r *Report) writeTables45(w io.Writer) error {
 	var doms []string
 	ts := map[string][]int{}
 	for _, row := range r.Rows {
-		if row.Oracle != Differential || (row.Method != MethodCovering && row.Method != MethodRadix && row.Method != MethodRadixSmallest) {
+		if row.Oracle != differentialName || (row.Method != methodCovering && row.Method != methodRadix && row.Method != methodRadixSmallest) {
 			continue
 		}
 		fill := row.Fill
 		if fill == "" {
-			fill = FillRandom
+			fill = fillRandom
 		}
 		if isMain(fill) || isReplica(fill) {
-			k := key{row.Domain, row.Method, row.T, FillRandom}
+			k := key{row.Domain, row.Method, row.T, fillRandom}
 			if row.Skipped == "" {
 				if union[k] == nil {
 					union[k] = map[int]bool{}
@@ -74,12 +74,12 @@ func (r *Report) writeTables45(w io.Writer) error {
 	for _, d := range doms {
 		slices.Sort(ts[d])
 		for _, t := range ts[d] {
-			for _, m := range []string{MethodRadix, MethodRadixSmallest, MethodCovering} {
-				row, ok := cells[key{d, m, t, FillRandom}]
+			for _, m := range []string{methodRadix, methodRadixSmallest, methodCovering} {
+				row, ok := cells[key{d, m, t, fillRandom}]
 				if !ok {
 					continue
 				}
-				name := map[string]string{MethodRadix: "radix", MethodRadixSmallest: "radix-min", MethodCovering: "plain"}[m]
+				name := map[string]string{methodRadix: "radix", methodRadixSmallest: "radix-min", methodCovering: "plain"}[m]
 				if row.RadixBase > 0 {
 					name += fmt.Sprintf(" b%d", row.RadixBase)
 				}
@@ -92,11 +92,11 @@ func (r *Report) writeTables45(w io.Writer) error {
 					continue
 				}
 				first := "-"
-				if f, ok := cells[key{d, m, t, FillFirst}]; ok {
+				if f, ok := cells[key{d, m, t, fillFirst}]; ok {
 					first = fmt.Sprint(f.Seed38Killed)
 				}
 				acts := "-"
-				if f, ok := cells[key{d, m, t, FillACTS}]; ok {
+				if f, ok := cells[key{d, m, t, fillACTS}]; ok {
 					acts = fmt.Sprint(f.Seed38Killed)
 				}
 				consts := "-"
@@ -108,12 +108,12 @@ func (r *Report) writeTables45(w io.Writer) error {
 					random = fmt.Sprint(row.RandomSeed38)
 				}
 				fills := "-"
-				if xs := replicas[key{d, m, t, FillRandom}]; len(xs) > 1 {
+				if xs := replicas[key{d, m, t, fillRandom}]; len(xs) > 1 {
 					sum := 0
 					for _, x := range xs {
 						sum += x
 					}
-					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, FillRandom}]), len(xs))
+					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, fillRandom}]), len(xs))
 				}
 				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
 					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, acts, consts, random, paper)
@@ -155,19 +155,19 @@ func (r *Report) writeTables45(w io.Writer) error {
 			label, a.Seed38Killed, b.Seed38Killed, pa, pb, a.Rows, b.Rows, ratio(float64(b.Rows)/float64(a.Rows)), a.GenSeconds, b.GenSeconds, speed)
 	}
 	fmt.Fprintln(w, "comparisons (bugs of 38):")
-	for _, t := range ts[DomainInt1001] {
-		cmp(fmt.Sprintf("int1001, both at t=%d", t), key{DomainInt1001, MethodRadix, t, FillRandom}, key{DomainInt1001, MethodCovering, t, FillRandom})
+	for _, t := range ts[domainInt1001] {
+		cmp(fmt.Sprintf("int1001, both at t=%d", t), key{domainInt1001, methodRadix, t, fillRandom}, key{domainInt1001, methodCovering, t, fillRandom})
 	}
-	for _, d := range []string{DomainStep10, DomainInt1001} {
+	for _, d := range []string{domainStep10, domainInt1001} {
 		for _, t := range ts[d] {
-			cmp(fmt.Sprintf("%s, radix t=%d vs plain t=%d", d, t, t-1), key{d, MethodRadix, t, FillRandom}, key{d, MethodCovering, t - 1, FillRandom})
+			cmp(fmt.Sprintf("%s, radix t=%d vs plain t=%d", d, t, t-1), key{d, methodRadix, t, fillRandom}, key{d, methodCovering, t - 1, fillRandom})
 		}
 		for _, t := range ts[d] {
-			cmp(fmt.Sprintf("%s, radix-min t=%d vs plain t=%d", d, t, t-1), key{d, MethodRadixSmallest, t, FillRandom}, key{d, MethodCovering, t - 1, FillRandom})
+			cmp(fmt.Sprintf("%s, radix-min t=%d vs plain t=%d", d, t, t-1), key{d, methodRadixSmallest, t, fillRandom}, key{d, methodCovering, t - 1, fillRandom})
 		}
 	}
-	for _, t := range ts[DomainNIST] {
-		cmp(fmt.Sprintf("nist (white-box), both at t=%d", t), key{DomainNIST, MethodRadix, t, FillRandom}, key{DomainNIST, MethodCovering, t, FillRandom})
+	for _, t := range ts[domainNIST] {
+		cmp(fmt.Sprintf("nist (white-box), both at t=%d", t), key{domainNIST, methodRadix, t, fillRandom}, key{domainNIST, methodCovering, t, fillRandom})
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	u := r.Universe
 	p("TCAS: %d faulty versions (v%d not portable: kept, excluded from scores); seed %d; %d uniform samples per domain\n",
-		len(r.Versions), NotPortableVersion, r.Seed, r.Samples)
+		len(r.Versions), notPortableVersion, r.Seed, r.Samples)
 	p("universe: %d lines, %d well-formed (%d skipped: usage-error path), %d with Alt_Layer_Value outside 0..3 skipped, %d tests\n\n",
 		u.Lines, u.WellFormed, u.Lines-u.WellFormed, u.BadLayer, u.Tests)
 
@@ -45,7 +45,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	p("all sets together: %d distinct faults (41 - v%d - versions equivalent to the original or to a lower one); merged: %s\n\n",
-		len(r.Faults), NotPortableVersion, strings.Join(fs, " "))
+		len(r.Faults), notPortableVersion, strings.Join(fs, " "))
 
 	p("Suites (gate: rows on which the original's decision logic runs; faults: distinct faults found; versions: scored versions killed;\n")
 	p("of 38: killed among the seed's 38 (v27, v39, v38 left out); random: what the first `rows` uniform random tests of the domain find (faults, of 38);\n")
@@ -75,7 +75,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			heap = bytesString(float64(row.PeakHeap))
 		}
 		random := "-"
-		if (row.Experiment == MethodCovering || row.Experiment == MethodRadix) && row.RandomSeed38 >= 0 {
+		if (row.Experiment == methodCovering || row.Experiment == methodRadix) && row.RandomSeed38 >= 0 {
 			random = fmt.Sprintf("%d, %d", row.RandomFaults, row.RandomSeed38)
 		}
 		p("%s\t%s\t%s\t%s\t%s\t%d\t%d\t%.3f\t%.3f\t%s\t%d/%d\t%d/%d\t%d/38\t%s\t%s\t%s\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.Rows, row.GateOpen,
@@ -226,7 +226,7 @@ func (r *Report) writeMTTF(w io.Writer) error {
 	for _, v := range vs {
 		fmt.Fprintf(tw, "v%d", v)
 		for _, d := range doms {
-			m, ok := cell[fmt.Sprintf("%d/%s/%s", v, Differential, d)]
+			m, ok := cell[fmt.Sprintf("%d/%s/%s", v, differentialName, d)]
 			switch {
 			case !ok:
 				fmt.Fprint(tw, "\t")

@@ -13,8 +13,8 @@ import (
 //go:embed testdata/universe.txt
 var universeText string
 
-// Universe is the parsed universe test plan.
-type Universe struct {
+// universe is the parsed universe test plan.
+type universe struct {
 	Lines int // lines in the plan
 	// WellFormed counts the lines with twelve integers; the others exercise
 	// the C program's usage-error path (fewer than 12 arguments) and are
@@ -24,14 +24,14 @@ type Universe struct {
 	// 0..3: an out-of-bounds read in C, undefined behaviour; skipped.
 	BadLayer int
 	// Tests are the remaining tests, in file order.
-	Tests []Input
+	Tests []input
 	// Line is the 1-based line number of each test.
 	Line []int
 }
 
-// ParseUniverse parses a universe test plan.
-func ParseUniverse(text string) (*Universe, error) {
-	u := &Universe{}
+// parseUniverse parses a universe test plan.
+func parseUniverse(text string) (*universe, error) {
+	u := &universe{}
 	for i, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		u.Lines++
 		f := strings.Fields(line)
@@ -57,5 +57,5 @@ func ParseUniverse(text string) (*Universe, error) {
 	return u, nil
 }
 
-// LoadUniverse parses the embedded universe test plan.
-func LoadUniverse() (*Universe, error) { return ParseUniverse(universeText) }
+// loadUniverse parses the embedded universe test plan.
+func loadUniverse() (*universe, error) { return parseUniverse(universeText) }

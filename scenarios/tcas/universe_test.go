@@ -7,7 +7,7 @@ import (
 
 func TestTheUniversePlanHas1578WellFormedLinesOf1608(t *testing.T) {
 	t.Parallel()
-	u, err := LoadUniverse()
+	u, err := loadUniverse()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestTheUniversePlanHas1578WellFormedLinesOf1608(t *testing.T) {
 
 func TestParseUniverseRejectsNonIntegers(t *testing.T) {
 	t.Parallel()
-	if _, err := ParseUniverse("1 2 3 4 5 6 7 8 9 10 11 x\n"); err == nil {
+	if _, err := parseUniverse("1 2 3 4 5 6 7 8 9 10 11 x\n"); err == nil {
 		t.Error("a non-integer field was accepted")
 	}
 }
@@ -39,7 +39,7 @@ var originalKnobs = knobs{thresh: [4]int{400, 500, 640, 740}, olev: 600, maxAltD
 
 // closedForm is reference with knobs: an independent model of the
 // constant-fault versions (MINSEP is dead, so it does not appear).
-func closedForm(in Input, k knobs) int {
+func closedForm(in input, k knobs) int {
 	layer := in.AltLayerValue
 	if k.layer0 {
 		layer = 0
@@ -82,12 +82,12 @@ func TestTheUniverseSuiteKillsEveryScoredVersionAtTheMeasuredTest(t *testing.T) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, err := LoadUniverse()
+	u, err := loadUniverse()
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := rowsSet(u.Tests)
-	sample := &inputSet{Kind: "sample", Domain: DomainStep10, N: 20000, Seed: 4}
+	sample := &inputSet{Kind: "sample", Domain: domainStep10, N: 20000, Seed: 4}
 	ev, err := evaluate(context.Background(), testLauncher(t), vs, []*inputSet{set, sample}, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +119,7 @@ func TestTheUniverseSuiteKillsEveryScoredVersionAtTheMeasuredTest(t *testing.T) 
 			t.Errorf("set %d: gate closed on %d of %d inputs; gate versions seen differing there: %v", s, closed, len(ins), seenGate)
 		}
 	}
-	var scored []Version
+	var scored []version
 	for _, v := range vs {
 		if v.NotPortable {
 			// v38 runs (it is in the copy) and, modelled as the original,

@@ -53,5 +53,5 @@
 // test can check that they are gone), and HOSTILE_PKG_DIR is this
 // package's directory, which writepkg and rmpkg write into: a real mutant
 // could know it from a hard-coded path. runtime.Caller does not give it
-// away, since mutprop builds with -trimpath.
+// away, since mutprop builds in a copy of the module: it names the copy.
 package hostile
