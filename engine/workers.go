@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"sync"
@@ -189,9 +188,9 @@ func (w *Worker) died() error {
 	reason := "died"
 	switch {
 	case res.MemoryExceeded:
-		reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", byteSize(res.PeakRSS), byteSize(res.Memory.Hard))
+		reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard))
 	case res.OutputExceeded:
-		reason = fmt.Sprintf("exceeded its output budget (%s)", byteSize(res.OutputLimit))
+		reason = fmt.Sprintf("exceeded its output budget (%s)", proc.FormatSize(res.OutputLimit))
 	}
 	return &DiedError{Reason: "worker " + reason + ": " + string(res.Output)}
 }
@@ -221,14 +220,4 @@ func (w *Worker) Stop() {
 	case <-t.C:
 	}
 	w.kill()
-}
-
-// byteSize is n in MiB or GiB, rounded up to two decimals: "1.2 GiB".
-func byteSize(n int64) string {
-	unit, name := float64(1<<20), "MiB"
-	if n >= 1<<30 {
-		unit, name = 1<<30, "GiB"
-	}
-	v := math.Ceil(float64(n)/unit*100) / 100
-	return strconv.FormatFloat(v, 'f', -1, 64) + " " + name
 }

@@ -216,11 +216,3 @@ func TestAWorkerPastItsMemoryCapDiesNamingTheCap(t *testing.T) {
 		t.Fatalf("call: %v, want a death by the memory cap", err)
 	}
 }
-
-func TestByteSizeRoundsUpToHundredths(t *testing.T) {
-	for n, want := range map[int64]string{1 << 20: "1 MiB", 256 << 20: "256 MiB", 1<<30 + 1<<28: "1.25 GiB", 1<<30 + 1: "1.01 GiB"} {
-		if got := byteSize(n); got != want {
-			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
-		}
-	}
-}

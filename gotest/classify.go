@@ -2,10 +2,8 @@ package gotest
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/outcome"
@@ -64,11 +62,11 @@ func classify(s *stream, res proc.Result) Verdict {
 	case res.MemoryExceeded:
 		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
-		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", size(res.PeakRSS), size(res.Memory.Hard)) + whileRunning(running)
+		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard)) + whileRunning(running)
 	case res.OutputExceeded:
 		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
-		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", size(res.OutputLimit)) + whileRunning(running)
+		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", proc.FormatSize(res.OutputLimit)) + whileRunning(running)
 	case res.TimedOut:
 		v.Outcome = outcome.Timeout
 		v.KilledBy = nil
@@ -127,27 +125,15 @@ var outOfMemory = regexp.MustCompile(`fatal error: (runtime: )?(out of memory|ca
 func capNote(m proc.MemoryCap) string {
 	var parts []string
 	if m.Soft > 0 {
-		parts = append(parts, "GOMEMLIMIT "+size(m.Soft))
+		parts = append(parts, "GOMEMLIMIT "+proc.FormatSize(m.Soft))
 	}
 	if m.Hard > 0 {
-		parts = append(parts, "resident cap "+size(m.Hard))
+		parts = append(parts, "resident cap "+proc.FormatSize(m.Hard))
 	}
 	if len(parts) == 0 {
 		return "none set: the machine's memory"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// size renders bytes in GiB or MiB with at most two decimals, rounded up
-// (so that a resident size past a cap never prints as the cap): "1 GiB",
-// "1.2 GiB", "256 MiB".
-func size(n int64) string {
-	unit, name := float64(1<<20), "MiB"
-	if n >= 1<<30 {
-		unit, name = 1<<30, "GiB"
-	}
-	v := math.Ceil(float64(n)/unit*100) / 100
-	return strconv.FormatFloat(v, 'f', -1, 64) + " " + name
 }
 
 // whileRunning names the tests a killed binary was running: " while

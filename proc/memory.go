@@ -1,6 +1,7 @@
 package proc
 
 import (
+	"math"
 	"strconv"
 )
 
@@ -50,4 +51,16 @@ func (m MemoryCap) env() []string {
 		return nil
 	}
 	return []string{"GOMEMLIMIT=" + strconv.FormatInt(m.Soft, 10)}
+}
+
+// FormatSize is n bytes in MiB or GiB, rounded up to two decimals (so that
+// a resident size past a cap never prints as the cap): "1 GiB", "1.2 GiB",
+// "256 MiB".
+func FormatSize(n int64) string {
+	unit, name := float64(1<<20), "MiB"
+	if n >= 1<<30 {
+		unit, name = 1<<30, "GiB"
+	}
+	v := math.Ceil(float64(n)/unit*100) / 100
+	return strconv.FormatFloat(v, 'f', -1, 64) + " " + name
 }

@@ -29,3 +29,11 @@ func TestTheDefaultMemoryCapIsAShareOfTheMachine(t *testing.T) {
 		t.Errorf("machineMemory() = %d on Linux", machineMemory())
 	}
 }
+
+func TestFormatSizeRoundsUpToHundredths(t *testing.T) {
+	for n, want := range map[int64]string{1 << 20: "1 MiB", 256 << 20: "256 MiB", 1<<30 + 1<<28: "1.25 GiB", 1<<30 + 1: "1.01 GiB"} {
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
