@@ -34,14 +34,7 @@ func serveWorker(spec string) int {
 		s, err = MutantSuite(MutantOptions{Generator: gens, BlackBoxSeeds: 2})
 		if err == nil {
 			wd := &watchdog{MaxTestCPU: 200 * time.Millisecond}
-			test := s.Test
-			s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
-				t, err := test(m, p, g)
-				if err != nil {
-					return nil, err
-				}
-				return wd.wrap(t), nil
-			}
+			wd.guard(s)
 			go wd.run(context.Background(), func(reason string) {
 				fmt.Fprintln(os.Stderr, reason)
 				os.Exit(3)

@@ -67,14 +67,7 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 			return fmt.Errorf("bst worker: %w", err)
 		}
 		wd := &watchdog{}
-		test := s.Test
-		s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
-			t, err := test(m, p, g)
-			if err != nil {
-				return nil, err
-			}
-			return wd.wrap(t), nil
-		}
+		wd.guard(s)
 		wctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		go wd.run(wctx, func(reason string) {

@@ -36,6 +36,18 @@ func (w *watchdog) wrap(t runner.Test) runner.Test {
 	}
 }
 
+// guard makes every test the suite builds report to the watchdog.
+func (w *watchdog) guard(s *runner.Suite) {
+	test := s.Test
+	s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
+		t, err := test(m, p, g)
+		if err != nil {
+			return nil, err
+		}
+		return w.wrap(t), nil
+	}
+}
+
 // run watches until ctx is done; trip is called (once) with the reason
 // when a test hangs or the heap passes MaxHeap. trip is expected to end
 // the process.
