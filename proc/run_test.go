@@ -376,8 +376,8 @@ func TestTimeoutsOfSmallFactorsConstantsAndFloors(t *testing.T) {
 		{Timeouts{Factor: 1, Const: -1, Floor: 1}, 3 * time.Second, 3 * time.Second},
 		{Timeouts{Factor: 2, Const: 1, Floor: 1}, time.Second, 2*time.Second + 1},
 		{Timeouts{Factor: 1, Const: -1, Floor: 1}, 0, 1},
-		{Timeouts{Factor: 1, Const: -1}, 0, time.Second},
-		{Timeouts{Factor: 1, Const: -1, Floor: -1}, 0, time.Second},
+		{Timeouts{Factor: 1, Const: -1}, 0, DefaultTimeouts.Floor},
+		{Timeouts{Factor: 1, Const: -1, Floor: -1}, 0, DefaultTimeouts.Floor},
 	} {
 		if got := tc.to.For(tc.baseline); got != tc.want {
 			t.Errorf("%+v.For(%v) = %v, want %v", tc.to, tc.baseline, got, tc.want)
