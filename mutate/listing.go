@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
+
+	"github.com/mutprop/mutprop/report"
 )
 
 // Listing is the mutants of one package as mutprop mutants lists them.
@@ -36,23 +37,24 @@ func List(ctx context.Context, dir string, patterns []string, opts *Options) ([]
 	return out, nil
 }
 
-// WriteListings writes each listing as a table (ID, location, operator or
-// origin, description) followed by the line "path: stats".
+// WriteListings writes each listing as a plain table (ID, location,
+// operator or origin, description: a header line, then one line per
+// mutant, columns two spaces apart) followed by the line "path: stats".
 func WriteListings(w io.Writer, ls []Listing) error {
 	for _, p := range ls {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "ID\tLOCATION\tOPERATOR\tDESCRIPTION\n")
+		t := report.Table{
+			Header: []string{"ID", "LOCATION", "OPERATOR", "DESCRIPTION"},
+			Notes:  []string{fmt.Sprintf("%s: %s", p.Path, p.Stats)},
+			Style:  report.StylePlain,
+		}
 		for _, m := range p.Mutants {
 			op := m.Operator
 			if op == "" {
 				op = m.Origin
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.ID, m.Location(), op, m.Description)
+			t.Rows = append(t.Rows, []string{m.ID, m.Location(), op, m.Description})
 		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		if _, err := fmt.Fprintf(w, "%s: %s\n", p.Path, p.Stats); err != nil {
+		if err := report.Write(w, report.FormatText, t); err != nil {
 			return err
 		}
 	}

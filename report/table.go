@@ -13,38 +13,126 @@ import (
 )
 
 // Table is the one table value every report format renders: a title, a
-// header, rows of cells, and notes printed under it.
+// header, rows of cells, and notes printed under it. Rows shorter than the
+// widest row or the header are padded with empty cells.
 type Table struct {
 	Title  string
 	Header []string
 	Rows   [][]string
 	Notes  []string
+	// Align is the alignment of each column, by index, in the text and
+	// Markdown renderings; columns past its end are left-aligned.
+	Align []Align
+	// Style is the look of the text rendering (StyleGrid by default);
+	// Markdown and CSV ignore it.
+	Style Style
+}
+
+// Align is the alignment of a column's cells, header included.
+type Align int
+
+// The alignments of a column. Numbers read best right-aligned.
+const (
+	AlignLeft  Align = iota // the default
+	AlignRight              // padded on the left; "---:" in Markdown
+)
+
+// Style is the look of a table in the text format.
+type Style int
+
+// The styles of the text format.
+const (
+	// StyleGrid draws an ASCII grid: borders, a rule under the header,
+	// columns separated by '|'.
+	StyleGrid Style = iota
+	// StylePlain prints aligned columns separated by two spaces, the
+	// header as the first line, and no borders or rules, like tabwriter
+	// or go list output: for listings read line by line and for wide
+	// matrices. Lines carry no trailing whitespace; a right-aligned first
+	// column starts every line with a space.
+	StylePlain
+)
+
+// align is column i's alignment in tablewriter's terms.
+func (t Table) align(i int) tw.Align {
+	if i < len(t.Align) && t.Align[i] == AlignRight {
+		return tw.AlignRight
+	}
+	return tw.AlignLeft
 }
 
 // text renders the table for a terminal with tablewriter: the title on its
-// own line, an ASCII grid, then one line per note.
+// own line, the table in its style, then one line per note.
 func (t Table) text() ([]byte, error) {
 	var buf bytes.Buffer
 	if t.Title != "" {
 		fmt.Fprintf(&buf, "%s\n", t.Title)
 	}
-	tbl := tablewriter.NewTable(&buf,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})),
+	cols := t.columns()
+	aligns := make([]tw.Align, cols)
+	for i := range aligns {
+		aligns[i] = t.align(i)
+	}
+	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{Global: tw.AlignLeft, PerColumn: aligns}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignLeft, PerColumn: aligns}),
 		tablewriter.WithTrimSpace(tw.Off),
-	)
+	}
+	var table bytes.Buffer
+	switch t.Style {
+	case StylePlain:
+		// No borders, rules or column separators. Every column pads one
+		// space on each side, so that columns are two spaces apart, but
+		// for the left of a left-aligned first column and the right of
+		// the last. tablewriter fills cells with the pad strings, hence
+		// pads of one character, and a left pad on a right-aligned column.
+		pads := make([]tw.Padding, cols)
+		for i := range pads {
+			pads[i] = tw.Padding{Left: " ", Right: " ", Overwrite: true}
+			if i == 0 && aligns[i] == tw.AlignLeft {
+				pads[i].Left = ""
+			}
+			if i == cols-1 {
+				pads[i].Right = ""
+			}
+		}
+		opts = append(opts,
+			tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+				Borders: tw.BorderNone,
+				Symbols: tw.NewSymbols(tw.StyleNone),
+				Settings: tw.Settings{
+					Separators: tw.Separators{ShowHeader: tw.Off, ShowFooter: tw.Off, BetweenRows: tw.Off, BetweenColumns: tw.Off},
+					Lines:      tw.Lines{ShowTop: tw.Off, ShowBottom: tw.Off, ShowHeaderLine: tw.Off, ShowFooterLine: tw.Off},
+				},
+			})),
+			tablewriter.WithHeaderPaddingPerColumn(pads),
+			tablewriter.WithRowPaddingPerColumn(pads),
+		)
+	default:
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})))
+	}
+	tbl := tablewriter.NewTable(&table, opts...)
 	if len(t.Header) > 0 {
-		tbl.Header(toAny(t.Header)...)
+		tbl.Header(toAny(padRow(t.Header, cols))...)
 	}
 	for _, r := range t.Rows {
-		if err := tbl.Append(r); err != nil {
+		if err := tbl.Append(padRow(r, cols)); err != nil {
 			return nil, fmt.Errorf("table %q: append row: %w", t.Title, err)
 		}
 	}
 	if err := tbl.Render(); err != nil {
 		return nil, fmt.Errorf("table %q: render: %w", t.Title, err)
+	}
+	if t.Style == StylePlain {
+		// tablewriter pads empty trailing cells and has no option to trim
+		// lines: cut the trailing blanks here.
+		for line := range strings.Lines(table.String()) {
+			buf.WriteString(strings.TrimRight(line, " \n"))
+			buf.WriteString("\n")
+		}
+	} else {
+		buf.Write(table.Bytes())
 	}
 	for _, n := range t.Notes {
 		fmt.Fprintf(&buf, "%s\n", n)
@@ -53,7 +141,8 @@ func (t Table) text() ([]byte, error) {
 }
 
 // markdown renders the table as GitHub-flavoured markdown: a "###" title,
-// a pipe table, then the notes as a paragraph of lines.
+// a pipe table (right-aligned columns marked "---:"), then the notes as a
+// paragraph of lines.
 func (t Table) markdown() []byte {
 	var buf bytes.Buffer
 	if t.Title != "" {
@@ -67,8 +156,12 @@ func (t Table) markdown() []byte {
 			fmt.Fprintf(&buf, " %s |", mdEscape(h))
 		}
 		buf.WriteString("\n|")
-		for range header {
-			buf.WriteString(" --- |")
+		for i := range header {
+			if t.align(i) == tw.AlignRight {
+				buf.WriteString(" ---: |")
+			} else {
+				buf.WriteString(" --- |")
+			}
 		}
 		buf.WriteString("\n")
 		for _, r := range t.Rows {

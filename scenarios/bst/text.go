@@ -8,8 +8,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
+
+	"github.com/mutprop/mutprop/report"
 )
 
 // WriteText renders the study as mutprop scenario bst prints it: a heading
@@ -25,7 +26,9 @@ func (s *Study) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "%s (seed %d, %d failing trials per failing cell, %d cells, %d tests in %s: %.0f tests/s)\n\n",
 		e.Doc, s.Seed, s.Trials, len(s.Cells), s.Tests, s.Elapsed.Round(time.Second), float64(s.Tests)/s.Elapsed.Seconds())
-	s.writeTables(w)
+	if err := s.writeTables(w); err != nil {
+		return err
+	}
 	return w.Flush()
 }
 
@@ -37,49 +40,78 @@ func (st *MutantStudy) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "The %d properties scored with %d mutants, generator %s, %d tests per (mutant, property), seed %d (%d cells in %s)\n\n",
 		len(st.Properties), len(st.Mutants), st.Generator, st.Tests, st.Seed, st.Measured, st.Elapsed.Round(time.Second))
-	st.writeTables(w)
+	if err := st.writeTables(w); err != nil {
+		return err
+	}
 	return w.Flush()
 }
 
-func (s *Study) writeTables(w io.Writer) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+// The alignments of the tables' columns: names left, figures right.
+const (
+	nameCol   = report.AlignLeft
+	figureCol = report.AlignRight
+)
+
+// figures aligns a table of n columns whose first names the row and the
+// others hold figures.
+func figures(n int) []report.Align {
+	a := []report.Align{nameCol}
+	for range n - 1 {
+		a = append(a, figureCol)
+	}
+	return a
+}
+
+// writeTable renders t as a text table.
+func writeTable(w io.Writer, t report.Table) error {
+	return report.Write(w, report.FormatText, t)
+}
+
+func (s *Study) writeTables(w io.Writer) error {
 	fmt.Fprintln(w, "Per generator: total cost = sum of mean tests-to-failure over failing (bug, property) pairs")
-	fmt.Fprintln(tw, "generator\ttotal\tpaper\tgap\tworst\tpaper\tgap\tfailing pairs\tpaper\tkey presence %\tpaper\tworst pair")
+	gens := report.Table{
+		Header: []string{"generator", "total", "paper", "gap", "worst", "paper", "gap", "failing pairs", "paper", "key presence %", "paper", "worst pair"},
+		Align:  figures(11),
+	}
 	for _, g := range s.Generators {
 		p := s.Paper.Fig13[g.Generator]
 		pairs := "-"
 		if p.FailingPairs > 0 {
 			pairs = fmt.Sprint(p.FailingPairs)
 		}
-		fmt.Fprintf(tw, "%s\t%.0f\t%s\t%s\t%.1f\t%s\t%s\t%d\t%s\t%.1f\t%s\t%s\n", g.Generator,
-			g.Total, dash(p.Total, "%.0f"), gap(g.Total, p.Total),
-			g.Worst, dash(p.Worst, "%.0f"), gap(g.Worst, p.Worst),
-			g.FailingPairs, pairs, g.KeyPresence, dash(p.KeyPresence, "%.1f"), g.WorstCell)
+		gens.Rows = append(gens.Rows, []string{g.Generator,
+			fmt.Sprintf("%.0f", g.Total), dash(p.Total, "%.0f"), gap(g.Total, p.Total),
+			fmt.Sprintf("%.1f", g.Worst), dash(p.Worst, "%.0f"), gap(g.Worst, p.Worst),
+			fmt.Sprint(g.FailingPairs), pairs, fmt.Sprintf("%.1f", g.KeyPresence), dash(p.KeyPresence, "%.1f"), g.WorstCell})
 	}
-	tw.Flush()
+	if err := writeTable(w, gens); err != nil {
+		return err
+	}
 
 	bugs := slices.Sorted(maps.Keys(s.FailingByBug))
 	fmt.Fprintln(w, "\nFailing properties per bug")
-	header := "bug"
+	perBug := report.Table{Header: []string{"bug"}}
 	for _, g := range s.Generators {
-		header += "\t" + g.Generator
+		perBug.Header = append(perBug.Header, g.Generator)
 	}
 	if s.Fig8 != nil {
-		header += "\tof them rows of Fig. 8\tone 100-test run (expected)\tpaper (Fig. 8)\tgap (rows)"
+		perBug.Header = append(perBug.Header, "of them rows of Fig. 8", "one 100-test run (expected)", "paper (Fig. 8)", "gap (rows)")
 	}
-	fmt.Fprintln(tw, header)
 	for _, b := range bugs {
-		line := strings.TrimPrefix(b, "named:")
+		row := []string{strings.TrimPrefix(b, "named:")}
 		for _, g := range s.Generators {
-			line += fmt.Sprintf("\t%d", len(s.FailingByBug[b][g.Generator]))
+			row = append(row, fmt.Sprint(len(s.FailingByBug[b][g.Generator])))
 		}
 		if s.Fig8 != nil && len(s.Generators) > 0 {
 			f, p := s.Fig8[s.Generators[0].Generator][b], s.Paper.Fig8[b]
-			line += fmt.Sprintf("\t%d\t%.1f\t%d\t%s", f.Rows, f.Rows100, p, gap(float64(f.Rows), float64(p)))
+			row = append(row, fmt.Sprint(f.Rows), fmt.Sprintf("%.1f", f.Rows100), fmt.Sprint(p), gap(float64(f.Rows), float64(p)))
 		}
-		fmt.Fprintln(tw, line)
+		perBug.Rows = append(perBug.Rows, row)
 	}
-	tw.Flush()
+	perBug.Align = figures(len(perBug.Header))
+	if err := writeTable(w, perBug); err != nil {
+		return err
+	}
 	if s.Paper.Tasks != nil {
 		s.writeEtnaTasks(w)
 	}
@@ -90,21 +122,27 @@ func (s *Study) writeTables(w io.Writer) {
 	}
 	if s.Paper.Fig9 != nil {
 		fmt.Fprintln(w, "\nMean tests-to-failure by property kind, bugs 1 and 3-8, rows of Fig. 8, no weak properties (How to Specify It! Fig. 9)")
-		fmt.Fprintln(tw, "generator\tkind\tpairs\tmin\tpaper\tmax\tpaper\tmean\tpaper\tgap (mean)")
+		kinds := report.Table{
+			Header: []string{"generator", "kind", "pairs", "min", "paper", "max", "paper", "mean", "paper", "gap (mean)"},
+			Align:  append([]report.Align{nameCol}, figures(9)...),
+		}
 		for _, g := range s.Generators {
 			ks := s.KindStats[g.Generator]
-			kinds := make([]string, 0, len(ks))
+			names := make([]string, 0, len(ks))
 			for k := range ks {
-				kinds = append(kinds, string(k))
+				names = append(names, string(k))
 			}
-			sort.Strings(kinds)
-			for _, k := range kinds {
+			sort.Strings(names)
+			for _, k := range names {
 				m, p := ks[Kind(k)], s.Paper.Fig9[Kind(k)]
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%s\t%.1f\t%s\t%.1f\t%s\t%s\n", g.Generator, k, m.N,
-					m.Min, dash(p.Min, "%.1f"), m.Max, dash(p.Max, "%.0f"), m.Mean, dash(p.Mean, "%.1f"), gap(m.Mean, p.Mean))
+				kinds.Rows = append(kinds.Rows, []string{g.Generator, k, fmt.Sprint(m.N),
+					fmt.Sprintf("%.1f", m.Min), dash(p.Min, "%.1f"), fmt.Sprintf("%.1f", m.Max), dash(p.Max, "%.0f"),
+					fmt.Sprintf("%.1f", m.Mean), dash(p.Mean, "%.1f"), gap(m.Mean, p.Mean)})
 			}
 		}
-		tw.Flush()
+		if err := writeTable(w, kinds); err != nil {
+			return err
+		}
 		for _, g := range s.Generators {
 			if m, ok := s.Fig9Note[g.Generator]; ok {
 				fmt.Fprintf(w, "  %s: postconditions without InsertDeleteComplete; with it: %d pairs, min %.1f, max %.1f, mean %.1f\n", g.Generator, m.N, m.Min, m.Max, m.Mean)
@@ -124,6 +162,7 @@ func (s *Study) writeTables(w io.Writer) {
 		fmt.Fprintf(w, "  %s: %s\n", g.Generator, strings.Join(parts, "; "))
 	}
 	fmt.Fprintln(w, "\nTree sizes per generator (QuickCheck sizes 0..99)")
+	sizes := report.Table{Header: []string{"generator", "mean size", "max size", "max depth", "empty %"}, Align: figures(5)}
 	for _, g := range s.Generators {
 		n, total, maxSize, maxDepth := 0, 0, len(g.Sizes)-1, len(g.Depths)-1
 		for sz, c := range g.Sizes {
@@ -131,23 +170,29 @@ func (s *Study) writeTables(w io.Writer) {
 			total += sz * c
 		}
 		if n > 0 {
-			fmt.Fprintf(w, "  %s: mean size %.1f, max size %d, max depth %d, empty %.1f%%\n", g.Generator, float64(total)/float64(n), maxSize, maxDepth, 100*float64(g.Sizes[0])/float64(n))
+			sizes.Rows = append(sizes.Rows, []string{g.Generator, fmt.Sprintf("%.1f", float64(total)/float64(n)), fmt.Sprint(maxSize), fmt.Sprint(maxDepth), fmt.Sprintf("%.1f", 100*float64(g.Sizes[0])/float64(n))})
 		}
+	}
+	if err := writeTable(w, sizes); err != nil {
+		return err
 	}
 	if s.Experiment == "fig13" {
 		fmt.Fprintln(w, "\nholey57 drops UnionInsert, FindInsert and FindDelete by inference (see scenarios/bst/sets.go).")
 	}
 	if len(s.PresenceReadings) > 0 {
 		fmt.Fprintln(w, "\nKey presence of the two readings of the classic generators (the leaf condition decides it)")
-		fmt.Fprintln(tw, "generator\treading\tkey presence %\tpaper")
+		pr := report.Table{Header: []string{"generator", "reading", "key presence %", "paper"}, Align: []report.Align{nameCol, nameCol, figureCol, figureCol}}
 		for _, r := range s.PresenceReadings {
-			fmt.Fprintf(tw, "%s\t%s\t%.1f\t%s\n", r.Generator, r.Reading, r.Presence, dash(r.Paper, "%.1f"))
+			pr.Rows = append(pr.Rows, []string{r.Generator, r.Reading, fmt.Sprintf("%.1f", r.Presence), dash(r.Paper, "%.1f")})
 		}
-		tw.Flush()
+		if err := writeTable(w, pr); err != nil {
+			return err
+		}
 	}
 	if x := s.Explanation; x != nil {
-		s.writeExplanation(w, x)
+		return s.writeExplanation(w, x)
 	}
+	return nil
 }
 
 // writeEtnaTasks compares the failing (bug, property) pairs with Etna's
@@ -190,17 +235,21 @@ func joinOrDash(xs []string) string {
 	return strings.Join(xs, " ")
 }
 
-// writeExplanation prints the readings table: per generator, total cost
-// / failing pairs [fewest-most failing properties per bug] under each
-// reading, next to the paper's figures.
-func (s *Study) writeExplanation(w io.Writer, x *Explanation) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+// writeExplanation prints the readings (name and meaning), the readings
+// table: per generator, total cost / failing pairs [fewest-most failing
+// properties per bug] under each reading, next to the paper's figures,
+// and what each of holey57's last five drops would add.
+func (s *Study) writeExplanation(w io.Writer, x *Explanation) error {
 	fmt.Fprintln(w, "\nExplaining the gaps: total / failing pairs [fewest-most per bug] worst, gap of the total, under each reading")
+	legend := report.Table{Header: []string{"reading", "meaning"}, Style: report.StylePlain}
 	for _, rd := range readings {
-		fmt.Fprintf(w, "  %-16s %s\n", rd.Name, rd.Doc)
+		legend.Rows = append(legend.Rows, []string{rd.Name, rd.Doc})
 	}
-	fmt.Fprintln(tw, "reading\t"+strings.Join(x.Generators, "\t"))
-	line := "paper"
+	if err := writeTable(w, legend); err != nil {
+		return err
+	}
+	rt := report.Table{Header: append([]string{"reading"}, x.Generators...)}
+	row := []string{"paper"}
 	for _, g := range x.Generators {
 		p := s.Paper.Fig13[g]
 		cell := "-"
@@ -214,55 +263,63 @@ func (s *Study) writeExplanation(w io.Writer, x *Explanation) {
 			}
 			cell += fmt.Sprintf(" w%.0f", p.Worst)
 		}
-		line += "\t" + cell
+		row = append(row, cell)
 	}
-	fmt.Fprintln(tw, line)
+	rt.Rows = append(rt.Rows, row)
 	for _, rd := range readings {
-		line := rd.Name
+		row := []string{rd.Name}
 		for _, g := range x.Generators {
 			t := x.Readings[g][rd.Name]
-			line += fmt.Sprintf("\t%.0f / %d [%d-%d] w%.0f", t.Total, t.Pairs, t.MinPerBug, t.MaxPerBug, t.Worst)
+			cell := fmt.Sprintf("%.0f / %d [%d-%d] w%.0f", t.Total, t.Pairs, t.MinPerBug, t.MaxPerBug, t.Worst)
 			if p := s.Paper.Fig13[g].Total; p > 0 {
-				line += " " + gap(t.Total, p)
+				cell += " " + gap(t.Total, p)
 			}
+			row = append(row, cell)
 		}
-		fmt.Fprintln(tw, line)
+		rt.Rows = append(rt.Rows, row)
 	}
-	tw.Flush()
+	if err := writeTable(w, rt); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nWhat each of holey57's last five drops would add: pairs / cost (bugs)")
-	fmt.Fprintln(tw, "property\t"+strings.Join(x.Generators, "\t"))
-	for i := 0; i < len(x.Drops); i += len(x.Generators) {
-		line := x.Drops[i].Property
-		for _, d := range x.Drops[i : i+len(x.Generators)] {
-			line += fmt.Sprintf("\t%d / %.0f (%s)", d.Pairs, d.Cost, strings.Join(d.Bugs, ","))
+	drops := report.Table{Header: append([]string{"property"}, x.Generators...)}
+	for i := 0; len(x.Generators) > 0 && i < len(x.Drops); i += len(x.Generators) {
+		row := []string{x.Drops[i].Property}
+		for _, d := range x.Drops[i:min(i+len(x.Generators), len(x.Drops))] {
+			row = append(row, fmt.Sprintf("%d / %.0f (%s)", d.Pairs, d.Cost, strings.Join(d.Bugs, ",")))
 		}
-		fmt.Fprintln(tw, line)
+		drops.Rows = append(drops.Rows, row)
 	}
-	tw.Flush()
+	return writeTable(w, drops)
 }
 
-func (st *MutantStudy) writeTables(w io.Writer) {
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+func (st *MutantStudy) writeTables(w io.Writer) error {
 	fmt.Fprintln(w, "Mutants killed, by origin")
-	fmt.Fprintln(tw, "origin\tkilled\tof\tscore %")
+	origins := report.Table{Header: []string{"origin", "killed", "of", "score %"}, Align: figures(4)}
 	for _, g := range st.Origins {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\n", g.Name, g.Killed, g.Of, g.Rate)
+		origins.Rows = append(origins.Rows, []string{g.Name, fmt.Sprint(g.Killed), fmt.Sprint(g.Of), fmt.Sprintf("%.1f", g.Rate)})
 	}
-	tw.Flush()
+	if err := writeTable(w, origins); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nKill rate per kind of property (union: mutants some property of the kind kills)")
-	fmt.Fprintln(tw, "kind\tproperties\tkilled (union)\tunion %\tmean per property %")
+	kinds := report.Table{Header: []string{"kind", "properties", "killed (union)", "union %", "mean per property %"}, Align: figures(5)}
 	for _, g := range st.Kinds {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.1f\n", g.Name, g.Members, g.Killed, g.Rate, g.MeanRate)
+		kinds.Rows = append(kinds.Rows, []string{g.Name, fmt.Sprint(g.Members), fmt.Sprint(g.Killed), fmt.Sprintf("%.1f", g.Rate), fmt.Sprintf("%.1f", g.MeanRate)})
 	}
-	tw.Flush()
+	if err := writeTable(w, kinds); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nKill rate per property (only: mutants no other property kills)")
 	ps := append([]PropertyScore(nil), st.Properties...)
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].Kills > ps[j].Kills })
-	fmt.Fprintln(tw, "property\tkind\tkills\tonly\tkill rate %")
+	props := report.Table{Header: []string{"property", "kind", "kills", "only", "kill rate %"}, Align: []report.Align{nameCol, nameCol, figureCol, figureCol, figureCol}}
 	for _, p := range ps {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.1f\n", p.Property, p.Kind, p.Kills, p.Only, p.Rate)
+		props.Rows = append(props.Rows, []string{p.Property, string(p.Kind), fmt.Sprint(p.Kills), fmt.Sprint(p.Only), fmt.Sprintf("%.1f", p.Rate)})
 	}
-	tw.Flush()
+	if err := writeTable(w, props); err != nil {
+		return err
+	}
 	fmt.Fprintf(w, "\nRedundant properties (%d: each kills nothing no other kills): %s\n", len(st.Redundant), strings.Join(st.Redundant, " "))
 	var sub []string
 	for _, p := range st.Properties {
@@ -281,6 +338,7 @@ func (st *MutantStudy) writeTables(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s%s: %s\n", m.ID, loc, m.Description)
 	}
+	return nil
 }
 
 // gap is measured's relative distance to paper, "+12%" ("-" without a

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+
+	"github.com/mutprop/mutprop/report"
 )
 
 // WriteText renders the study as mutprop scenario insert prints it: each
@@ -15,19 +16,23 @@ func (s *Study) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "Black-box insert study (Duregård, paper IV, Fig. 4.1): %d test cases per property, seed %d, %s list mutator\n", s.Tests, s.Seed, s.ListMutator)
 	fmt.Fprint(w, "Every property sees the same inputs and mutants (common random numbers).\n\n")
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "property\tkilled %\tsurvived %\tpaper killed %\tgap (points)\tclassic kill rate (95% CI)\tbaseline\tdata coverage")
+	t := report.Table{
+		Header: []string{"property", "killed %", "survived %", "paper killed %", "gap (points)", "classic kill rate (95% CI)", "baseline", "data coverage"},
+		Align:  []report.Align{report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight},
+	}
 	for _, r := range s.Properties {
 		base := "passes"
 		if !r.BaselinePasses {
 			base = "FAILS"
 		}
 		cov := fmt.Sprintf("%d applications, lists of length 0..%d", r.Coverage.Applications, r.Coverage.MaxLength)
-		fmt.Fprintf(tw, "%s\t%.1f\t%.1f\t%.0f\t%+.1f\t%d/%d = %.0f%% [%.0f, %.0f]\t%s\t%s\n",
-			r.Name, r.KilledPct, r.SurvivedPct, r.PaperKilledPct, r.GapPoints,
-			r.Classic.Successes, r.Classic.N, 100*r.Classic.P, 100*r.Classic.Low, 100*r.Classic.High, base, cov)
+		t.Rows = append(t.Rows, []string{r.Name,
+			fmt.Sprintf("%.1f", r.KilledPct), fmt.Sprintf("%.1f", r.SurvivedPct), fmt.Sprintf("%.0f", r.PaperKilledPct), fmt.Sprintf("%+.1f", r.GapPoints),
+			fmt.Sprintf("%d/%d = %.0f%% [%.0f, %.0f]", r.Classic.Successes, r.Classic.N, 100*r.Classic.P, 100*r.Classic.Low, 100*r.Classic.High), base, cov})
 	}
-	tw.Flush()
+	if err := report.Write(w, report.FormatText, t); err != nil {
+		return err
+	}
 	var warnings []string
 	for _, r := range s.Properties {
 		if r.Coverage.Warning != "" {

@@ -105,9 +105,22 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 	if err := rep.WriteText(&buf); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"P2b", "{v5 v15 v27}", "45.6 s / 9", "Per-version tests to first failure", "Tables 4 (int1001) and 5 (step10)", "step10  2  radix"} {
+	for _, want := range []string{"P2b", "{v5 v15 v27}", "45.6 s / 9", "Per-version tests to first failure", "Tables 4 (int1001) and 5 (step10)", "| step10 | 2 | radix", "| P2b      | false |"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("report lacks %q", want)
+		}
+	}
+	// The per-version matrix is plain (no grid), its figures right-aligned
+	// under their column numbers; no line ends in blanks.
+	_, matrix, _ := strings.Cut(buf.String(), "Per-version tests to first failure")
+	lines := strings.Split(matrix, "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[1], "v  ") || !strings.Contains(lines[1], "class") || strings.ContainsAny(lines[1]+lines[2], "|+") ||
+		!strings.HasPrefix(lines[2], "v1 ") || len(lines[1]) != len(lines[2]) {
+		t.Errorf("per-version matrix is not a plain right-aligned table:\n%s", matrix)
+	}
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if l != strings.TrimRight(l, " ") {
+			t.Errorf("trailing blanks in %q", l)
 		}
 	}
 	b, err := json.Marshal(rep)

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"text/tabwriter"
+
+	"github.com/mutprop/mutprop/report"
 )
 
 // writeTables45 prints seed 000's Tables 4 and 5 and its white-box remark
@@ -69,8 +70,11 @@ func (r *Report) writeTables45(w io.Writer) error {
 	fmt.Fprintf(w, "const: min/median/max bugs over the 192 constant values of the six small inputs' don't-cares (arrays up to %d rows);\n", ConstFillMaxRows)
 	fmt.Fprintf(w, "fills: bugs over the random fill and its replicas with other seeds, mean [min, max], all: killed by some fill (n fills);\n")
 	fmt.Fprintf(w, "random: bugs found by the first `rows` uniform random tests of the domain; paper: seed 000 (ACTS for the plain arrays)\n")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "domain\tt\tmethod\trows\tgen s\tgate\tdc\tfaults\tbugs\tfills\tfirst\tacts\tconst\trandom\tpaper\n")
+	side := report.Table{
+		Header: []string{"domain", "t", "method", "rows", "gen s", "gate", "dc", "faults", "bugs", "fills", "first", "acts", "const", "random", "paper"},
+		Align: []report.Align{report.AlignLeft, report.AlignRight, report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight,
+			report.AlignRight, report.AlignRight, report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignLeft, report.AlignRight},
+	}
 	for _, d := range doms {
 		slices.Sort(ts[d])
 		for _, t := range ts[d] {
@@ -88,7 +92,7 @@ func (r *Report) writeTables45(w io.Writer) error {
 					paper = row.Paper.Text
 				}
 				if row.Skipped != "" {
-					fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t\t\t\t\t\t\t\t\t\t\t%s\n", d, t, name, row.shortSkip(), paper)
+					side.Rows = append(side.Rows, []string{d, fmt.Sprint(t), name, row.shortSkip(), "", "", "", "", "", "", "", "", "", "", paper})
 					continue
 				}
 				first := "-"
@@ -115,13 +119,13 @@ func (r *Report) writeTables45(w io.Writer) error {
 					}
 					fills = fmt.Sprintf("%.1f [%d, %d] all %d (%d)", float64(sum)/float64(len(xs)), slices.Min(xs), slices.Max(xs), len(union[key{d, m, t, fillRandom}]), len(xs))
 				}
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%.2f\t%d\t%.0f%%\t%d/%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", d, t, name, row.Rows, row.GenSeconds, row.GateOpen,
-					100*row.DontCares, row.FaultsFound, row.FaultsTotal, row.Seed38Killed, fills, first, acts, consts, random, paper)
+				side.Rows = append(side.Rows, []string{d, fmt.Sprint(t), name, fmt.Sprint(row.Rows), fmt.Sprintf("%.2f", row.GenSeconds), fmt.Sprint(row.GateOpen),
+					fmt.Sprintf("%.0f%%", 100*row.DontCares), fmt.Sprintf("%d/%d", row.FaultsFound, row.FaultsTotal), fmt.Sprint(row.Seed38Killed), fills, first, acts, consts, random, paper})
 			}
 		}
 	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
+	if err := writeTable(w, side); err != nil {
+		return err
 	}
 
 	// The seed's comparisons: same strength on [0..1000]; Radix at t

@@ -5,34 +5,48 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"text/tabwriter"
+
+	"github.com/mutprop/mutprop/report"
 )
 
-// WriteText renders the report as plain tables.
+// WriteText renders the report as text: the headings, then per
+// experiment its tables (report.Table) with their explanations.
 func (r *Report) WriteText(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	p := func(format string, a ...any) { fmt.Fprintf(tw, format, a...) }
 	u := r.Universe
-	p("TCAS: %d faulty versions (v%d not portable: kept, excluded from scores); seed %d; %d uniform samples per domain\n",
+	fmt.Fprintf(w, "TCAS: %d faulty versions (v%d not portable: kept, excluded from scores); seed %d; %d uniform samples per domain\n",
 		len(r.Versions), notPortableVersion, r.Seed, r.Samples)
-	p("universe: %d lines, %d well-formed (%d skipped: usage-error path), %d with Alt_Layer_Value outside 0..3 skipped, %d tests\n\n",
+	fmt.Fprintf(w, "universe: %d lines, %d well-formed (%d skipped: usage-error path), %d with Alt_Layer_Value outside 0..3 skipped, %d tests\n\n",
 		u.Lines, u.WellFormed, u.Lines-u.WellFormed, u.BadLayer, u.Tests)
 
-	p("Safety properties on the original (NIST grid + uniform samples)\nproperty\tholds\tchecked\tcounterexample (argv order) -> output\tdefinition\n")
+	fmt.Fprintln(w, "Safety properties on the original (NIST grid + uniform samples)")
+	props := report.Table{
+		Header: []string{"property", "holds", "checked", "counterexample (argv order) -> output", "definition"},
+		Align:  []report.Align{report.AlignLeft, report.AlignLeft, report.AlignRight},
+	}
 	for _, h := range r.Properties {
 		ce := "-"
 		if !h.Holds {
 			ce = fmt.Sprintf("%v -> %d (%s)", h.Counterexample, h.Output, h.Where)
 		}
-		p("%s\t%v\t%d\t%s\t%s\n", h.Name, h.Holds, h.Checked, ce, h.Doc)
+		props.Rows = append(props.Rows, []string{h.Name, fmt.Sprint(h.Holds), fmt.Sprint(h.Checked), ce, h.Doc})
 	}
-	p("\nEquivalent versions per domain (no input of the set separates them)\ndomain\tinputs\texhaustive\tclasses\tdistinct faults\n")
+	if err := writeTable(w, props); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nEquivalent versions per domain (no input of the set separates them)")
+	equiv := report.Table{
+		Header: []string{"domain", "inputs", "exhaustive", "classes", "distinct faults"},
+		Align:  []report.Align{report.AlignLeft, report.AlignRight, report.AlignLeft, report.AlignLeft, report.AlignRight},
+	}
 	for _, e := range r.Equivalence {
 		var cs []string
 		for _, c := range e.Classes {
 			cs = append(cs, "{"+strings.Join(c.Members, " ")+"}")
 		}
-		p("%s\t%d\t%v\t%s\t%d\n", e.Domain, e.Inputs, e.Exhaustive, strings.Join(cs, " "), e.Distinct)
+		equiv.Rows = append(equiv.Rows, []string{e.Domain, fmt.Sprint(e.Inputs), fmt.Sprint(e.Exhaustive), strings.Join(cs, " "), fmt.Sprint(e.Distinct)})
+	}
+	if err := writeTable(w, equiv); err != nil {
+		return err
 	}
 	var fs []string
 	for _, f := range r.Faults {
@@ -44,13 +58,18 @@ func (r *Report) WriteText(w io.Writer) error {
 			fs = append(fs, "{"+strings.Join(ms, " ")+"}")
 		}
 	}
-	p("all sets together: %d distinct faults (41 - v%d - versions equivalent to the original or to a lower one); merged: %s\n\n",
+	fmt.Fprintf(w, "all sets together: %d distinct faults (41 - v%d - versions equivalent to the original or to a lower one); merged: %s\n\n",
 		len(r.Faults), notPortableVersion, strings.Join(fs, " "))
 
-	p("Suites (gate: rows on which the original's decision logic runs; faults: distinct faults found; versions: scored versions killed;\n")
-	p("of 38: killed among the seed's 38 (v27, v39, v38 left out); random: what the first `rows` uniform random tests of the domain find (faults, of 38);\n")
-	p("paper: seed 000 runtime / bugs of 38; gap: of-38 minus the paper's bugs)\n")
-	p("experiment\tdomain\tmethod\tt\toracle\trows\tgate\tgen s\ttest s\tpeak heap\tfaults\tversions\tof 38\trandom\tpaper\tgap\n")
+	fmt.Fprint(w, "Suites (gate: rows on which the original's decision logic runs; faults: distinct faults found; versions: scored versions killed;\n")
+	fmt.Fprint(w, "of 38: killed among the seed's 38 (v27, v39, v38 left out); random: what the first `rows` uniform random tests of the domain find (faults, of 38);\n")
+	fmt.Fprint(w, "paper: seed 000 runtime / bugs of 38; gap: of-38 minus the paper's bugs)\n")
+	suites := report.Table{
+		Header: []string{"experiment", "domain", "method", "t", "oracle", "rows", "gate", "gen s", "test s", "peak heap", "faults", "versions", "of 38", "random", "paper", "gap"},
+		Align: []report.Align{report.AlignLeft, report.AlignLeft, report.AlignLeft, report.AlignRight, report.AlignLeft,
+			report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight,
+			report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignLeft, report.AlignRight},
+	}
 	for _, row := range r.Rows {
 		if !isMain(row.Fill) {
 			continue // in the side-by-side table
@@ -67,7 +86,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			}
 		}
 		if row.Skipped != "" {
-			p("%s\t%s\t%s\t%s\t%s\t-\t-\t%.2f\t-\t-\t%s\t\t\t\t%s\t-\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.GenSeconds, row.shortSkip(), paper)
+			suites.Rows = append(suites.Rows, []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, "-", "-", fmt.Sprintf("%.2f", row.GenSeconds), "-", "-", row.shortSkip(), "", "", "", paper, "-"})
 			continue
 		}
 		heap := "-"
@@ -78,11 +97,12 @@ func (r *Report) WriteText(w io.Writer) error {
 		if (row.Experiment == methodCovering || row.Experiment == methodRadix) && row.RandomSeed38 >= 0 {
 			random = fmt.Sprintf("%d, %d", row.RandomFaults, row.RandomSeed38)
 		}
-		p("%s\t%s\t%s\t%s\t%s\t%d\t%d\t%.3f\t%.3f\t%s\t%d/%d\t%d/%d\t%d/38\t%s\t%s\t%s\n", row.Experiment, row.Domain, row.Method, t, row.Oracle, row.Rows, row.GateOpen,
-			row.GenSeconds, row.TestSeconds, heap, row.FaultsFound, row.FaultsTotal, row.VersionsKilled, row.VersionsScored, row.Seed38Killed, random, paper, gap)
+		suites.Rows = append(suites.Rows, []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, fmt.Sprint(row.Rows), fmt.Sprint(row.GateOpen),
+			fmt.Sprintf("%.3f", row.GenSeconds), fmt.Sprintf("%.3f", row.TestSeconds), heap, fmt.Sprintf("%d/%d", row.FaultsFound, row.FaultsTotal),
+			fmt.Sprintf("%d/%d", row.VersionsKilled, row.VersionsScored), fmt.Sprintf("%d/38", row.Seed38Killed), random, paper, gap})
 	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
+	if err := writeTable(w, suites); err != nil {
+		return err
 	}
 	if err := r.writeTables45(w); err != nil {
 		return err
@@ -94,27 +114,34 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 	if len(r.Curves) > 0 {
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nFaults found by the first n uniform random tests (one sequence per domain)\ndomain\toracle\t%s\n", curveHeader(r.Curves[0]))
+		fmt.Fprintln(w, "\nFaults found by the first n uniform random tests (one sequence per domain)")
+		curves := report.Table{Header: append([]string{"domain", "oracle"}, curveHeader(r.Curves[0])...), Style: report.StylePlain}
 		for _, c := range r.Curves {
-			var xs []string
+			row := []string{c.Domain, c.Oracle}
 			for _, pt := range c.Points {
-				xs = append(xs, fmt.Sprint(pt.Faults))
+				row = append(row, fmt.Sprint(pt.Faults))
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", c.Domain, c.Oracle, strings.Join(xs, "\t"))
+			curves.Rows = append(curves.Rows, row)
 		}
-		if err := tw.Flush(); err != nil {
-			return fmt.Errorf("write report: %w", err)
+		curves.Align = []report.Align{report.AlignLeft, report.AlignLeft}
+		for range curves.Header[2:] {
+			curves.Align = append(curves.Align, report.AlignRight)
+		}
+		if err := writeTable(w, curves); err != nil {
+			return err
 		}
 	}
 	if g := r.Generic; g != nil {
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "\nGeneric mutants: %d operator mutants (mutate); %d black-box mutants with every output perturbed within 0..2 (blackbox),\nand %d per suite with the output perturbed at one input of the suite (blackbox-1pt: the differential oracle kills them all, the properties show their strength)\norigin\tsuite\toracle\tkilled\tseparable\tnot separated by any input\tcrashed\n", g.Operators, g.Blackbox, g.Blackbox)
-		for _, row := range g.Rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\n", row.Origin, row.Suite, row.Oracle, row.Killed, row.Total, row.Equivalent, row.Crashed)
+		fmt.Fprintf(w, "\nGeneric mutants: %d operator mutants (mutate); %d black-box mutants with every output perturbed within 0..2 (blackbox),\nand %d per suite with the output perturbed at one input of the suite (blackbox-1pt: the differential oracle kills them all, the properties show their strength)\n", g.Operators, g.Blackbox, g.Blackbox)
+		gen := report.Table{
+			Header: []string{"origin", "suite", "oracle", "killed", "separable", "not separated by any input", "crashed"},
+			Align:  []report.Align{report.AlignLeft, report.AlignLeft, report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight},
 		}
-		if err := tw.Flush(); err != nil {
-			return fmt.Errorf("write report: %w", err)
+		for _, row := range g.Rows {
+			gen.Rows = append(gen.Rows, []string{row.Origin, row.Suite, row.Oracle, fmt.Sprint(row.Killed), fmt.Sprint(row.Total), fmt.Sprint(row.Equivalent), fmt.Sprint(row.Crashed)})
+		}
+		if err := writeTable(w, gen); err != nil {
+			return err
 		}
 		if len(g.Survivors) > 0 {
 			fmt.Fprintf(w, "operator mutants separable but not killed by the universe: %d\n", len(g.Survivors))
@@ -127,16 +154,26 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-func curveHeader(c Curve) string {
+// writeTable renders t as a text table.
+func writeTable(w io.Writer, t report.Table) error {
+	if err := report.Write(w, report.FormatText, t); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// curveHeader is the curve's column headings: n=<tests> per point.
+func curveHeader(c Curve) []string {
 	var xs []string
 	for _, pt := range c.Points {
 		xs = append(xs, fmt.Sprintf("n=%d", pt.Tests))
 	}
-	return strings.Join(xs, "\t")
+	return xs
 }
 
 // writeKillTable prints, per version, the tests to first failure of every
-// suite (- = survived).
+// suite (- survived, x not scored) as a plain matrix with the figures
+// right-aligned, then the legend of its columns.
 func (r *Report) writeKillTable(w io.Writer) error {
 	var cols []int
 	for i, row := range r.Rows {
@@ -150,18 +187,17 @@ func (r *Report) writeKillTable(w io.Writer) error {
 	if _, err := fmt.Fprintln(w, "\nPer-version tests to first failure (- survived, x not scored; columns: the suites above, in order)"); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "v\tclass\t")
+	kt := report.Table{Header: []string{"v", "class"}, Align: []report.Align{report.AlignLeft, report.AlignRight}, Style: report.StylePlain}
 	for k := range cols {
-		fmt.Fprintf(tw, "%d\t", k+1)
+		kt.Header = append(kt.Header, fmt.Sprint(k+1))
+		kt.Align = append(kt.Align, report.AlignRight)
 	}
-	fmt.Fprintln(tw)
 	for _, v := range r.Versions {
 		class := fmt.Sprint(v.Class)
 		if v.NotPortable {
 			class = "n/p"
 		}
-		fmt.Fprintf(tw, "v%d\t%s\t", v.Number, class)
+		row := []string{fmt.Sprintf("v%d", v.Number), class}
 		for _, c := range cols {
 			s := "x"
 			for _, f := range r.Rows[c].Faults {
@@ -172,12 +208,12 @@ func (r *Report) writeKillTable(w io.Writer) error {
 					}
 				}
 			}
-			fmt.Fprintf(tw, "%s\t", s)
+			row = append(row, s)
 		}
-		fmt.Fprintln(tw)
+		kt.Rows = append(kt.Rows, row)
 	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
+	if err := writeTable(w, kt); err != nil {
+		return err
 	}
 	var legend []string
 	for k, c := range cols {
@@ -215,8 +251,8 @@ func (r *Report) writeMTTF(w io.Writer) error {
 		}
 		cell[fmt.Sprintf("%d/%s/%s", m.Version, m.Property, m.Domain)] = m
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "\nRandom generation, differential oracle: mean tests-to-failure [95%% CI] (n failing trials; - survived 10,000 tests)\nv\t%s\n", strings.Join(doms, "\t"))
+	fmt.Fprintln(w, "\nRandom generation, differential oracle: mean tests-to-failure [95% CI] (n failing trials; - survived 10,000 tests)")
+	mt := report.Table{Header: append([]string{"v"}, doms...)}
 	var vs []int
 	for _, v := range r.Versions {
 		if !v.NotPortable {
@@ -224,37 +260,41 @@ func (r *Report) writeMTTF(w io.Writer) error {
 		}
 	}
 	for _, v := range vs {
-		fmt.Fprintf(tw, "v%d", v)
+		row := []string{fmt.Sprintf("v%d", v)}
 		for _, d := range doms {
 			m, ok := cell[fmt.Sprintf("%d/%s/%s", v, differentialName, d)]
 			switch {
 			case !ok:
-				fmt.Fprint(tw, "\t")
+				row = append(row, "")
 			case !m.Fails:
-				fmt.Fprint(tw, "\t-")
+				row = append(row, "-")
 			default:
-				fmt.Fprintf(tw, "\t%.1f [%.1f, %.1f] (n=%d)", m.Summary.Mean, m.Summary.CILow, m.Summary.CIHigh, m.Summary.N)
+				row = append(row, fmt.Sprintf("%.1f [%.1f, %.1f] (n=%d)", m.Summary.Mean, m.Summary.CILow, m.Summary.CIHigh, m.Summary.N))
 			}
 		}
-		fmt.Fprintln(tw)
+		mt.Rows = append(mt.Rows, row)
+	}
+	if err := writeTable(w, mt); err != nil {
+		return err
 	}
 	var names []string
 	for p := range props {
 		names = append(names, p)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(tw, "\nversions killed within 10,000 random tests, per property\nproperty\t%s\n", strings.Join(doms, "\t"))
+	fmt.Fprintln(w, "\nversions killed within 10,000 random tests, per property")
+	pt := report.Table{Header: append([]string{"property"}, doms...), Align: []report.Align{report.AlignLeft}}
+	for range doms {
+		pt.Align = append(pt.Align, report.AlignRight)
+	}
 	for _, p := range names {
-		fmt.Fprint(tw, p)
+		row := []string{p}
 		for _, d := range doms {
-			fmt.Fprintf(tw, "\t%d/%d", props[p][d], len(vs))
+			row = append(row, fmt.Sprintf("%d/%d", props[p][d], len(vs)))
 		}
-		fmt.Fprintln(tw)
+		pt.Rows = append(pt.Rows, row)
 	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+	return writeTable(w, pt)
 }
 
 // shortSkip is Skipped in a table cell: the projection of an infeasible
