@@ -3,14 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/mutprop/mutprop/internal/cli"
 )
 
 // writeFiles writes files (relative path -> content) under dir.
@@ -115,39 +115,39 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 		want  []string // substrings of stderr
 		check func(t *testing.T, r result)
 	}{
-		{name: "nonexistent path", setup: tinyModule, args: []string{"run", "./no/such/dir"}, code: exitUsage, want: []string{"./no/such/dir: no such directory"}},
-		{name: "absolute nonexistent path", setup: tinyModule, args: []string{"run", "/no/such/dir"}, code: exitUsage, want: []string{"no such directory"}},
+		{name: "nonexistent path", setup: tinyModule, args: []string{"run", "./no/such/dir"}, code: cli.ExitUsage, want: []string{"./no/such/dir: no such directory"}},
+		{name: "absolute nonexistent path", setup: tinyModule, args: []string{"run", "/no/such/dir"}, code: cli.ExitUsage, want: []string{"no such directory"}},
 		{name: "directory outside any module", setup: func(t *testing.T) string {
 			d := t.TempDir()
 			writeFiles(t, d, map[string]string{"x.go": "package x\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitUsage, want: []string{"is not inside a Go module"}},
+		}, args: []string{"run", "."}, code: cli.ExitUsage, want: []string{"is not inside a Go module"}},
 		{name: "directory outside the main module", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, filepath.Join(d, "..", "elsewhere"), map[string]string{"x.go": "package x\n"})
 			return d
-		}, args: []string{"run", "../elsewhere"}, code: exitUsage, want: []string{"outside the main module"}},
-		{name: "pattern matching nothing", setup: tinyModule, args: []string{"run", "./nothing/..."}, code: exitUsage, want: []string{"nothing"}},
+		}, args: []string{"run", "../elsewhere"}, code: cli.ExitUsage, want: []string{"outside the main module"}},
+		{name: "pattern matching nothing", setup: tinyModule, args: []string{"run", "./nothing/..."}, code: cli.ExitUsage, want: []string{"nothing"}},
 		{name: "package that does not compile", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"broken.go": "package tiny\n\nfunc Broken() int { return \"x\" }\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"broken.go:3:", "cannot use"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"broken.go:3:", "cannot use"}},
 		{name: "tests that do not compile", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"broken_test.go": "package tiny\n\nvar _ int = \"x\"\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"broken_test.go:3:", "cannot use"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"broken_test.go:3:", "cannot use"}},
 		{name: "package without tests", setup: func(t *testing.T) string {
 			d := t.TempDir()
 			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "package a\n\nfunc F(x int) int { return x + 1 }\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"has no test files"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"has no test files"}},
 		{name: "failing baseline", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"fail_test.go": "package tiny\n\nimport \"testing\"\n\nfunc TestWrong(t *testing.T) {\n\tif Add(2, 2) != 5 {\n\t\tt.Fatal(\"2+2 != 5\")\n\t}\n}\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"fails without any mutant", "TestWrong"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong"}},
 		{name: "flaky baseline", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			counter := filepath.Join(t.TempDir(), "runs")
@@ -168,25 +168,25 @@ func TestFlaky(t *testing.T) {
 }
 `})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"is flaky", "TestFlaky"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"is flaky", "TestFlaky"}},
 		{name: "cgo package", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"c/c.go": "package c\n\n// int one(void) { return 1; }\nimport \"C\"\n\nfunc One() int { return int(C.one()) }\n",
 				"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n"})
 			return d
-		}, args: []string{"run", "./c"}, code: exitError, want: []string{"uses cgo", "c.go"}},
+		}, args: []string{"run", "./c"}, code: cli.ExitError, want: []string{"uses cgo", "c.go"}},
 		{name: "files excluded by build tags", setup: func(t *testing.T) string {
 			d := t.TempDir()
 			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "//go:build special\n\npackage a\n\nfunc F(x int) int { return x + 1 }\n",
 				"a_test.go": "//go:build special\n\npackage a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F(1) != 2 {\n\t\tt.Fatal(F(1))\n\t}\n}\n"})
 			return d
-		}, args: []string{"run", "."}, code: exitError, want: []string{"build constraints exclude all Go files", "--tags"}},
+		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"build constraints exclude all Go files", "--tags"}},
 		{name: "build tags handled with --tags", setup: func(t *testing.T) string {
 			d := t.TempDir()
 			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "//go:build special\n\npackage a\n\nfunc F(x int) int { return x + 1 }\n",
 				"a_test.go": "//go:build special\n\npackage a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F(1) != 2 {\n\t\tt.Fatal(F(1))\n\t}\n}\n"})
 			return d
-		}, args: []string{"run", "--tags", "special", "--json", "r.json", "."}, code: exitOK, check: func(t *testing.T, r result) {
+		}, args: []string{"run", "--tags", "special", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			if ms := reportMutants(t, filepath.Join(r.dir, "r.json")); len(ms["a.go"]) == 0 {
 				t.Errorf("with --tags special, no mutant of a.go: %v", ms)
 			}
@@ -195,59 +195,59 @@ func TestFlaky(t *testing.T) {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"gen.go": "// Code generated by hand for a test. DO NOT EDIT.\n\npackage tiny\n\n// Gen is generated.\nfunc Gen(x int) int { return x * 2 }\n"})
 			return d
-		}, args: []string{"run", "--json", "r.json", "."}, code: exitOK, check: func(t *testing.T, r result) {
+		}, args: []string{"run", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			ms := reportMutants(t, filepath.Join(r.dir, "r.json"))
 			if len(ms["gen.go"]) > 0 || len(ms["tiny.go"]) == 0 {
 				t.Errorf("want mutants of tiny.go and none of the generated gen.go: %v", ms)
 			}
 		}},
-		{name: "unknown flag", setup: tinyModule, args: []string{"run", "--bogus", "."}, code: exitUsage, want: []string{"flag provided but not defined: -bogus"}},
-		{name: "flag after the packages", setup: tinyModule, args: []string{"run", ".", "--json", "x.json"}, code: exitUsage, want: []string{"flags come first"}},
-		{name: "bad flag value", setup: tinyModule, args: []string{"run", "--timeout-factor", "fast", "."}, code: exitUsage, want: []string{"invalid value \"fast\""}},
-		{name: "zero workers", setup: tinyModule, args: []string{"run", "--workers", "0", "."}, code: exitUsage, want: []string{"--workers 0"}},
-		{name: "bad shard", setup: tinyModule, args: []string{"run", "--shard", "3/2", "."}, code: exitUsage, want: []string{"bad shard \"3/2\""}},
-		{name: "bad min-score", setup: tinyModule, args: []string{"run", "--min-score", "120", "."}, code: exitUsage, want: []string{"--min-score \"120\""}},
-		{name: "bad mode", setup: tinyModule, args: []string{"run", "--mode", "fast", "."}, code: exitUsage, want: []string{"--mode \"fast\""}},
-		{name: "bad test regexp", setup: tinyModule, args: []string{"run", "--run", "(", "."}, code: exitUsage, want: []string{"--run"}},
-		{name: "unknown operator", setup: tinyModule, args: []string{"run", "--operators", "nonsense", "."}, code: exitUsage, want: []string{"--operators"}},
+		{name: "unknown flag", setup: tinyModule, args: []string{"run", "--bogus", "."}, code: cli.ExitUsage, want: []string{"flag provided but not defined: -bogus"}},
+		{name: "flag after the packages", setup: tinyModule, args: []string{"run", ".", "--json", "x.json"}, code: cli.ExitUsage, want: []string{"flags come first"}},
+		{name: "bad flag value", setup: tinyModule, args: []string{"run", "--timeout-factor", "fast", "."}, code: cli.ExitUsage, want: []string{"invalid value \"fast\""}},
+		{name: "zero workers", setup: tinyModule, args: []string{"run", "--workers", "0", "."}, code: cli.ExitUsage, want: []string{"--workers 0"}},
+		{name: "bad shard", setup: tinyModule, args: []string{"run", "--shard", "3/2", "."}, code: cli.ExitUsage, want: []string{"bad shard \"3/2\""}},
+		{name: "bad min-score", setup: tinyModule, args: []string{"run", "--min-score", "120", "."}, code: cli.ExitUsage, want: []string{"--min-score \"120\""}},
+		{name: "bad mode", setup: tinyModule, args: []string{"run", "--mode", "fast", "."}, code: cli.ExitUsage, want: []string{"--mode \"fast\""}},
+		{name: "bad test regexp", setup: tinyModule, args: []string{"run", "--run", "(", "."}, code: cli.ExitUsage, want: []string{"--run"}},
+		{name: "unknown operator", setup: tinyModule, args: []string{"run", "--operators", "nonsense", "."}, code: cli.ExitUsage, want: []string{"--operators"}},
 		{name: "malformed journal", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\nnot json\n{}\n"})
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: exitUsage, want: []string{"j.jsonl:2: malformed journal record"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"j.jsonl:2: malformed journal record"}},
 		{name: "journal that is not a journal", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"j.jsonl": "hello\n"})
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: exitUsage, want: []string{"not a mutprop journal"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"not a mutprop journal"}},
 		{name: "journal of another run", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":99}` + "\n"})
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: exitUsage, want: []string{"belongs to another experiment"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"belongs to another experiment"}},
 		{name: "existing journal without --resume", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\n"})
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "."}, code: exitUsage, want: []string{"already exists: pass --resume"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "."}, code: cli.ExitUsage, want: []string{"already exists: pass --resume"}},
 		{name: "torn last journal line is a warning", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			tornJournal(t, bin, d)
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "--json", "r.json", "."}, code: exitOK, want: []string{"j.jsonl:", "ignoring a truncated last record"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "--json", "r.json", "."}, code: cli.ExitOK, want: []string{"j.jsonl:", "ignoring a truncated last record"}},
 		{name: "journal torn in its header", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","sui`})
 			return d
-		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: exitOK, want: []string{"ignoring a truncated header"}},
-		{name: "--since outside git", setup: tinyModule, args: []string{"run", "--since", "HEAD", "."}, code: exitUsage, want: []string{"not in a git repository"}},
+		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitOK, want: []string{"ignoring a truncated header"}},
+		{name: "--since outside git", setup: tinyModule, args: []string{"run", "--since", "HEAD", "."}, code: cli.ExitUsage, want: []string{"not in a git repository"}},
 		{name: "--since an unknown revision", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			gitT(t, d, "init", "-q")
 			gitT(t, d, "add", ".")
 			gitT(t, d, "commit", "-q", "-m", "tiny")
 			return d
-		}, args: []string{"run", "--since", "no-such-rev", "."}, code: exitUsage, want: []string{`"no-such-rev" is not a revision`}},
+		}, args: []string{"run", "--since", "no-such-rev", "."}, code: cli.ExitUsage, want: []string{`"no-such-rev" is not a revision`}},
 		{name: "--since keeps the changed lines' mutants", setup: func(t *testing.T) string {
 			d := tinyModule(t)
 			gitT(t, d, "init", "-q")
@@ -262,7 +262,7 @@ func Add(a, b int) int { return a + b }
 func Pos(x int) bool { return x > 0 }
 `, "return a + b", "return b + a", 1)})
 			return d
-		}, args: []string{"run", "--since", "HEAD", "--json", "r.json", "."}, code: exitOK, check: func(t *testing.T, r result) {
+		}, args: []string{"run", "--since", "HEAD", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			ms := reportMutants(t, filepath.Join(r.dir, "r.json"))
 			if len(ms["tiny.go"]) == 0 {
 				t.Fatal("no mutant of the changed line")
@@ -273,7 +273,7 @@ func Pos(x int) bool { return x > 0 }
 				}
 			}
 		}},
-		{name: "--min-score below the score", setup: tinyModule, args: []string{"run", "--min-score", "100", "--json", "r.json", "--html", "r.html", "."}, code: exitFailed,
+		{name: "--min-score below the score", setup: tinyModule, args: []string{"run", "--min-score", "100", "--json", "r.json", "--html", "r.html", "."}, code: cli.ExitFailed,
 			want: []string{"is below --min-score 100%"}, check: func(t *testing.T, r result) {
 				n := 0
 				for _, ids := range reportMutants(t, filepath.Join(r.dir, "r.json")) {
@@ -295,7 +295,7 @@ func Pos(x int) bool { return x > 0 }
 			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\n" +
 				`{"package":"example.com/tiny","info":{"name":"tiny","files":[],"tests":["TestAdd"],"stats":{},"universe":3}}` + "\n"})
 			return d
-		}, args: []string{"merge", "--json", "r.json", "j.jsonl"}, code: exitUsage, want: []string{"hold 0 of its 3 mutants"}},
+		}, args: []string{"merge", "--json", "r.json", "j.jsonl"}, code: cli.ExitUsage, want: []string{"hold 0 of its 3 mutants"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -320,7 +320,7 @@ func Pos(x int) bool { return x > 0 }
 			if strings.Contains(errOut, "goroutine ") || strings.Contains(errOut, "panic:") {
 				t.Errorf("a Go trace on stderr:\n%s", errOut)
 			}
-			if c.code != exitOK {
+			if c.code != cli.ExitOK {
 				// The error is the last line, one line starting with the command.
 				lines := strings.Split(strings.TrimSpace(errOut), "\n")
 				last := lines[len(lines)-1]
@@ -356,37 +356,5 @@ func tornJournal(t *testing.T, bin, dir string) {
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	if err := os.WriteFile(p, b[:len(b)-10], 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestASecondInterruptExitsAtOnce checks interruptContext: the first
-// interrupt cancels the command's context, the second exits with 130
-// without waiting for the command.
-func TestASecondInterruptExitsAtOnce(t *testing.T) {
-	t.Parallel()
-	sig := make(chan os.Signal, 2)
-	exited := make(chan int, 1)
-	e := &env{stdout: io.Discard, stderr: io.Discard, signals: sig, exit: func(code int) { exited <- code }}
-	ctx, stop := interruptContext(e)
-	defer stop()
-	sig <- os.Interrupt
-	select {
-	case <-ctx.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("the first interrupt did not cancel the context")
-	}
-	select {
-	case code := <-exited:
-		t.Fatalf("the first interrupt exited (%d)", code)
-	case <-time.After(50 * time.Millisecond):
-	}
-	sig <- os.Interrupt
-	select {
-	case code := <-exited:
-		if code != exitInterrupts {
-			t.Fatalf("exit %d, want %d", code, exitInterrupts)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the second interrupt did not exit")
 	}
 }

@@ -7,12 +7,13 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/runcache"
 )
 
 // score runs gotest.Score through the outcome cache (package runcache),
 // or not, with --no-cache.
-func (f *runFlags) score(ctx context.Context, e *env, cfg *gotest.Config, listed, testOnly []gotest.ListedPackage, started time.Time) (*gotest.Result, error) {
+func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, listed, testOnly []gotest.ListedPackage, started time.Time) (*gotest.Result, error) {
 	if f.noCache {
 		return gotest.Score(ctx, *cfg)
 	}
@@ -30,10 +31,10 @@ func (f *runFlags) score(ctx context.Context, e *env, cfg *gotest.Config, listed
 		Outputs:  f.outputs(),
 		Started:  started,
 		Logf: func(format string, args ...any) {
-			fmt.Fprintf(e.stderr, "mutprop run: "+format+"\n", args...)
+			fmt.Fprintf(e.Stderr, "mutprop run: "+format+"\n", args...)
 		},
 		Warnf: func(format string, args ...any) {
-			fmt.Fprintf(e.stderr, "mutprop run: warning: "+format+"\n", args...)
+			fmt.Fprintf(e.Stderr, "mutprop run: warning: "+format+"\n", args...)
 		},
 	})
 }

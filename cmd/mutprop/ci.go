@@ -5,6 +5,7 @@ import (
 
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -29,7 +30,7 @@ type ciReport struct{ r *ci.Reporter }
 func (c *ciFlags) open(args []string) (*ciReport, error) {
 	r, err := ci.Open(c.Options, args)
 	if err != nil {
-		return nil, withCode(exitUsage, err)
+		return nil, cli.WithCode(cli.ExitUsage, err)
 	}
 	return &ciReport{r}, nil
 }
@@ -53,14 +54,14 @@ func listedDirs(ps []gotest.ListedPackage) map[string]string {
 // report prints and writes the CI outputs of a finished run. gate fails
 // the run (exit 1) when undetected mutants are not in the baseline; err is
 // a failure to write (exit 3).
-func (c *ciReport) report(e *env, pkgs []runlog.Package, score report.Score, run ciRun) (gate, err error) {
+func (c *ciReport) report(e *cli.Env, pkgs []runlog.Package, score report.Score, run ciRun) (gate, err error) {
 	gate, err = c.r.Report(pkgs, score, ci.Run{Cmd: run.cmd, JSON: run.json, Dirs: run.dirs, Complete: run.complete,
-		Stdout: e.stdout, Stderr: e.stderr, Getenv: e.getenv})
+		Stdout: e.Stdout, Stderr: e.Stderr, Getenv: e.Getenv})
 	if err != nil {
-		return nil, withCode(exitError, err)
+		return nil, cli.WithCode(cli.ExitError, err)
 	}
 	if gate != nil {
-		return withCode(exitFailed, gate), nil
+		return cli.WithCode(cli.ExitFailed, gate), nil
 	}
 	return nil, nil
 }

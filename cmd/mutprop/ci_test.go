@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/ci"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -67,7 +68,7 @@ func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
 	t.Parallel()
 	dir := baselineModule(t)
 	r := runIn(t, dir, nil, "run", "--workers", "2", "--journal", "j.jsonl", ".")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Equal(t, []string{
 		"tiny.go:7:33: survived: replace > with >= (operator:tiny.go:7:33:boundary:>=)",
 		"tiny.go:7:35: survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1)",
@@ -78,7 +79,7 @@ func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
 	summary := filepath.Join(t.TempDir(), "summary.md")
 	require.NoError(t, os.WriteFile(summary, []byte("earlier step\n"), 0o644))
 	r = runIn(t, dir, []string{"GITHUB_STEP_SUMMARY=" + summary}, "merge", "--annotations", "github", "--annotations", "gitlab=cq.json", "j.jsonl")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	var warnings []string
 	for _, l := range strings.Split(r.stdout, "\n") {
 		if strings.HasPrefix(l, "::") {
@@ -140,10 +141,10 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	}
 
 	r := run("--baseline", "b.json")
-	require.Equal(t, exitUsage, r.code, "a missing baseline is an error:\n%s", r.stderr)
+	require.Equal(t, cli.ExitUsage, r.code, "a missing baseline is an error:\n%s", r.stderr)
 
 	r = run("--baseline", "b.json", "--update-baseline")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	entries := readBaselineFile(t, filepath.Join(dir, "b.json"))
 	require.Len(t, entries, 3)
 	assert.Equal(t, ci.BaselineEntry{Package: "example.com/tiny", Function: "Pos", Operator: "boundary", Original: "x > 0", Replacement: "x >= 0",
@@ -152,7 +153,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	// Lines inserted above the function: the same survivors, accepted.
 	edit("tiny.go", "// Pos reports", "// Three lines\n// inserted above\n// Pos.\n\n// Pos reports")
 	r = run("--baseline", "b.json", "--json", "r.json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Contains(t, r.stderr, "tiny.go:11:33: survived (accepted): replace > with >=")
 	assert.Contains(t, r.stderr, "baseline b.json: 3 accepted survivors, 0 new, 0 stale entries")
 	var doc struct{ MutpropBaseline ci.BaselineJSON }
@@ -166,7 +167,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	edit("tiny.go", "// Three lines", "// Neg reports whether x is negative.\nfunc Neg(x int) bool { return x < 0 }\n\n// Three lines")
 	edit("tiny_test.go", "func TestPos", "func TestNeg(t *testing.T) {\n\tif !Neg(-5) || Neg(5) {\n\t\tt.Fatal(\"Neg\")\n\t}\n}\n\nfunc TestPos")
 	r = run("--baseline", "b.json")
-	require.Equal(t, exitFailed, r.code, r.stderr)
+	require.Equal(t, cli.ExitFailed, r.code, r.stderr)
 	assert.Contains(t, r.stderr, "tiny.go:7:33: survived (new): replace < with <=")
 	assert.Contains(t, r.stderr, "tiny.go:14:33: survived (accepted): replace > with >=")
 	assert.Contains(t, r.stderr, "undetected mutants are not in the baseline b.json")
@@ -176,7 +177,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 	edit("tiny_test.go", "func TestNeg(t *testing.T) {\n\tif !Neg(-5) || Neg(5) {\n\t\tt.Fatal(\"Neg\")\n\t}\n}\n\n", "")
 	edit("tiny_test.go", "!Pos(5) || Pos(-5)", "!Pos(5) || Pos(-5) || Pos(0)")
 	r = run("--baseline", "b.json", "--json", "r.json")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Contains(t, r.stderr, `tiny.go:11:33: stale baseline entry: the accepted survivor example.com/tiny Pos boundary: "x > 0" -> "x >= 0" is now killed by TestPos`)
 	assert.Contains(t, r.stderr, "baseline b.json: 1 accepted survivors, 0 new, 2 stale entries")
 	b, err = os.ReadFile(filepath.Join(dir, "r.json"))
@@ -188,7 +189,7 @@ func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
 
 	// --update-baseline prunes them.
 	r = run("--baseline", "b.json", "--update-baseline")
-	require.Equal(t, exitOK, r.code, r.stderr)
+	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	entries = readBaselineFile(t, filepath.Join(dir, "b.json"))
 	require.Len(t, entries, 1)
 	assert.Equal(t, "1", entries[0].Replacement)

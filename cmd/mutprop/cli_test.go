@@ -4,19 +4,21 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/cli"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = Main(args, &env{stdout: &out, stderr: &errOut, stdin: strings.NewReader(""), getenv: func(string) string { return "" }})
+	code = Main(args, &cli.Env{Stdout: &out, Stderr: &errOut, Stdin: strings.NewReader(""), Getenv: func(string) string { return "" }})
 	return code, out.String(), errOut.String()
 }
 
 func TestHelpListsEveryVisibleCommand(t *testing.T) {
 	t.Parallel()
 	code, out, _ := runCLI(t, "help")
-	if code != exitOK {
+	if code != cli.ExitOK {
 		t.Fatalf("exit %d", code)
 	}
 	for _, c := range commands() {
@@ -29,7 +31,7 @@ func TestHelpListsEveryVisibleCommand(t *testing.T) {
 func TestAnUnknownCommandIsAUsageError(t *testing.T) {
 	t.Parallel()
 	code, _, errOut := runCLI(t, "frobnicate")
-	if code != exitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
+	if code != cli.ExitUsage || !strings.Contains(errOut, `unknown command "frobnicate"`) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -37,7 +39,7 @@ func TestAnUnknownCommandIsAUsageError(t *testing.T) {
 func TestAnUnknownScenarioIsAUsageError(t *testing.T) {
 	t.Parallel()
 	code, _, errOut := runCLI(t, "scenario", "quux")
-	if code != exitUsage || !strings.Contains(errOut, "unknown case study") {
+	if code != cli.ExitUsage || !strings.Contains(errOut, "unknown case study") {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -52,8 +54,8 @@ func TestUnknownFlagsAndBadValuesAreUsageErrors(t *testing.T) {
 		{"scenario", "tcas", "--radix-base", "1"},
 		{"scenario", "tcas", "--t", "0"},
 	} {
-		if code, _, errOut := runCLI(t, args...); code != exitUsage || errOut == "" {
-			t.Errorf("%q: exit %d, stderr %q; want exit %d with a message", args, code, errOut, exitUsage)
+		if code, _, errOut := runCLI(t, args...); code != cli.ExitUsage || errOut == "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d with a message", args, code, errOut, cli.ExitUsage)
 		}
 	}
 }
@@ -61,7 +63,7 @@ func TestUnknownFlagsAndBadValuesAreUsageErrors(t *testing.T) {
 func TestTheInsertScenarioExplainsItselfOnHelp(t *testing.T) {
 	t.Parallel()
 	code, out, _ := runCLI(t, "scenario", "insert", "--help")
-	if code != exitOK || !strings.Contains(out, "Fig. 4.1") || !strings.Contains(out, "-seed") {
+	if code != cli.ExitOK || !strings.Contains(out, "Fig. 4.1") || !strings.Contains(out, "-seed") {
 		t.Fatalf("exit %d, stdout %q: want 0 and the description with the flags", code, out)
 	}
 }

@@ -7,14 +7,16 @@ package main
 import (
 	"os"
 	"runtime/pprof"
+
+	"github.com/mutprop/mutprop/internal/cli"
 )
 
 func main() {
 	// MUTPROP_CPUPROFILE=FILE (undocumented): a CPU profile of mutprop itself.
 	if f, err := os.Create(os.Getenv("MUTPROP_CPUPROFILE")); err == nil && pprof.StartCPUProfile(f) == nil {
-		code := Main(os.Args[1:], newEnv())
+		code := Main(os.Args[1:], cli.NewEnv())
 		pprof.StopCPUProfile()
 		os.Exit(code)
 	}
-	os.Exit(Main(os.Args[1:], newEnv()))
+	os.Exit(Main(os.Args[1:], cli.NewEnv()))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/runner"
 )
 
@@ -24,36 +25,36 @@ the merged score (exit 1 below it). Every shard must be complete.
 --annotations, --baseline and --update-baseline work as for mutprop run,
 on the merged run.`
 
-func cmdMerge(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "merge", "-o OUT JOURNAL...", mergeDescription)
+func cmdMerge(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "merge", "-o OUT JOURNAL...", mergeDescription)
 	out := fs.String("o", "", "write the merged journal to `FILE` (required for experiments)")
 	var mf mergeFlags
 	mf.register(fs)
-	if code := parseFlags(fs, args); code >= 0 {
+	if code := cli.ParseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if fs.NArg() > 0 && isRunJournal(fs.Arg(0)) {
 		if err := mergeRun(e, *out, mf, fs.Args()); err != nil {
-			return fail(e, "merge", err)
+			return cli.Fail(e, "merge", err)
 		}
-		return exitOK
+		return cli.ExitOK
 	}
 	if *out == "" || fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "mutprop merge: want -o OUT and at least one journal")
-		return exitUsage
+		fmt.Fprintln(e.Stderr, "mutprop merge: want -o OUT and at least one journal")
+		return cli.ExitUsage
 	}
 	header, cells, warnings, err := engine.Merge(fs.Args(), (*runner.Cell).Key, nil)
 	for _, w := range warnings {
-		fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
+		fmt.Fprintln(e.Stderr, "mutprop merge: warning:", w)
 	}
 	if err != nil {
-		fmt.Fprintln(e.stderr, "mutprop merge:", err)
-		return exitUsage
+		fmt.Fprintln(e.Stderr, "mutprop merge:", err)
+		return cli.ExitUsage
 	}
 	if err := engine.WriteLog(*out, header, cells, (*runner.Cell).Key); err != nil {
-		fmt.Fprintln(e.stderr, "mutprop merge:", err)
-		return exitError
+		fmt.Fprintln(e.Stderr, "mutprop merge:", err)
+		return cli.ExitError
 	}
-	fmt.Fprintf(e.stdout, "merged %d cells from %d journals into %s\n", len(cells), fs.NArg(), *out)
-	return exitOK
+	fmt.Fprintf(e.Stdout, "merged %d cells from %d journals into %s\n", len(cells), fs.NArg(), *out)
+	return cli.ExitOK
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
@@ -154,20 +155,20 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 // cmdRun scores a Go package's tests against its mutants (gotest.Score).
-func cmdRun(ctx context.Context, e *env, args []string) int {
-	fs := newFlagSet(e, "run", "PACKAGES", runDescription)
+func cmdRun(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "run", "PACKAGES", runDescription)
 	var f runFlags
 	f.register(fs)
-	if c := parseFlags(fs, args); c >= 0 {
+	if c := cli.ParseFlags(fs, args); c >= 0 {
 		return c
 	}
 	if err := runWith(ctx, e, &f, fs.Args()); err != nil {
 		if errors.Is(err, errInterrupted) {
-			return exitInterrupts
+			return cli.ExitInterrupted
 		}
-		return fail(e, "run", err)
+		return cli.Fail(e, "run", err)
 	}
-	return exitOK
+	return cli.ExitOK
 }
 
 // errInterrupted ends a run stopped by an interrupt (its message is
@@ -176,7 +177,7 @@ var errInterrupted = errors.New("interrupted")
 
 // errGate ends a run whose score is below --min-score.
 func errGate(score report.Score, min float64) error {
-	return &codedError{code: exitFailed, err: fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, min)}
+	return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, min))
 }
 
 // validate checks the flags that do not need the packages.
@@ -184,27 +185,27 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 	min = -1
 	for _, p := range patterns {
 		if strings.HasPrefix(p, "-") {
-			return min, shard, usageError("flag %s after the packages: flags come first (mutprop run [flags] PACKAGES)", p)
+			return min, shard, cli.UsageError("flag %s after the packages: flags come first (mutprop run [flags] PACKAGES)", p)
 		}
 	}
 	switch {
 	case f.mode != gotest.ModeSchemata && f.mode != gotest.ModeOverlay:
-		return min, shard, usageError("--mode %q: want schemata or overlay", f.mode)
+		return min, shard, cli.UsageError("--mode %q: want schemata or overlay", f.mode)
 	case f.workers < 1:
-		return min, shard, usageError("--workers %d: want at least 1", f.workers)
+		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
 	case f.factor <= 0:
-		return min, shard, usageError("--timeout-factor %g: want a positive factor", f.factor)
+		return min, shard, cli.UsageError("--timeout-factor %g: want a positive factor", f.factor)
 	case f.tconst < 0:
-		return min, shard, usageError("--timeout-const %v: want 0 or more", f.tconst)
+		return min, shard, cli.UsageError("--timeout-const %v: want 0 or more", f.tconst)
 	case f.memLimit < -1:
-		return min, shard, usageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
+		return min, shard, cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
-		return min, shard, usageError("--no-journal contradicts --resume and --journal")
+		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
 	}
 	if f.minScore != "" {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(f.minScore, "%"), 64)
 		if err != nil || v < 0 || v > 100 {
-			return min, shard, usageError("--min-score %q: want a percentage from 0 to 100", f.minScore)
+			return min, shard, cli.UsageError("--min-score %q: want a percentage from 0 to 100", f.minScore)
 		}
 		min = v
 	}
@@ -213,29 +214,29 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 	}
 	if f.shard != "" {
 		if shard, err = engine.ParseShard(f.shard); err != nil {
-			return min, shard, usageError("--shard: %v", err)
+			return min, shard, cli.UsageError("--shard: %v", err)
 		}
 		if f.noJournal {
-			return min, shard, usageError("--shard needs a journal: a shard's results are only useful merged")
+			return min, shard, cli.UsageError("--shard needs a journal: a shard's results are only useful merged")
 		}
 		if min >= 0 {
-			return min, shard, usageError("--min-score applies to a whole run: pass it to 'mutprop merge' of the shards")
+			return min, shard, cli.UsageError("--min-score applies to a whole run: pass it to 'mutprop merge' of the shards")
 		}
 	}
 	if f.runRE != "" {
 		if _, err := regexp.Compile(f.runRE); err != nil {
-			return min, shard, usageError("--run: %v", err)
+			return min, shard, cli.UsageError("--run: %v", err)
 		}
 	}
 	if f.ops != "" {
 		if _, err := mutate.SelectOperators(f.ops); err != nil {
-			return min, shard, usageError("--operators: %v", err)
+			return min, shard, cli.UsageError("--operators: %v", err)
 		}
 	}
 	return min, shard, nil
 }
 
-func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error {
+func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) error {
 	started := time.Now()
 	min, shard, err := f.validate(patterns)
 	if err != nil {
@@ -265,7 +266,7 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		Matrix:   f.matrix,
 		Trials:   f.trials,
 		NoProbes: !f.probes,
-		Log:      e.stderr,
+		Log:      e.Stderr,
 
 		StrictBaseline: f.strict,
 		NoFloor:        f.noFloor,
@@ -311,11 +312,11 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		defer journal.Close()
 		cfg.Prior = journal.Prior
 	}
-	prog := &runreport.Progress{W: e.stderr, Verbose: f.verbose, Multi: len(listed) > 1}
+	prog := &runreport.Progress{W: e.Stderr, Verbose: f.verbose, Multi: len(listed) > 1}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
 		if journal != nil {
 			if err := journal.Ready(pr); err != nil {
-				return usageError("%v", err)
+				return cli.UsageError("%v", err)
 			}
 		}
 		prog.Ready(pr)
@@ -337,11 +338,11 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 	wall := time.Since(started)
 	prog.Finish()
 	if journal != nil && f.resume {
-		fmt.Fprintf(e.stderr, "mutprop run: %s\n", journal.ResumeNote())
+		fmt.Fprintf(e.Stderr, "mutprop run: %s\n", journal.ResumeNote())
 	}
 	if journal != nil {
 		if jerr := journal.Close(); jerr != nil {
-			return cannotRun("%v", jerr)
+			return cli.CannotRun("%v", jerr)
 		}
 	}
 	if ctx.Err() != nil {
@@ -360,33 +361,33 @@ func runWith(ctx context.Context, e *env, f *runFlags, patterns []string) error 
 		if journal != nil {
 			note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.Path())
 		}
-		fmt.Fprintf(e.stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
+		fmt.Fprintf(e.Stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
 		return errInterrupted
 	}
 	if err != nil {
-		return withCode(exitError, err)
+		return cli.WithCode(cli.ExitError, err)
 	}
 	pkgs, err := runlog.Live(res)
 	if err != nil {
-		return cannotRun("%v", err)
+		return cli.CannotRun("%v", err)
 	}
 	trials, err := f.trialsReport(res)
 	if err != nil {
 		return err
 	}
-	score, err := runreport.Write(e.stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials})
+	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials})
 	if err != nil {
-		return cannotRun("%v", err)
+		return cli.CannotRun("%v", err)
 	}
 	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "run", json: f.jsonOut, dirs: listedDirs(listed), complete: shard.N <= 1 && f.since == "" && f.ops == ""})
 	if err != nil {
 		return err
 	}
 	if journal != nil {
-		fmt.Fprintf(e.stderr, "mutprop run: journal %s\n", journal.Path())
+		fmt.Fprintf(e.Stderr, "mutprop run: journal %s\n", journal.Path())
 	}
 	if line := runreport.FloorLine(pkgs, wall); line != "" {
-		fmt.Fprintln(e.stdout, line)
+		fmt.Fprintln(e.Stdout, line)
 	}
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
 		return errGate(score, min)
@@ -404,7 +405,7 @@ func interruptedOr(ctx context.Context, err error) error {
 
 // openJournal opens the journal the flags name, or the default one in the
 // results directory (replaced unless --resume).
-func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
+func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
 	path := f.journal
 	if path == "" {
 		name := "run.jsonl"
@@ -413,11 +414,11 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 		}
 		path = filepath.Join(f.results, name)
 		if err := runlog.EnsureResultsDir(f.results); err != nil {
-			return nil, cannotRun("results directory: %v", err)
+			return nil, cli.CannotRun("results directory: %v", err)
 		}
 		if !f.resume {
 			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return nil, cannotRun("results directory: %v", err)
+				return nil, cli.CannotRun("results directory: %v", err)
 			}
 		}
 	}
@@ -445,10 +446,10 @@ func (f *runFlags) openJournal(e *env, patterns []string, shard engine.Shard) (*
 	}
 	j, warnings, err := runlog.OpenJournal(path, h, f.resume)
 	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, cli.UsageError("%v", err)
 	}
 	for _, w := range warnings {
-		fmt.Fprintln(e.stderr, "mutprop run: warning:", w)
+		fmt.Fprintln(e.Stderr, "mutprop run: warning:", w)
 	}
 	return j, nil
 }

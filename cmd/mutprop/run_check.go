@@ -6,21 +6,22 @@ import (
 	"fmt"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 )
 
 // checkPackages is gotest.Preflight: it prints the packages skipped, and
 // gives its refusals their exit codes (exit 2 for bad arguments, 3 for
 // packages that cannot be scored).
-func checkPackages(ctx context.Context, e *env, patterns []string, ownTests bool) (ok, testOnly []gotest.ListedPackage, err error) {
+func checkPackages(ctx context.Context, e *cli.Env, patterns []string, ownTests bool) (ok, testOnly []gotest.ListedPackage, err error) {
 	ok, testOnly, err = gotest.Preflight(ctx, patterns, ownTests, func(reason error) {
-		fmt.Fprintf(e.stderr, "mutprop run: skipping %v\n", reason)
+		fmt.Fprintf(e.Stderr, "mutprop run: skipping %v\n", reason)
 	})
 	var ie *gotest.InputError
 	switch {
 	case err == nil:
 		return ok, testOnly, nil
 	case errors.As(err, &ie):
-		return nil, nil, withCode(exitUsage, err)
+		return nil, nil, cli.WithCode(cli.ExitUsage, err)
 	}
-	return nil, nil, withCode(exitError, err) // interruptedOr tells an interrupt
+	return nil, nil, cli.WithCode(cli.ExitError, err) // interruptedOr tells an interrupt
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -288,8 +289,8 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 	waitForRan(t, r, journal, 3)
 	interrupted := time.Now()
 	syscall.Kill(-r.cmd.Process.Pid, syscall.SIGINT)
-	if code := r.wait(); code != exitInterrupts {
-		t.Fatalf("after SIGINT: exit %d, want %d\n%s", code, exitInterrupts, r.stderr)
+	if code := r.wait(); code != cli.ExitInterrupted {
+		t.Fatalf("after SIGINT: exit %d, want %d\n%s", code, cli.ExitInterrupted, r.stderr)
 	}
 	// The interrupt contract (README: exit 130 within 2 s): the run
 	// cancels its context and kills its groups; it does not wait for them.
@@ -392,8 +393,8 @@ func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
 			time.Sleep(2 * time.Millisecond)
 		}
 		code := r.wait()
-		if code != exitInterrupts {
-			t.Errorf("%d SIGINT: exit %d, want %d\n%s", signals, code, exitInterrupts, r.stderr)
+		if code != cli.ExitInterrupted {
+			t.Errorf("%d SIGINT: exit %d, want %d\n%s", signals, code, cli.ExitInterrupted, r.stderr)
 		}
 		if d := time.Since(start); d > 10*time.Second {
 			t.Errorf("%d SIGINT: mutprop took %v to exit: it waited for its workers instead of killing them", signals, d)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/runlog"
 	"github.com/mutprop/mutprop/runreport"
 )
@@ -32,12 +33,12 @@ func isRunJournal(path string) bool { return runlog.IsJournal(path) }
 // mergeRun combines the journals of the shards of one mutprop run
 // (runlog.Merge): it prints the tables and writes the reports the
 // unsharded run gives, and with out the merged journal.
-func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
+func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 	min := -1.0
 	if mf.minScore != "" {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(mf.minScore, "%"), 64)
 		if err != nil || v < 0 || v > 100 {
-			return usageError("--min-score %q: want a percentage from 0 to 100", mf.minScore)
+			return cli.UsageError("--min-score %q: want a percentage from 0 to 100", mf.minScore)
 		}
 		min = v
 	}
@@ -47,20 +48,20 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	}
 	merged, warnings, err := runlog.Merge(paths)
 	for _, w := range warnings {
-		fmt.Fprintln(e.stderr, "mutprop merge: warning:", w)
+		fmt.Fprintln(e.Stderr, "mutprop merge: warning:", w)
 	}
 	if err != nil {
-		return usageError("%v", err)
+		return cli.UsageError("%v", err)
 	}
 	if out != "" {
 		if err := engine.WriteLog(out, merged.Header, merged.Records, (*runlog.Record).Key); err != nil {
-			return cannotRun("merged journal: %v", err)
+			return cli.CannotRun("merged journal: %v", err)
 		}
 	}
 	pkgs, header := merged.Packages, merged.Header
-	score, err := runreport.Write(e.stdout, pkgs, runreport.Outputs{JSON: mf.json, HTML: mf.html, Matrix: header.Extra["matrix"] == "true"})
+	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: mf.json, HTML: mf.html, Matrix: header.Extra["matrix"] == "true"})
 	if err != nil {
-		return cannotRun("%v", err)
+		return cli.CannotRun("%v", err)
 	}
 	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "merge", json: mf.json, complete: header.Extra["since"] == "" && header.Extra["operators"] == ""})
 	if err != nil {
@@ -70,7 +71,7 @@ func mergeRun(e *env, out string, mf mergeFlags, paths []string) error {
 	for _, p := range pkgs {
 		n += len(p.Mutants)
 	}
-	fmt.Fprintf(e.stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
+	fmt.Fprintf(e.Stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
 	if min >= 0 && score.Valid > 0 && score.Percent < min {
 		return errGate(score, min)
 	}

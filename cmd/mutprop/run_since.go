@@ -6,6 +6,7 @@ import (
 
 	"github.com/mutprop/mutprop/changes"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -18,9 +19,9 @@ func sinceFilter(ctx context.Context, listed []gotest.ListedPackage, rev string)
 	}
 	ch, err := changes.Since(ctx, dirs, rev)
 	if ie := (*changes.InputError)(nil); errors.As(err, &ie) {
-		return nil, usageError("--since: %v", err)
+		return nil, cli.UsageError("--since: %v", err)
 	} else if err != nil {
-		return nil, cannotRun("--since: %v", err)
+		return nil, cli.CannotRun("--since: %v", err)
 	}
 	return func(pkg *mutate.Package) (func(mutate.Mutant) bool, error) { return ch.Filter(pkg), nil }, nil
 }

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/report"
 )
 
@@ -34,9 +35,9 @@ Trials section.
 func (f *runFlags) validateTrials() error {
 	switch {
 	case f.trials < 0:
-		return usageError("--trials %d: want 0 (none) or more", f.trials)
+		return cli.UsageError("--trials %d: want 0 (none) or more", f.trials)
 	case f.trials > 0 && f.shard != "":
-		return usageError("--trials does not combine with --shard: trials are not journaled, and 'mutprop merge' could not report them")
+		return cli.UsageError("--trials does not combine with --shard: trials are not journaled, and 'mutprop merge' could not report them")
 	}
 	return nil
 }
@@ -59,7 +60,7 @@ func (f *runFlags) trialsReport(res *gotest.Result) (*report.TrialsReport, error
 	}
 	r, err := report.SummarizeTrials(f.trials, seed, cells)
 	if err != nil {
-		return nil, cannotRun("%v", err)
+		return nil, cli.CannotRun("%v", err)
 	}
 	return &r, nil
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,7 +46,7 @@ func forShard(s string, k int) string { return matrixShard.ReplaceAllString(s, s
 // and that step.
 func jobWith(t *testing.T, jobs map[string]workflowJob, s string) (string, workflowJob, workflowStep) {
 	t.Helper()
-	for _, name := range sortedKeys(jobs) {
+	for _, name := range slices.Sorted(maps.Keys(jobs)) {
 		for _, st := range jobs[name].Steps {
 			if strings.Contains(st.Run, s) {
 				return name, jobs[name], st

@@ -1,0 +1,95 @@
+package scenarios
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/internal/cli"
+)
+
+// setupWith parses args into experiment flags (with --in-process) and
+// sets the experiment up.
+func setupWith(t *testing.T, args ...string) (*ExperimentFlags, *Experiment, *cli.Env, error) {
+	t.Helper()
+	var f ExperimentFlags
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	f.Register(fs, true)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	e := &cli.Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
+	x, err := f.Setup(e, engine.Header{Suite: "test", Extra: map[string]string{"k": "v"}})
+	return &f, x, e, err
+}
+
+func TestBadExperimentFlagsAreUsageErrors(t *testing.T) {
+	t.Parallel()
+	garbage := filepath.Join(t.TempDir(), "garbage.jsonl")
+	if err := os.WriteFile(garbage, []byte("not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--workers", "-1"}, "--workers must be at least 0"},
+		{[]string{"--shard", "3/2", "--journal", "j"}, `bad shard "3/2"`},
+		{[]string{"--shard", "1/2"}, "--shard needs --journal FILE"},
+		{[]string{"--resume"}, "--resume needs --journal FILE"},
+		{[]string{"--resume", "--journal", garbage}, "garbage.jsonl"},
+	} {
+		_, _, e, err := setupWith(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one containing %q", c.args, err, c.want)
+			continue
+		}
+		if code := cli.Fail(e, "scenario test", err); code != cli.ExitUsage {
+			t.Errorf("%q: exit %d, want %d", c.args, code, cli.ExitUsage)
+		}
+	}
+}
+
+func TestAShardJournalsItsCellsAndSaysWhatToDoWithThem(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	f, x, e, err := setupWith(t, "--seed", "7", "--workers", "3", "--in-process", "--shard", "2/3", "--journal", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.InProcess || x.Options.Seed != 7 || x.Options.Workers != 3 || x.Options.Shard != (engine.Shard{K: 2, N: 3}) || x.Journal == nil || x.Options.Journal != x.Journal {
+		t.Fatalf("flags %+v gave options %+v", f, x.Options)
+	}
+	if err := x.Finish(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if !f.ShardDone(e) {
+		t.Fatal("a shard is not done")
+	}
+	if out := e.Stdout.(*bytes.Buffer).String(); !strings.HasPrefix(out, "shard 2/3 done; its cells are in "+path+".") {
+		t.Fatalf("stdout %q", out)
+	}
+}
+
+func TestAnInterruptedRunExits130(t *testing.T) {
+	t.Parallel()
+	_, x, e, err := setupWith(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = x.Finish(ctx, errors.New("stopped"))
+	if code := cli.Fail(e, "scenario test", err); code != cli.ExitInterrupted {
+		t.Fatalf("exit %d, want %d", code, cli.ExitInterrupted)
+	}
+	if err := x.Finish(context.Background(), nil); err != nil {
+		t.Fatalf("a run without error finished with %v", err)
+	}
+}
