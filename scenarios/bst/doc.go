@@ -55,4 +55,6 @@
 //     second phase), and ServeWorker, the worker side.
 //   - text.go: the console tables (WriteText).
 //   - usage.go: Doc, the help text of mutprop scenario bst.
+//   - command.go: Scenario, the command that mutprop scenario bst runs
+//     (its flags) and its worker side.
 package bst

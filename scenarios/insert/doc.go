@@ -24,4 +24,6 @@
 //   - worker.go: WorkerArgs and ServeWorker, the worker side.
 //   - text.go: the console tables (WriteText).
 //   - usage.go: Doc, the help text of mutprop scenario insert.
+//   - command.go: Scenario, the command that mutprop scenario insert runs
+//     (its flags) and its worker side.
 package insert

@@ -86,4 +86,6 @@
 //   - rusage_{linux,other}.go: the peak resident memory of this process
 //     and of its largest worker, which the report gives.
 //   - usage.go: Doc, the help text of mutprop scenario tcas.
+//   - command.go: Scenario, the command that mutprop scenario tcas runs
+//     (its flags) and its worker side.
 package tcas
