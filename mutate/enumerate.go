@@ -84,6 +84,8 @@ type candidate struct {
 	at, end  int // offsets, for sorting
 	opIndex  int
 	filename string
+	// wellTyped: the operator proved the mutant well-typed (edit.WellTyped).
+	wellTyped bool
 }
 
 func (c *candidate) less(d *candidate) bool {
@@ -149,6 +151,7 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 					Edits:       []TextEdit{{File: filename, Start: start, End: end, NewText: e.NewText}},
 				},
 				file: i, at: tf.Offset(at), end: end, opIndex: oi, filename: filename,
+				wellTyped: e.WellTyped,
 			})
 		}
 		op.run(p)

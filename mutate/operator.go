@@ -49,6 +49,10 @@ type edit struct {
 	Label string
 	// Description is a one-line human description ("replace < with <=").
 	Description string
+	// WellTyped says that the operator proved from the package's types
+	// that the mutant type-checks (binaryWellTyped), so that enumerating
+	// need not type-check the package again for it.
+	WellTyped bool
 }
 
 // source returns the original text of [pos, end).

@@ -99,6 +99,7 @@ func binaryReplace(p *pass, repl map[token.Token]token.Token) {
 			NewText:     p.source(b.Pos(), b.OpPos) + to.String() + p.source(opEnd, b.End()),
 			Label:       to.String(),
 			Description: fmt.Sprintf("replace %s with %s", b.Op, to),
+			WellTyped:   binaryWellTyped(p.TypesInfo, b, to),
 		})
 	})
 }

@@ -1,0 +1,215 @@
+package mutate
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMutantsProvedWellTypedTypeCheck checks binaryWellTyped against the
+// type checker: every mutant of real packages (mutprop's own, and the ops
+// fixture) that an operator proved well-typed must type-check with the
+// package, and the proof must spare most binary-operator mutants a check.
+func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks every proved mutant of several packages")
+	}
+	ctx := context.Background()
+	pkgs, err := Load(ctx, "..", "./stats", "./engine", "./gen/...", "./outcome", "./proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs = append(pkgs, loadFixture(t, "ops"))
+	binary := map[string]bool{"arithmetic": true, "bitwise": true, "relational": true, "boundary": true, "logical": true}
+	proved, binaries := 0, 0
+	for _, pkg := range pkgs {
+		for i, f := range pkg.Files {
+			if ast.IsGenerated(f) {
+				continue
+			}
+			cands, _ := fileMutants(pkg, i, Operators(), nil)
+			for _, c := range cands {
+				if binary[c.m.Operator] {
+					binaries++
+				}
+				if !c.wellTyped {
+					continue
+				}
+				proved++
+				if !binary[c.m.Operator] {
+					t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps have one", c.m.ID, c.m.Operator)
+				}
+				if err := wellTyped(pkg, c.file, c.m.Edits); err != nil {
+					t.Errorf("%s (%s): proved well-typed, but the checker says: %v", c.m.ID, pkg.Path, err)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d binary-operator mutants proved well-typed without a check", proved, binaries)
+	if binaries == 0 || proved*2 < binaries {
+		t.Errorf("%d of %d binary-operator mutants proved: want at least half", proved, binaries)
+	}
+}
+
+// TestBinaryWellTypedLeavesDoubtfulSwapsToTheChecker lists swaps the proof
+// must not claim: constants, constant divisors, type parameters, operators
+// the operand type lacks.
+func TestBinaryWellTypedLeavesDoubtfulSwapsToTheChecker(t *testing.T) {
+	pkg := loadSource(t, `package p
+
+const c = 1 + 2
+
+type num interface{ ~int | ~float64 }
+
+func f[T num](a, b T) T { return a + b }
+
+func g(x, y int, s, u string, r float64, ok, no bool) {
+	_ = x * 0
+	_ = x * y
+	_ = s + u
+	_ = r + 1.5
+	_ = x < y
+	_ = s == u
+	_ = ok && no
+	_ = x << y
+	var arr [c * 2]int
+	_ = arr
+}
+`)
+	want := map[string]map[token.Token]bool{
+		"1 + 2":    {token.SUB: false},                                    // constant
+		"a + b":    {token.SUB: false},                                    // type parameter
+		"x * 0":    {token.QUO: false},                                    // constant divisor
+		"x * y":    {token.QUO: true, token.REM: true},                    // integers
+		"s + u":    {token.SUB: false},                                    // strings have no -
+		"r + 1.5":  {token.SUB: true, token.REM: false, token.AND: false}, // floats have no % or &
+		"x < y":    {token.GEQ: true, token.LEQ: true, token.EQL: true},   // orderings
+		"s == u":   {token.NEQ: true, token.LSS: false},                   // == to an ordering: left to the checker
+		"ok && no": {token.LOR: true},                                     // booleans
+		"x << y":   {token.SHR: true},                                     // shifts
+		"c * 2":    {token.QUO: false},                                    // an array length
+	}
+	seen, total := 0, 0
+	for _, tos := range want {
+		total += len(tos)
+	}
+	for _, f := range pkg.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok {
+				return true
+			}
+			src := pkg.src[pkg.Filenames[0]][pkg.Fset.Position(b.Pos()).Offset:pkg.Fset.Position(b.End()).Offset]
+			for to, w := range want[strings.TrimSpace(string(src))] {
+				seen++
+				if got := binaryWellTyped(pkg.TypesInfo, b, to); got != w {
+					t.Errorf("%s with %s: binaryWellTyped = %v, want %v", src, to, got, w)
+				}
+			}
+			return true
+		})
+	}
+	if seen != total {
+		t.Errorf("checked %d swaps, want %d: the fixture's expressions were not all found", seen, total)
+	}
+}
+
+// loadSource loads src as the one file of a module's package.
+func loadSource(t *testing.T, src string) *Package {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "module example.com/p\n\ngo 1.22\n", "p.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := Load(context.Background(), dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs[0]
+}
+
+// TestCheckingOneBodyAgreesWithCheckingThePackage checks wellTypedBody
+// against the whole package's check, both ways, on every mutant of real
+// packages and of a fixture whose mutants break the file outside their
+// function (an import only the mutated function uses) or not (an import
+// other functions use too).
+func TestCheckingOneBodyAgreesWithCheckingThePackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks every mutant of several packages twice")
+	}
+	pkgs, err := Load(context.Background(), "..", "./engine", "./outcome", "./gen/covering", "./internal/atomicfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs = append(pkgs, loadFixture(t, "ops"), loadSource(t, `package p
+
+import (
+	"fmt"
+	"strings"
+)
+
+var sep = strings.Repeat("-", 3)
+
+func only(n int) int {
+	if n > 0 {
+		fmt.Println(n)
+	}
+	return n
+}
+
+func shared(s string) string {
+	x := strings.ToUpper(s)
+	return x + sep
+}
+
+func loop(n int) (k int) {
+	for i := 0; i < n; i++ {
+		k += i
+	}
+	return
+}
+`))
+	bodies, illTyped := 0, 0
+	for _, pkg := range pkgs {
+		for i, file := range pkg.Files {
+			if ast.IsGenerated(file) {
+				continue
+			}
+			cands, _ := fileMutants(pkg, i, Operators(), nil)
+			for _, c := range cands {
+				src, err := applyEdits(pkg.src[pkg.Filenames[i]], c.m.Edits)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f, err := parser.ParseFile(pkg.Fset, pkg.Filenames[i], src, parser.SkipObjectResolution)
+				if err != nil {
+					t.Fatalf("%s: %v", c.m.ID, err)
+				}
+				whole := wellTypedWhole(pkg, i, f)
+				fd, orig := enclosingBodies(pkg, i, f, c.m.Edits)
+				if fd == nil {
+					continue
+				}
+				bodies++
+				body := wellTypedBody(pkg, i, f, fd, orig)
+				if whole != nil {
+					illTyped++
+				}
+				if (whole == nil) != (body == nil) {
+					t.Errorf("%s (%s): the package's check says %v, the body's %v", c.m.ID, pkg.Path, whole, body)
+				}
+			}
+		}
+	}
+	t.Logf("%d mutants checked in one body, %d of them ill-typed", bodies, illTyped)
+	if bodies == 0 || illTyped == 0 {
+		t.Errorf("%d mutants in one body, %d ill-typed: want some of each", bodies, illTyped)
+	}
+}
