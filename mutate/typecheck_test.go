@@ -27,29 +27,21 @@ func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
 	pkgs = append(pkgs, loadFixture(t, "ops"))
 	binary := map[string]bool{"arithmetic": true, "bitwise": true, "relational": true, "boundary": true, "logical": true}
 	proved, binaries := 0, 0
-	for _, pkg := range pkgs {
-		for i, f := range pkg.Files {
-			if ast.IsGenerated(f) {
-				continue
-			}
-			cands, _ := fileMutants(pkg, i, Operators(), nil)
-			for _, c := range cands {
-				if binary[c.m.Operator] {
-					binaries++
-				}
-				if !c.wellTyped {
-					continue
-				}
-				proved++
-				if !binary[c.m.Operator] {
-					t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps have one", c.m.ID, c.m.Operator)
-				}
-				if err := wellTyped(pkg, c.file, c.m.Edits); err != nil {
-					t.Errorf("%s (%s): proved well-typed, but the checker says: %v", c.m.ID, pkg.Path, err)
-				}
-			}
+	eachCandidate(pkgs, func(pkg *Package, c candidate) {
+		if binary[c.m.Operator] {
+			binaries++
 		}
-	}
+		if !c.wellTyped {
+			return
+		}
+		proved++
+		if !binary[c.m.Operator] {
+			t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps have one", c.m.ID, c.m.Operator)
+		}
+		if err := wellTypedWhole(pkg, c.file, parseMutated(t, pkg, c)); err != nil {
+			t.Errorf("%s (%s): proved well-typed, but the checker says: %v", c.m.ID, pkg.Path, err)
+		}
+	})
 	t.Logf("%d of %d binary-operator mutants proved well-typed without a check", proved, binaries)
 	if binaries == 0 || proved*2 < binaries {
 		t.Errorf("%d of %d binary-operator mutants proved: want at least half", proved, binaries)
@@ -177,39 +169,54 @@ func loop(n int) (k int) {
 }
 `))
 	bodies, illTyped := 0, 0
-	for _, pkg := range pkgs {
-		for i, file := range pkg.Files {
-			if ast.IsGenerated(file) {
-				continue
-			}
-			cands, _ := fileMutants(pkg, i, Operators(), nil)
-			for _, c := range cands {
-				src, err := applyEdits(pkg.src[pkg.Filenames[i]], c.m.Edits)
-				if err != nil {
-					t.Fatal(err)
-				}
-				f, err := parser.ParseFile(pkg.Fset, pkg.Filenames[i], src, parser.SkipObjectResolution)
-				if err != nil {
-					t.Fatalf("%s: %v", c.m.ID, err)
-				}
-				whole := wellTypedWhole(pkg, i, f)
-				fd, orig := enclosingBodies(pkg, i, f, c.m.Edits)
-				if fd == nil {
-					continue
-				}
-				bodies++
-				body := wellTypedBody(pkg, i, f, fd, orig)
-				if whole != nil {
-					illTyped++
-				}
-				if (whole == nil) != (body == nil) {
-					t.Errorf("%s (%s): the package's check says %v, the body's %v", c.m.ID, pkg.Path, whole, body)
-				}
-			}
+	eachCandidate(pkgs, func(pkg *Package, c candidate) {
+		f := parseMutated(t, pkg, c)
+		fd, orig := enclosingBodies(pkg, c.file, f, c.m.Edits)
+		if fd == nil {
+			return
 		}
-	}
+		bodies++
+		whole, body := wellTypedWhole(pkg, c.file, f), wellTypedBody(pkg, c.file, f, fd, orig)
+		if whole != nil {
+			illTyped++
+		}
+		if (whole == nil) != (body == nil) {
+			t.Errorf("%s (%s): the package's check says %v, the body's %v", c.m.ID, pkg.Path, whole, body)
+		}
+	})
 	t.Logf("%d mutants checked in one body, %d of them ill-typed", bodies, illTyped)
 	if bodies == 0 || illTyped == 0 {
 		t.Errorf("%d mutants in one body, %d ill-typed: want some of each", bodies, illTyped)
 	}
+}
+
+// eachCandidate calls fn with every operator mutant of the packages'
+// files that are not generated.
+func eachCandidate(pkgs []*Package, fn func(*Package, candidate)) {
+	for _, pkg := range pkgs {
+		for i, f := range pkg.Files {
+			if ast.IsGenerated(f) {
+				continue
+			}
+			cands, _ := fileMutants(pkg, i, Operators(), nil)
+			for _, c := range cands {
+				fn(pkg, c)
+			}
+		}
+	}
+}
+
+// parseMutated returns the syntax of candidate c's file with c applied.
+func parseMutated(t *testing.T, pkg *Package, c candidate) *ast.File {
+	t.Helper()
+	filename := pkg.Filenames[c.file]
+	src, err := applyEdits(pkg.src[filename], c.m.Edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(pkg.Fset, filename, src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("%s: %v", c.m.ID, err)
+	}
+	return f
 }
