@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/atomicfile"
@@ -108,6 +109,30 @@ func (f *ExperimentFlags) ShardDone(e *cli.Env) bool {
 	}
 	fmt.Fprintf(e.Stdout, "shard %s done; its cells are in %s. Combine the shards with 'mutprop merge', then resume from the merged journal for the report.\n", f.Shard, f.Journal)
 	return true
+}
+
+// A Study is a scenario's result: it prints itself as tables and is
+// written as JSON.
+type Study interface {
+	WriteText(w io.Writer) error
+}
+
+// Report ends the run x that returned study and runErr: it closes the
+// journal (Finish); for a shard it says where the cells are (ShardDone);
+// otherwise it prints study on e.Stdout and writes it as JSON, indented by
+// indent, to jsonPath ("" for none). It reports whether study was printed
+// (not for a shard, nor after an error) and the first error.
+func (f *ExperimentFlags) Report(ctx context.Context, e *cli.Env, x *Experiment, runErr error, study Study, jsonPath, indent string) (bool, error) {
+	if err := x.Finish(ctx, runErr); err != nil {
+		return false, err
+	}
+	if f.ShardDone(e) {
+		return false, nil
+	}
+	if err := study.WriteText(e.Stdout); err != nil {
+		return false, err
+	}
+	return true, WriteJSON(jsonPath, study, indent)
 }
 
 // Phases draws a scenario's phases (progress.Phases) on stderr from the

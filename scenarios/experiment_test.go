@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,5 +93,55 @@ func TestAnInterruptedRunExits130(t *testing.T) {
 	}
 	if err := x.Finish(context.Background(), nil); err != nil {
 		t.Fatalf("a run without error finished with %v", err)
+	}
+}
+
+// fakeStudy prints one line and is written as {"N": n}.
+type fakeStudy struct{ N int }
+
+func (s *fakeStudy) WriteText(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "study %d\n", s.N)
+	return err
+}
+
+func TestReportPrintsAndWritesAStudyButNotAShardsNorAFailedRuns(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	jsonPath := filepath.Join(dir, "out.json")
+	f, x, e, err := setupWith(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	printed, err := f.Report(context.Background(), e, x, nil, &fakeStudy{N: 3}, jsonPath, "  ")
+	if !printed || err != nil {
+		t.Fatalf("Report = %v, %v; want printed", printed, err)
+	}
+	if out := e.Stdout.(*bytes.Buffer).String(); out != "study 3\n" {
+		t.Errorf("stdout %q", out)
+	}
+	if b, err := os.ReadFile(jsonPath); err != nil || string(b) != "{\n  \"N\": 3\n}\n" {
+		t.Errorf("JSON %q, %v", b, err)
+	}
+
+	f, x, e, err = setupWith(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if printed, err := f.Report(context.Background(), e, x, errors.New("broken"), &fakeStudy{}, "", ""); printed || err == nil || err.Error() != "broken" {
+		t.Errorf("after a failed run: Report = %v, %v; want the run's error", printed, err)
+	}
+	if out := e.Stdout.(*bytes.Buffer).String(); out != "" {
+		t.Errorf("a failed run printed %q", out)
+	}
+
+	f, x, e, err = setupWith(t, "--shard", "1/2", "--journal", filepath.Join(dir, "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if printed, err := f.Report(context.Background(), e, x, nil, &fakeStudy{N: 4}, jsonPath, ""); printed || err != nil {
+		t.Errorf("a shard: Report = %v, %v; want not printed, no error", printed, err)
+	}
+	if out := e.Stdout.(*bytes.Buffer).String(); !strings.HasPrefix(out, "shard 1/2 done") {
+		t.Errorf("a shard printed %q", out)
 	}
 }

@@ -90,16 +90,7 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	cfg.Progress = prog.Update
 	study, err := Run(ctx, cfg, run.Options)
 	prog.Finish()
-	if err := run.Finish(ctx, err); err != nil {
-		return err
-	}
-	if o.exp.ShardDone(e) {
-		return nil
-	}
-	if err := study.WriteText(e.Stdout); err != nil {
-		return err
-	}
-	if err := scenarios.WriteJSON(o.json, study, "  "); err != nil {
+	if printed, err := o.exp.Report(ctx, e, run, err, study, o.json, "  "); !printed || err != nil {
 		return err
 	}
 	if o.plots != "" {
@@ -145,16 +136,7 @@ func (o *commandOptions) runMutants(ctx context.Context, e *cli.Env) error {
 	prog := scenarios.NewPhases(e)
 	st, err := RunMutants(ctx, mo, o.tests, selfLaunch, prog.Of("bst mutants"), run.Options)
 	prog.Finish()
-	if err := run.Finish(ctx, err); err != nil {
-		return err
-	}
-	if o.exp.ShardDone(e) {
-		return nil
-	}
-	if err := st.WriteText(e.Stdout); err != nil {
-		return err
-	}
-	if err := scenarios.WriteJSON(o.json, st, "  "); err != nil {
+	if printed, err := o.exp.Report(ctx, e, run, err, st, o.json, "  "); !printed || err != nil {
 		return err
 	}
 	if o.report != "" {

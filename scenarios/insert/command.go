@@ -60,14 +60,6 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	run.Options.Progress = prog.Of("insert")
 	study, err := Run(ctx, cfg, run.Options)
 	prog.Finish()
-	if err := run.Finish(ctx, err); err != nil {
-		return err
-	}
-	if o.exp.ShardDone(e) {
-		return nil
-	}
-	if err := study.WriteText(e.Stdout); err != nil {
-		return err
-	}
-	return scenarios.WriteJSON(o.json, study, "  ")
+	_, err = o.exp.Report(ctx, e, run, err, study, o.json, "  ")
+	return err
 }

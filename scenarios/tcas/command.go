@@ -94,16 +94,7 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	cfg.Progress = prog.Of("tcas random")
 	rep, err := Run(ctx, cfg)
 	prog.Finish()
-	if err := run.Finish(ctx, err); err != nil {
-		return err
-	}
-	if x.ShardDone(e) {
-		return nil
-	}
-	if err := rep.WriteText(e.Stdout); err != nil {
-		return err
-	}
-	if err := scenarios.WriteJSON(o.json, rep, " "); err != nil {
+	if printed, err := x.Report(ctx, e, run, err, rep, o.json, " "); !printed || err != nil {
 		return err
 	}
 	if o.plots != "" {
