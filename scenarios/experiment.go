@@ -86,10 +86,10 @@ func (f *ExperimentFlags) Setup(e *cli.Env, header engine.Header) (*Experiment, 
 	return x, nil
 }
 
-// Finish closes the journal after the run ended with err, and returns
+// finish closes the journal after the run ended with err, and returns
 // the first error, with exit code 130 (cli.ExitInterrupted) after an
 // interrupt.
-func (x *Experiment) Finish(ctx context.Context, err error) error {
+func (x *Experiment) finish(ctx context.Context, err error) error {
 	if x.Journal != nil {
 		if cerr := x.Journal.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("close journal: %w", cerr)
@@ -101,9 +101,9 @@ func (x *Experiment) Finish(ctx context.Context, err error) error {
 	return err
 }
 
-// ShardDone prints, for a shard, where its cells are and what to do with
+// shardDone prints, for a shard, where its cells are and what to do with
 // them, and reports whether the run was a shard (which has no report).
-func (f *ExperimentFlags) ShardDone(e *cli.Env) bool {
+func (f *ExperimentFlags) shardDone(e *cli.Env) bool {
 	if f.Shard == "" {
 		return false
 	}
@@ -118,21 +118,21 @@ type Study interface {
 }
 
 // Report ends the run x that returned study and runErr: it closes the
-// journal (Finish); for a shard it says where the cells are (ShardDone);
+// journal (finish); for a shard it says where the cells are (shardDone);
 // otherwise it prints study on e.Stdout and writes it as JSON, indented by
 // indent, to jsonPath ("" for none). It reports whether study was printed
 // (not for a shard, nor after an error) and the first error.
 func (f *ExperimentFlags) Report(ctx context.Context, e *cli.Env, x *Experiment, runErr error, study Study, jsonPath, indent string) (bool, error) {
-	if err := x.Finish(ctx, runErr); err != nil {
+	if err := x.finish(ctx, runErr); err != nil {
 		return false, err
 	}
-	if f.ShardDone(e) {
+	if f.shardDone(e) {
 		return false, nil
 	}
 	if err := study.WriteText(e.Stdout); err != nil {
 		return false, err
 	}
-	return true, WriteJSON(jsonPath, study, indent)
+	return true, writeJSON(jsonPath, study, indent)
 }
 
 // Phases draws a scenario's phases (progress.Phases) on stderr from the
@@ -155,9 +155,9 @@ func (p *Phases) Of(label string) func(runner.Progress) {
 // Finish ends the current phase's bar.
 func (p *Phases) Finish() { p.ph.Finish() }
 
-// WriteJSON writes v as JSON, indented by indent, to path, through a
+// writeJSON writes v as JSON, indented by indent, to path, through a
 // temporary file and a rename; "" writes nothing.
-func WriteJSON(path string, v any, indent string) error {
+func writeJSON(path string, v any, indent string) error {
 	if path == "" {
 		return nil
 	}

@@ -68,10 +68,10 @@ func TestAShardJournalsItsCellsAndSaysWhatToDoWithThem(t *testing.T) {
 	if !f.InProcess || x.Options.Seed != 7 || x.Options.Workers != 3 || x.Options.Shard != (engine.Shard{K: 2, N: 3}) || x.Journal == nil || x.Options.Journal != x.Journal {
 		t.Fatalf("flags %+v gave options %+v", f, x.Options)
 	}
-	if err := x.Finish(context.Background(), nil); err != nil {
+	if err := x.finish(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if !f.ShardDone(e) {
+	if !f.shardDone(e) {
 		t.Fatal("a shard is not done")
 	}
 	if out := e.Stdout.(*bytes.Buffer).String(); !strings.HasPrefix(out, "shard 2/3 done; its cells are in "+path+".") {
@@ -87,11 +87,11 @@ func TestAnInterruptedRunExits130(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err = x.Finish(ctx, errors.New("stopped"))
+	err = x.finish(ctx, errors.New("stopped"))
 	if code := cli.Fail(e, "scenario test", err); code != cli.ExitInterrupted {
 		t.Fatalf("exit %d, want %d", code, cli.ExitInterrupted)
 	}
-	if err := x.Finish(context.Background(), nil); err != nil {
+	if err := x.finish(context.Background(), nil); err != nil {
 		t.Fatalf("a run without error finished with %v", err)
 	}
 }

@@ -61,10 +61,10 @@ func WithCode(code int, err error) error {
 	return &codedError{code: code, err: err}
 }
 
-// Fail prints err on one line (OneLine) after "mutprop CMD: " on stderr
+// Fail prints err on one line (oneLine) after "mutprop CMD: " on stderr
 // and returns its exit code (ExitError when it has none).
 func Fail(e *Env, cmd string, err error) int {
-	fmt.Fprintf(e.Stderr, "mutprop %s: %s\n", cmd, OneLine(err.Error()))
+	fmt.Fprintf(e.Stderr, "mutprop %s: %s\n", cmd, oneLine(err.Error()))
 	var c *codedError
 	if errors.As(err, &c) {
 		return c.code
@@ -72,10 +72,10 @@ func Fail(e *Env, cmd string, err error) int {
 	return ExitError
 }
 
-// OneLine folds a multi-line message (compiler output, go list errors)
+// oneLine folds a multi-line message (compiler output, go list errors)
 // into one line: "# package" headers and "-: " markers are dropped and
 // repeated messages kept once.
-func OneLine(msg string) string {
+func oneLine(msg string) string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, line := range strings.FieldsFunc(msg, func(r rune) bool { return r == '\n' }) {

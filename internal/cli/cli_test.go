@@ -76,8 +76,8 @@ func TestFailPrintsOneLineAndTheErrorsExitCode(t *testing.T) {
 func TestOneLineFoldsCompilerOutput(t *testing.T) {
 	t.Parallel()
 	msg := "# example.com/tiny\n./broken.go:3:9: cannot use x\n/abs/broken.go:3:9: cannot use x\n-: second; third\n\n"
-	if got, want := OneLine(msg), "./broken.go:3:9: cannot use x; second; third"; got != want {
-		t.Fatalf("OneLine = %q, want %q", got, want)
+	if got, want := oneLine(msg), "./broken.go:3:9: cannot use x; second; third"; got != want {
+		t.Fatalf("oneLine = %q, want %q", got, want)
 	}
 }
 
