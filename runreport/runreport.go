@@ -172,22 +172,37 @@ func setAsideJSON(pkgs []runlog.Package) []setAsideTest {
 // FloorLine describes the run's floor: the least time any tool needs for
 // these packages (a plain go test -c of each, warm, plus the baseline time
 // of the tests each mutant had to run, divided by the workers) and the run
-// as a multiple of it. "" when no package measured a floor.
+// as a multiple of it. Mutants that time out cost their deadlines, which
+// the floor leaves out: when there are some, the line says how long they
+// took and what the rest of the run is as a multiple of the floor. "" when
+// no package measured a floor.
 func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
-	var floor, build, tests time.Duration
-	workers := 0
+	var floor, build, tests, timeouts time.Duration
+	workers, timedOut := 0, 0
 	for _, p := range pkgs {
 		floor += p.Floor
 		build += p.FloorBuild
 		tests += p.FloorTests
 		workers = max(workers, p.Workers)
+		for _, m := range p.Mutants {
+			if m.Outcome == outcome.Timeout {
+				timedOut++
+				timeouts += m.Duration
+			}
+		}
 	}
 	if floor <= 0 {
 		return ""
 	}
 	wall -= build // the floor's own builds ran inside the run
-	return fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
+	line := fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
+	if timedOut > 0 && timeouts < wall {
+		// A timeout's rerun runs alone, so its time is the run's.
+		line += fmt.Sprintf("; %d mutants timed out, in %.1f s (each waits out its deadline twice, the second time alone): the rest is %.1fx the floor",
+			timedOut, timeouts.Seconds(), (wall-timeouts).Seconds()/floor.Seconds())
+	}
+	return line
 }
 
 // combined is the one report of several packages: with more than

@@ -74,4 +74,8 @@ func TestTheFloorLineIsTheRunAsAMultipleOfTheFloor(t *testing.T) {
 	p.Floor, p.FloorBuild, p.FloorTests, p.Workers = 2*time.Second, time.Second, 2*time.Second, 2
 	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 4.5x the floor (9.0 s)",
 		FloorLine([]runlog.Package{p}, 10*time.Second))
+	p.Mutants[1].Outcome, p.Mutants[1].Duration = outcome.Timeout, 3*time.Second
+	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 4.5x the floor (9.0 s); "+
+		"1 mutants timed out, in 3.0 s (each waits out its deadline twice, the second time alone): the rest is 3.0x the floor",
+		FloorLine([]runlog.Package{p}, 10*time.Second))
 }
