@@ -73,14 +73,14 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 		}
 		v := classify(st, res)
 		var sum time.Duration
+		elapsed := st.elapsed()
 		for _, t := range s.tests {
-			ev := st.Tests[t]
-			if ev == nil {
+			if st.Tests[t] == nil {
 				continue
 			}
-			sum += ev.Elapsed
-			if ev.Elapsed > s.baseline[t] {
-				s.baseline[t] = ev.Elapsed
+			sum += elapsed[t]
+			if elapsed[t] > s.baseline[t] {
+				s.baseline[t] = elapsed[t]
 			}
 		}
 		if o := res.Duration - sum; run == 0 || o < s.overhead {

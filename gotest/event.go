@@ -128,6 +128,21 @@ func parseStream(out []byte) *stream {
 	return s
 }
 
+// elapsed returns, per top-level test of the stream, its reported time or,
+// when longer, that of its longest subtest at any depth. A test whose
+// subtests call t.Parallel is reported done in about the time its own
+// function took: its parallel subtests run after it returns (go-cmp's
+// TestDiff reports 0.01 s, one of its subtests 0.38 s). The longest subtest
+// is a lower bound of the time the test takes.
+func (s *stream) elapsed() map[string]time.Duration {
+	out := make(map[string]time.Duration, len(s.Tests))
+	for name, ev := range s.Tests {
+		top, _, _ := strings.Cut(name, "/")
+		out[top] = max(out[top], ev.Elapsed)
+	}
+	return out
+}
+
 // framedLines yields the lines of out, also splitting before a marker
 // found in the middle of a line (a test that printed without a final
 // newline). It allocates nothing.

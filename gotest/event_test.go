@@ -57,6 +57,38 @@ FAIL
 	}
 }
 
+func TestATestLastsAtLeastAsLongAsItsLongestParallelSubtest(t *testing.T) {
+	t.Parallel()
+	// go test reports a parent done when its function returns, before
+	// its parallel subtests run (go-cmp's TestDiff).
+	s := parseStream(frame(`=== RUN   TestDiff
+=== RUN   TestDiff/a
+=== PAUSE TestDiff/a
+=== RUN   TestDiff/b
+=== PAUSE TestDiff/b
+=== CONT  TestDiff/a
+=== RUN   TestDiff/a/deep
+=== CONT  TestDiff/b
+--- PASS: TestDiff (0.01s)
+    --- PASS: TestDiff/b (0.15s)
+    --- PASS: TestDiff/a (0.02s)
+        --- PASS: TestDiff/a/deep (0.38s)
+=== RUN   TestPlain
+--- PASS: TestPlain (0.20s)
+    --- PASS: TestPlain/sub (0.05s)
+PASS
+`))
+	got := s.elapsed()
+	for name, want := range map[string]int64{"TestDiff": 380, "TestPlain": 200} {
+		if got[name].Milliseconds() != want {
+			t.Errorf("%s: %v, want %dms", name, got[name], want)
+		}
+	}
+	if s.Tests["TestDiff"].Elapsed.Milliseconds() != 10 {
+		t.Errorf("TestDiff's own reported time %v, want 10ms", s.Tests["TestDiff"].Elapsed)
+	}
+}
+
 func TestOutputThatImitatesFramingIsOnlyOutput(t *testing.T) {
 	t.Parallel()
 	out := append(frame("=== RUN   TestA\n"), []byte("--- FAIL: TestA (0.00s)\nFAIL\n")...)
