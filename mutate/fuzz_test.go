@@ -76,7 +76,7 @@ func sourcePackageIn(dir, src string) (*Package, bool) {
 		src: map[string][]byte{filename: []byte(src)}, imports: imports,
 		sizes: types.SizesFor("gc", "amd64"),
 	}
-	tp, err := p.check(p.Files, fset, info)
+	tp, err := p.check(p.Files, fset, info, nil)
 	if err != nil {
 		return nil, false
 	}

@@ -202,22 +202,30 @@ type importerFunc func(path string) (*types.Package, error)
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // check type-checks the package with files replacing the same-index
-// original syntax; it returns the first error, or nil.
-func (p *Package) check(files []*ast.File, fset *token.FileSet, info *types.Info) (*types.Package, error) {
+// original syntax; it returns the first error that counts, or nil. A type
+// error counts when counts is nil or says so; other errors always count.
+func (p *Package) check(files []*ast.File, fset *token.FileSet, info *types.Info, counts func(types.Error) bool) (*types.Package, error) {
 	var first error
 	conf := types.Config{
 		Importer:  p.importer(),
 		Sizes:     p.sizes,
 		GoVersion: p.goVersion,
 		Error: func(err error) {
-			if first == nil {
-				first = err
+			if first != nil {
+				return
 			}
+			if te, ok := err.(types.Error); ok && counts != nil && !counts(te) {
+				return
+			}
+			first = err
 		},
 	}
 	tp, err := conf.Check(p.Path, fset, files, info)
 	if first != nil {
 		return tp, first
+	}
+	if _, ok := err.(types.Error); ok {
+		return tp, nil // every type error was set aside
 	}
 	return tp, err
 }

@@ -77,7 +77,7 @@ func wellTypedWhole(pkg *Package, i int, f *ast.File) error {
 	files := make([]*ast.File, len(pkg.Files))
 	copy(files, pkg.Files)
 	files[i] = f
-	_, err := pkg.check(files, pkg.Fset, nil)
+	_, err := pkg.check(files, pkg.Fset, nil, nil)
 	return err
 }
 
@@ -145,38 +145,17 @@ func wellTypedBody(pkg *Package, i int, f *ast.File, fd, orig *ast.FuncDecl) err
 		}
 		files[j] = withEmptyBodies(file, fd)
 	}
-	var first error
-	conf := types.Config{
-		Importer:  pkg.importer(),
-		Sizes:     pkg.sizes,
-		GoVersion: pkg.goVersion,
-		Error: func(err error) {
-			te, ok := err.(types.Error)
-			if first != nil || !ok {
-				if first == nil {
-					first = err
-				}
-				return
+	_, err := pkg.check(files, pkg.Fset, nil, func(te types.Error) bool {
+		if fd.Pos() <= te.Pos && te.Pos < fd.End() {
+			return true
+		}
+		for _, imp := range f.Imports {
+			if imp.Pos() <= te.Pos && te.Pos < imp.End() {
+				return !usedOutside(pkg, i, imp, orig)
 			}
-			if fd.Pos() <= te.Pos && te.Pos < fd.End() {
-				first = err
-				return
-			}
-			for _, imp := range f.Imports {
-				if imp.Pos() <= te.Pos && te.Pos < imp.End() && !usedOutside(pkg, i, imp, orig) {
-					first = err
-					return
-				}
-			}
-		},
-	}
-	_, err := conf.Check(pkg.Path, pkg.Fset, files, nil)
-	if first != nil {
-		return first
-	}
-	if _, ok := err.(types.Error); ok {
-		return nil // an error the Error function set aside
-	}
+		}
+		return false
+	})
 	return err
 }
 
