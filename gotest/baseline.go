@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -28,7 +29,7 @@ const baselineTimeout = 10 * time.Minute
 // the reason, and the package is scored with the rest (or refused, with
 // StrictBaseline). It records each remaining test's slower duration.
 func (s *session) runBaseline(ctx context.Context) error {
-	s.baseline = map[string]time.Duration{}
+	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
 	sc := s.scratch(0)
 	for round := 0; ; round++ {
 		failed, counts, reasons, err := s.baselineRound(ctx, sc)
@@ -50,7 +51,7 @@ func (s *session) runBaseline(ctx context.Context) error {
 		if len(s.tests) == 0 {
 			return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 		}
-		s.baseline = map[string]time.Duration{}
+		s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
 	}
 }
 
@@ -63,7 +64,15 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 		if err := sc.reset(); err != nil {
 			return nil, nil, nil, err
 		}
-		st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+		// The second run goes through every function's guarded copy
+		// (mutate.AllCopies): a mutant's run pays the guards in its own
+		// function only, so that run bounds every mutant's, and the
+		// deadlines derive from it.
+		active := 0
+		if run == 1 {
+			active = mutate.AllCopies
+		}
+		st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
 			Memory: s.cfg.memory(), Timeout: baselineTimeout})
 		if err != nil {
 			return nil, nil, nil, err
@@ -79,6 +88,9 @@ func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []stri
 				continue
 			}
 			sum += elapsed[t]
+			if run == 0 {
+				s.original[t] = elapsed[t]
+			}
 			if elapsed[t] > s.baseline[t] {
 				s.baseline[t] = elapsed[t]
 			}

@@ -73,8 +73,11 @@ type session struct {
 	coverPath string
 	tests     []string
 	baseline  map[string]time.Duration
-	overhead  time.Duration // the baseline's process time outside tests
-	aside     []SetAside
+	// original is each test's duration in the baseline run of the
+	// original path (no guarded copy): the floor counts it.
+	original map[string]time.Duration
+	overhead time.Duration // the baseline's process time outside tests
+	aside    []SetAside
 	// cover holds, per test, the blocks it executed in each package it
 	// was built to cover (by import path).
 	cover map[string]map[string][]span
@@ -186,7 +189,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	overlays := map[string]map[string][]byte{}
 	if cfg.Mode != ModeOverlay {
 		for _, t := range live {
-			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base})
+			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base, Copies: true})
 			if err != nil {
 				return err
 			}
@@ -659,7 +662,7 @@ func (t *target) measureFloor() {
 		}
 		for _, name := range r.Tests() {
 			if ref, ok := t.refs[name]; ok {
-				t.pr.FloorTests += ref.s.baseline[ref.name]
+				t.pr.FloorTests += ref.s.original[ref.name]
 			}
 			if len(r.KilledBy) > 0 && name == r.KilledBy[0] {
 				break

@@ -405,16 +405,17 @@ func TestTheActiveFileIsValidAtEveryLanguageVersion(t *testing.T) {
 		t.Log("no $GOROOT/api: the standard library calls are not checked")
 	}
 	pkg := &Package{Path: "example.com/p", Dir: "/p", src: map[string][]byte{}}
-	for _, probes := range []bool{false, true} {
+	for _, c := range []struct{ probes, copies bool }{{false, false}, {true, false}, {true, true}} {
+		probes := c.probes
 		overlay := map[string][]byte{
-			"/p/" + ActiveFile: []byte(activeSource("p", probes, 3)),
+			"/p/" + ActiveFile: []byte(activeSource("p", probes, c.copies, 3)),
 			"/p/p.go":          []byte("package p\n\nfunc f() bool { return mutpropActive == 1 }\n"),
 		}
 		if probes {
 			overlay["/p/p.go"] = []byte("package p\n\nfunc f() bool {\n\tif mutpropProbing && !mutpropSeen(2) {\n\t\tfunc() { defer mutpropPanicked(2); mutpropInfect(2) }()\n\t}\n\treturn mutpropActive == 1\n}\n")
 		}
 		for _, lang := range []string{"go1", "go1.2", "go1.12", "go1.16", "go1.17", currentLang()} {
-			vc.mustCheck(t, fmt.Sprintf("%s (probes %v)", ActiveFile, probes), pkg, overlay, lang)
+			vc.mustCheck(t, fmt.Sprintf("%s (%+v)", ActiveFile, c), pkg, overlay, lang)
 		}
 	}
 }
@@ -471,16 +472,17 @@ func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
 				}
 			}
 
-			for _, probes := range []bool{false, true} {
+			for _, opts := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}} {
+				probes := opts.Probes
 				ms := append([]Mutant(nil), muts...)
-				schem, err := SchemataWith(pkg, ms, SchemataOptions{Probes: probes})
+				schem, err := SchemataWith(pkg, ms, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
 				probed := 0
 				for _, m := range ms {
 					if m.Schema == 0 {
-						t.Errorf("probes %v: %s lost its guard (it did not type-check at %s)", probes, m.ID, c.lang)
+						t.Errorf("%+v: %s lost its guard (it did not type-check at %s)", opts, m.ID, c.lang)
 					}
 					if m.Probed {
 						probed++
@@ -489,7 +491,7 @@ func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
 				if probes && probed == 0 {
 					t.Errorf("no mutant probed")
 				}
-				vc.mustCheck(t, fmt.Sprintf("schemata (probes %v)", probes), pkg, schem, c.lang)
+				vc.mustCheck(t, fmt.Sprintf("schemata (%+v)", opts), pkg, schem, c.lang)
 			}
 
 			ms := append([]Mutant(nil), muts...)

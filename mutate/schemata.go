@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -43,7 +44,23 @@ type SchemataOptions struct {
 	// test package that covers several mutated packages) have disjoint
 	// numbers, and one MUTPROP_ACTIVE selects one mutant among them all.
 	Base int
+	// Copies renders each function body that holds operator mutants
+	// twice: the original, verbatim, runs unless one of the function's
+	// own mutants is active (or the probes are on, or MUTPROP_ACTIVE is
+	// AllCopies), and a copy with every site guarded runs otherwise. A
+	// run then pays the guards' cost (a closure and a switch at each
+	// site, and functions too large to inline) only in the function of
+	// its active mutant. Bodies with labels (two copies of a label
+	// cannot share a function) and bodies of named faults keep the
+	// guards in place.
+	Copies bool
 }
+
+// AllCopies, as MUTPROP_ACTIVE of a build with SchemataOptions.Copies,
+// runs the original through every guarded copy: the tests take as long
+// as they would with any one mutant active in the functions they call,
+// a baseline that bounds a mutant's run.
+const AllCopies = -1
 
 // ProbeEnv is the environment variable that turns the probes of a
 // schemata build on (SchemataOptions.Probes): the file the infected
@@ -68,11 +85,11 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
-	sites, err := collectSites(pkg, mutants, opts.Probes)
+	sites, err := collectSites(pkg, mutants, opts)
 	if err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	active := activeSource(pkg.Name, opts.Probes, opts.Base+len(mutants))
+	active := activeSource(pkg.Name, opts.Probes, opts.Copies, opts.Base+len(mutants))
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes {
 		stub += probeStub
@@ -163,6 +180,7 @@ const (
 	headerStmtSite                 // a called closure around an if chain (for/if/switch headers)
 	namedSite                      // an insertion at the start of a target's body
 	plainSite                      // an unconditional rewrite (naming a parameter)
+	copySite                       // a function body, original and guarded copy (SchemataOptions.Copies)
 )
 
 // A site is one guarded range of a file. Sites nest like the syntax.
@@ -177,6 +195,10 @@ type site struct {
 	// probe (exprSite): the original expression is pure and of a type whose
 	// values compare exactly, so the probes may evaluate the mutated ones.
 	probe bool
+	// copySite: the function has no results (its original copy must
+	// return rather than fall through into the guarded one), and the
+	// probes are on (they run the guarded copy).
+	noResults, probes bool
 
 	outStart, outEnd int // in the rendered file
 }
@@ -192,7 +214,8 @@ type siteCase struct {
 
 // collectSites finds the guard site of every mutant, grouped by file index
 // and merged by range.
-func collectSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error) {
+func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*site, error) {
+	probes := opts.Probes
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -253,17 +276,66 @@ func collectSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error
 			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
 		}
 	}
+	if opts.Copies {
+		for i := range sites {
+			sites[i] = append(sites[i], copySites(pkg, i, sites[i], probes)...)
+		}
+	}
 	for i := range sites {
 		sort.SliceStable(sites[i], func(a, b int) bool {
 			x, y := sites[i][a], sites[i][b]
 			if x.start != y.start {
 				return x.start < y.start
 			}
-			return x.end > y.end
+			if x.end != y.end {
+				return x.end > y.end
+			}
+			return x.kind == copySite && y.kind != copySite
 		})
 		sites[i] = nest(sites[i])
 	}
 	return sites, nil
+}
+
+// copySites returns a copySite for each function declaration of file fi
+// whose body holds one of sites and can be copied: no labels, and only
+// operator sites (a named fault's sites rewrite the body unconditionally).
+func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
+	f := pkg.Files[fi]
+	tf := pkg.Fset.File(f.Pos())
+	var out []*site
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		start, end := tf.Offset(fd.Body.Lbrace)+1, tf.Offset(fd.Body.Rbrace)
+		holds, plain := false, false
+		for _, s := range sites {
+			if s.start >= start && s.end <= end {
+				holds = true
+				plain = plain || s.kind == namedSite || s.kind == plainSite
+			}
+		}
+		if !holds || plain || hasLabel(fd.Body) {
+			continue
+		}
+		out = append(out, &site{start: start, end: end, kind: copySite,
+			noResults: fd.Type.Results == nil || len(fd.Type.Results.List) == 0, probes: probes})
+	}
+	return out
+}
+
+// hasLabel reports whether body declares a label.
+func hasLabel(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.LabeledStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // nest turns sites sorted by (start, -end) into a forest.
@@ -457,6 +529,10 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 		b.WriteString(s.plain)
 		return
 	}
+	if s.kind == copySite {
+		renderCopySite(b, src, s)
+		return
+	}
 	if s.disabled || len(live) == 0 {
 		renderRange(b, src, s.start, s.end, s.children)
 		return
@@ -503,6 +579,53 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 		}
 		renderRange(b, src, s.start, s.end, s.children)
 	}
+}
+
+// renderCopySite renders a function body as its original, which runs
+// unless one of the body's live schemata is active (or every copy is, or
+// the probes are on), then the guarded copy. The original comes first so
+// that the copy ends the function: a mutant that lets control reach the
+// end of a function with results fails to type-check as it would alone.
+func renderCopySite(b *strings.Builder, src []byte, s *site) {
+	lo, hi := liveRange(s.children)
+	if s.disabled || lo == 0 {
+		renderRange(b, src, s.start, s.end, s.children)
+		return
+	}
+	cond := fmt.Sprintf("mutpropActive < 0 || mutpropActive >= %d && mutpropActive <= %d", lo, hi)
+	if s.probes {
+		cond = "mutpropProbing || " + cond
+	}
+	fmt.Fprintf(b, "if !(%s) {", cond)
+	b.Write(src[s.start:s.end])
+	if s.noResults {
+		b.WriteString("\nreturn")
+	}
+	b.WriteString("\n};")
+	renderRange(b, src, s.start, s.end, s.children)
+}
+
+// liveRange returns the least and greatest schema numbers of the enabled
+// cases of sites and their children; 0, 0 when there are none.
+func liveRange(sites []*site) (lo, hi int) {
+	for _, s := range sites {
+		if !s.disabled {
+			for _, c := range s.cases {
+				if !c.disabled && (lo == 0 || c.schema < lo) {
+					lo = c.schema
+				}
+				if !c.disabled && c.schema > hi {
+					hi = c.schema
+				}
+			}
+		}
+		clo, chi := liveRange(s.children)
+		if clo != 0 && (lo == 0 || clo < lo) {
+			lo = clo
+		}
+		hi = max(hi, chi)
+	}
+	return lo, hi
 }
 
 // A posError is a syntax or type error at an offset of a file.
@@ -611,11 +734,17 @@ func disabledSchema(sites [][]*site, schema int) bool {
 }
 
 // activeSource is ActiveFile for package name; with probes, for n
-// mutants.
-func activeSource(name string, probes bool, n int) string {
+// mutants; with copies, MUTPROP_ACTIVE may also be AllCopies.
+func activeSource(name string, probes, copies bool, n int) string {
 	imports := "\t\"os\"\n\t\"strconv\"\n"
 	if probes {
 		imports += "\t\"sync/atomic\"\n"
+	}
+	least, valid, want := "0", "non-negative integer", "a mutant's schema number (0 or unset for the original)"
+	if copies {
+		least = strconv.Itoa(AllCopies)
+		valid = "integer of at least " + least
+		want = want[:len(want)-1] + ", " + least + " for the original through every guarded copy)"
 	}
 	text := `// Code generated by mutprop; DO NOT EDIT.
 
@@ -629,7 +758,7 @@ import (
 var mutpropActive = mutpropReadActive()
 
 // mutpropReadActive reads ` + ActiveEnv + `. A value that is not a
-// non-negative integer panics: running the original instead would score
+// ` + valid + ` panics: running the original instead would score
 // the mutant as survived.
 func mutpropReadActive() int {
 	s := os.Getenv("` + ActiveEnv + `")
@@ -637,8 +766,8 @@ func mutpropReadActive() int {
 		return 0
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		panic("mutprop: invalid ` + ActiveEnv + `=" + strconv.Quote(s) + ": want a mutant's schema number (0 or unset for the original)")
+	if err != nil || n < ` + least + ` {
+		panic("mutprop: invalid ` + ActiveEnv + `=" + strconv.Quote(s) + ": want ` + want + `")
 	}
 	return n
 }

@@ -70,6 +70,14 @@ func FuzzSchemata(f *testing.F) {
 				t.Fatalf("mutant %s: schema %d without probes, %d with", muts[i].ID, muts[i].Schema, probed[i].Schema)
 			}
 		}
+		copied := cloneMutants(again)
+		outC, err := SchemataWith(pkg, copied, SchemataOptions{Probes: true, Copies: true})
+		if err != nil {
+			t.Fatalf("schemata with copies: %v", err)
+		}
+		if err := checkOverlay(pkg, outC); err != nil {
+			t.Fatalf("with copies: %v\n%s", err, dumpOverlay(outC))
+		}
 		out2, err := schemata(pkg, again)
 		if err != nil {
 			t.Fatalf("second schemata: %v", err)
@@ -299,6 +307,18 @@ func TestSchemataCorpusBuilds(t *testing.T) {
 			}
 			if err := goBuild(t, dir, ovP, filepath.Join(dir, "probes.out")); err != nil {
 				t.Fatalf("the schemata with probes do not build: %v\n%s", err, dumpOverlay(outP))
+			}
+			// The build mutprop run makes: function bodies copied, probes on.
+			outC, err := SchemataWith(pkg, cloneMutants(muts), SchemataOptions{Probes: true, Copies: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ovC, err := WriteOverlay(filepath.Join(t.TempDir(), "ovc"), outC)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := goBuild(t, dir, ovC, filepath.Join(dir, "copies.out")); err != nil {
+				t.Fatalf("the schemata with copies do not build: %v\n%s", err, dumpOverlay(outC))
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -22,7 +23,7 @@ func sampleMutants(muts []Mutant) []int {
 	var idx []int
 	per := map[string]int{}
 	for i, m := range muts {
-		if *allMutants || m.Origin == OriginNamed || per[m.Operator] < 2 {
+		if *allMutants || m.Origin == OriginNamed || per[m.Operator] < 2 || m.File == "labels.go" {
 			idx = append(idx, i)
 			per[m.Operator]++
 		}
@@ -67,6 +68,8 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 	}
 	work := t.TempDir()
 	schemBin := buildSchemata(t, pkg, muts, SchemataOptions{}, work)
+	// The build mutprop run makes: each function body twice, probes on.
+	copiesBin := buildSchemata(t, pkg, muts, SchemataOptions{Copies: true, Probes: true}, filepath.Join(work, "copies"))
 	origBin := filepath.Join(work, "original.bin")
 	if err := goBuild(t, pkg.Dir, writeEmptyOverlay(t, work), origBin); err != nil {
 		t.Fatal(err)
@@ -74,6 +77,11 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 	original := runBinary(origBin, 0)
 	if got := runBinary(schemBin, 0); got != original {
 		t.Fatalf("schemata build with no active mutant:\n%s\nwant the original's:\n%s", got, original)
+	}
+	for _, active := range []int{0, AllCopies} {
+		if got := runBinary(copiesBin, active); got != original {
+			t.Fatalf("schemata build with copies, %s=%d:\n%s\nwant the original's:\n%s", ActiveEnv, active, got, original)
+		}
 	}
 
 	var wg sync.WaitGroup
@@ -114,6 +122,9 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 			if got != want {
 				t.Errorf("mutant %s (schema %d): schemata build prints\n%s\nsingle-mutant build prints\n%s", m.ID, m.Schema, got, want)
 			}
+			if got := runBinary(copiesBin, m.Schema); got != want {
+				t.Errorf("mutant %s (schema %d): schemata build with copies prints\n%s\nsingle-mutant build prints\n%s", m.ID, m.Schema, got, want)
+			}
 			changed[i] = want != original
 		}()
 	}
@@ -126,6 +137,52 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 	}
 	if n < len(sample)/2 {
 		t.Errorf("only %d of %d mutants change the fixture's output; the comparison is too weak", n, len(sample))
+	}
+}
+
+// TestCopiesKeepLabeledBodiesInPlace checks where SchemataOptions.Copies
+// renders a body twice: not in a function with a label, nor in a named
+// fault's target; a function without results gets a return after its
+// original.
+func TestCopiesKeepLabeledBodiesInPlace(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "behave")
+	muts, _, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := SchemataWith(pkg, muts, SchemataOptions{Copies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := func(file, fn string) string {
+		src := string(files[filepath.Join(pkg.Dir, file)])
+		i := strings.Index(src, "\nfunc "+fn+"(")
+		if i < 0 {
+			t.Fatalf("%s: no func %s in\n%s", file, fn, src)
+		}
+		rest := src[i+1:]
+		if j := strings.Index(rest, "\n}\n"); j >= 0 {
+			rest = rest[:j]
+		}
+		return rest
+	}
+	const guard = "if !(mutpropActive < 0 || mutpropActive >= "
+	for _, c := range []struct {
+		file, fn string
+		copied   bool
+	}{
+		{"behave.go", "sum", true},
+		{"behave.go", "classify", false}, // a named fault's target
+		{"labels.go", "pairSum", false},  // a label
+		{"labels.go", "record", true},
+	} {
+		if got := strings.Contains(body(c.file, c.fn), guard); got != c.copied {
+			t.Errorf("%s: copied = %v, want %v:\n%s", c.fn, got, c.copied, body(c.file, c.fn))
+		}
+	}
+	if b := body("labels.go", "record"); !strings.Contains(b, "history = append(history, x)\n\nreturn\n};") {
+		t.Errorf("record's original does not return before its copy:\n%s", b)
 	}
 }
 

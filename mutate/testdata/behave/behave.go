@@ -139,4 +139,18 @@ func main() {
 	run("count", func() string { return strconv.FormatUint(uint64(count([]int{7, 8, 9})), 10) })
 	run("generated", func() string { return itoa(generated(1)) })
 	run("limit", func() string { return itoa(limit(5)) })
+	run("pairSum", func() string {
+		i, j := pairSum([]int{5, 1, 4, 2}, 6)
+		return itoa(i) + "," + itoa(j)
+	})
+	run("record", func() string {
+		for _, x := range []int{1, 3, 2, 5} {
+			record(x)
+		}
+		s := ""
+		for _, x := range history {
+			s += itoa(x) + " "
+		}
+		return s
+	})
 }
