@@ -4,115 +4,230 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
-	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
-// baselineRuns is how many times the baseline runs the tests on the
-// measured build: twice, to tell a flaky test from a failing one.
-const baselineRuns = 2
+// plainRuns is how many times setAside runs the tests on a plain go test
+// -c build: twice, to tell a flaky test from a failing one.
+const plainRuns = 2
 
 // baselineTimeout bounds one baseline run of all the tests.
 const baselineTimeout = 10 * time.Minute
 
-// runBaseline runs the tests twice with no active mutant, on the build
-// that is measured (schemata, probes). When some fail, it runs them on a
-// plain go test -c build: those that fail there too are the package's own
-// failures and refuse the package, naming them; the others (they fail
-// only on mutprop's build, or only sometimes) are set aside by name, with
-// the reason, and the package is scored with the rest (or refused, with
-// StrictBaseline). It records each remaining test's slower duration.
-func (s *session) runBaseline(ctx context.Context) error {
-	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
-	sc := s.scratch(0)
-	for round := 0; ; round++ {
-		failed, counts, reasons, err := s.baselineRound(ctx, sc)
-		if err != nil {
-			return err
-		}
-		if len(failed) == 0 {
-			return nil
-		}
-		if round > 0 {
-			// Set-aside tests are gone, and others fail now: a test that
-			// depends on another's side effects, or a flaky package.
-			return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s (%s)",
-				s.pkg.Path, setAsideNames(s.aside), strings.Join(failed, ", "), strings.Join(reasons, "; "))
-		}
-		if err := s.setAside(ctx, failed, counts, reasons); err != nil {
-			return err
-		}
-		if len(s.tests) == 0 {
-			return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
-		}
-		s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
-	}
+// failures are the tests that failed in baseline runs, in the binary's
+// order, with one reason per failing run.
+type failures struct {
+	tests   []string
+	reasons []string
 }
 
-// baselineRound runs the tests baselineRuns times and returns the tests
-// that failed in any run (in the binary's order), how many runs each
-// failed, and one reason per failing run.
-func (s *session) baselineRound(ctx context.Context, sc *scratch) (failed []string, counts map[string]int, reasons []string, err error) {
-	counts = map[string]int{}
-	for run := 0; run < baselineRuns; run++ {
-		if err := sc.reset(); err != nil {
-			return nil, nil, nil, err
+func (f *failures) add(tests []string, reason string) {
+	for _, t := range tests {
+		if !slices.Contains(f.tests, t) {
+			f.tests = append(f.tests, t)
 		}
-		// The second run goes through every function's guarded copy
-		// (mutate.AllCopies): a mutant's run pays the guards in its own
-		// function only, so that run bounds every mutant's, and the
-		// deadlines derive from it.
-		active := 0
-		if run == 1 {
-			active = mutate.AllCopies
-		}
-		st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
-			Memory: s.cfg.memory(), Timeout: baselineTimeout})
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if res.Canceled {
-			return nil, nil, nil, ctx.Err()
-		}
-		v := classify(st, res)
-		var sum time.Duration
-		elapsed := st.elapsed()
-		for _, t := range s.tests {
-			if st.Tests[t] == nil {
-				continue
-			}
-			sum += elapsed[t]
-			if run == 0 {
-				s.original[t] = elapsed[t]
-			}
-			if elapsed[t] > s.baseline[t] {
-				s.baseline[t] = elapsed[t]
-			}
-		}
-		if o := res.Duration - sum; run == 0 || o < s.overhead {
-			s.overhead = max(o, 0)
-		}
-		if v.Outcome == outcome.Survived {
+	}
+	f.reasons = append(f.reasons, reason)
+}
+
+// runBaseline measures the tests on the build that is measured, before
+// any mutant: all of them together, once, on the original path, as go
+// test runs them (their durations are the floor's), then each alone with
+// the build's recording on (measureAlone: the test's coverage, the
+// mutants it infects, and its duration through the guarded copies, which
+// bounds a mutant's run). Each test so passes twice on mutprop's build.
+// When some fail, setAside checks them on a plain go test -c build:
+// failing (or flaky) there refuses the package, naming them; passing sets
+// them aside by name, with the reason, and the package is scored with the
+// rest (or refused, with StrictBaseline). Each remaining test's baseline
+// is the slower of its two runs.
+func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
+	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
+	start := time.Now()
+	together, err := s.runTogether(ctx)
+	if err != nil {
+		return err
+	}
+	s.baselineTime = time.Since(start)
+	start = time.Now()
+	alone, err := s.measureAlone(ctx, coverPkgs)
+	if err != nil {
+		return err
+	}
+	s.coverTime = time.Since(start)
+	if len(together.tests) == 0 && len(alone.tests) == 0 {
+		return nil
+	}
+	if err := s.setAside(ctx, together, alone); err != nil {
+		return err
+	}
+	if len(s.tests) == 0 {
+		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
+	}
+	// Without the tests set aside, the others must still pass together.
+	again, err := s.runTogether(ctx)
+	if err != nil {
+		return err
+	}
+	if len(again.tests) > 0 {
+		// A test that depends on another's side effects, or a flaky package.
+		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s (%s)",
+			s.pkg.Path, setAsideNames(s.aside), strings.Join(again.tests, ", "), strings.Join(again.reasons, "; "))
+	}
+	return nil
+}
+
+// runTogether runs the session's tests in one process with no active
+// mutant, as go test runs them, and records each one's duration (the
+// floor's, and a lower bound of its baseline) and the process's own
+// overhead. It returns the tests that failed.
+func (s *session) runTogether(ctx context.Context) (failures, error) {
+	sc := s.scratch(0)
+	if err := sc.reset(); err != nil {
+		return failures{}, err
+	}
+	st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+		Memory: s.cfg.memory(), Timeout: baselineTimeout})
+	if err != nil {
+		return failures{}, err
+	}
+	if res.Canceled {
+		return failures{}, ctx.Err()
+	}
+	var sum time.Duration
+	elapsed := st.elapsed()
+	for _, t := range s.tests {
+		if st.Tests[t] == nil {
 			continue
 		}
+		sum += elapsed[t]
+		s.original[t] = elapsed[t]
+		s.baseline[t] = max(s.baseline[t], elapsed[t])
+	}
+	s.overhead = max(res.Duration-sum, 0)
+	var f failures
+	if v := classify(st, res); v.Outcome != outcome.Survived {
 		names := culprits(st, v)
-		for _, t := range names {
-			counts[t]++
-		}
-		reasons = append(reasons, fmt.Sprintf("run %d: %s: %s: %s", run+1, v.Outcome, strings.Join(names, ", "), v.Reason))
+		f.add(names, fmt.Sprintf("with the other tests: %s: %s: %s", v.Outcome, strings.Join(names, ", "), v.Reason))
 	}
-	for _, t := range append(slices.Clone(s.tests), outsideTests) {
-		if counts[t] > 0 {
-			failed = append(failed, t)
+	return f, nil
+}
+
+// aloneRun is what one test's run alone on the measured build told.
+type aloneRun struct {
+	elapsed time.Duration
+	failed  string // the reason it failed; "" if it passed
+	// known: the run passed and its recording (probe file or coverage
+	// profile) was read.
+	known             bool
+	reached, infected map[int]bool
+	blocks            map[string][]span
+}
+
+// measureAlone runs each test alone, on the workers, with the measured
+// build's recording on: in schemata mode the binary records the guarded
+// sites each test reaches and the mutants it infects
+// (mutate.SchemataOptions.Coverage, Probes); in overlay mode a coverage
+// build writes the blocks it executes in coverPkgs. It records the
+// per-test coverage, and each test's duration into its baseline. A run
+// that does not end in time tells nothing (the test then covers and
+// infects everything); a run that fails is returned as a failure.
+func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failures, error) {
+	runs := make([]aloneRun, len(s.tests))
+	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
+		var err error
+		runs[i], err = s.runAlone(ctx, s.scratch(w), s.tests[i], i, coverPkgs)
+		return err
+	})
+	if ctx.Err() != nil {
+		return failures{}, ctx.Err()
+	}
+	if err != nil {
+		return failures{}, err
+	}
+	if s.recorded {
+		s.reached, s.infected = map[string]map[int]bool{}, map[string]map[int]bool{}
+	} else {
+		s.cover = map[string]map[string][]span{}
+	}
+	var f failures
+	for i, t := range s.tests {
+		r := runs[i]
+		s.baseline[t] = max(s.baseline[t], r.elapsed)
+		switch {
+		case r.failed != "":
+			f.add([]string{t}, "alone: "+r.failed)
+		case !r.known:
+			// no entry: covers and infects everything
+		case s.recorded:
+			s.reached[t], s.infected[t] = r.reached, r.infected
+		default:
+			s.cover[t] = r.blocks
 		}
 	}
-	return failed, counts, reasons, nil
+	return f, nil
+}
+
+// runAlone runs test alone with the build's recording on (see
+// measureAlone); i numbers its recording file.
+func (s *session) runAlone(ctx context.Context, sc *scratch, test string, i int, coverPkgs []string) (aloneRun, error) {
+	if err := sc.reset(); err != nil {
+		return aloneRun{}, err
+	}
+	bin := s.bin
+	spec := runSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+		Timeout: s.measureTimeout(test)}
+	file := filepath.Join(s.work, fmt.Sprintf("record-%d.out", i))
+	if s.recorded {
+		spec.Probe = file
+	} else {
+		bin = &testBinary{Path: s.coverPath, Rapid: s.bin.Rapid}
+		spec.CoverProfile = file
+	}
+	st, res, err := bin.runTests(ctx, spec)
+	if err != nil {
+		return aloneRun{}, err
+	}
+	if res.Canceled {
+		return aloneRun{}, ctx.Err()
+	}
+	r := aloneRun{elapsed: st.elapsed()[test]}
+	v := classify(st, res)
+	switch {
+	case v.Outcome == outcome.Timeout:
+		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
+			s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
+		return r, nil
+	case v.Outcome != outcome.Survived:
+		r.failed = fmt.Sprintf("%s: %s", v.Outcome, v.Reason)
+		return r, nil
+	}
+	if s.recorded {
+		b, err := os.ReadFile(file)
+		if err == nil {
+			r.reached, r.infected, err = parseProbeFile(b)
+		}
+		if err != nil {
+			s.cfg.logf("%s: the coverage of %s is unknown (%v): it counts as covering and infecting every mutant", s.pkg.Path, test, err)
+			return r, nil
+		}
+	} else {
+		blocks, err := parseProfile(file, coverPkgs)
+		if err != nil {
+			s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
+			return r, nil
+		}
+		r.blocks = blocks
+	}
+	r.known = true
+	return r, nil
 }
 
 // outsideTests names a failure no test was running in: TestMain, an init
@@ -134,34 +249,42 @@ func culprits(st *stream, v Verdict) []string {
 	return []string{outsideTests}
 }
 
-// setAside runs the failed tests on a plain go test -c build, twice: a
-// test that fails there is the package's own failure (go test fails) and
-// refuses the package; the others are set aside with their reason.
-func (s *session) setAside(ctx context.Context, failed []string, counts map[string]int, reasons []string) error {
+// setAside checks the tests that failed on mutprop's build (together
+// with the others, or alone) on a plain go test -c build. All the tests
+// run there together, as go test runs them, twice: a test that fails
+// there is the package's own failure (go test fails, or is flaky) and
+// refuses the package. The others are set aside with their reason; a
+// test that failed only alone runs alone on the plain build too, which
+// tells a test that depends on the tests before it from one that fails
+// only on mutprop's build.
+func (s *session) setAside(ctx context.Context, together, alone failures) error {
 	plain, err := s.plainBinary(ctx)
 	if err != nil {
 		return err
 	}
-	suspects := failed
-	if slices.Contains(failed, outsideTests) {
-		suspects = s.tests // the binary died outside any test: try them all
-	}
 	sc := s.scratch(0)
+	run := func(tests []string) (*stream, Verdict, error) {
+		if err := sc.reset(); err != nil {
+			return nil, Verdict{}, err
+		}
+		st, res, err := plain.runTests(ctx, runSpec{Tests: tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+			Memory: s.cfg.memory(), Timeout: baselineTimeout})
+		if err != nil {
+			return nil, Verdict{}, err
+		}
+		if res.Canceled {
+			return nil, Verdict{}, ctx.Err()
+		}
+		return st, classify(st, res), nil
+	}
 	plainFailed := map[string]int{}
 	var plainReasons []string
-	for run := 0; run < baselineRuns; run++ {
-		if err := sc.reset(); err != nil {
-			return err
-		}
-		st, res, err := plain.runTests(ctx, runSpec{Tests: suspects, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
-			Memory: s.cfg.memory(), Timeout: baselineTimeout})
+	for range plainRuns {
+		st, v, err := run(s.tests)
 		if err != nil {
 			return err
 		}
-		if res.Canceled {
-			return ctx.Err()
-		}
-		if v := classify(st, res); v.Outcome != outcome.Survived {
+		if v.Outcome != outcome.Survived {
 			names := culprits(st, v)
 			for _, t := range names {
 				plainFailed[t]++
@@ -169,28 +292,52 @@ func (s *session) setAside(ctx context.Context, failed []string, counts map[stri
 			plainReasons = append(plainReasons, fmt.Sprintf("%s: %s %s", v.Outcome, strings.Join(names, ", "), v.Reason))
 		}
 	}
+	measured := map[string]int{}
+	for _, t := range together.tests {
+		measured[t]++
+	}
+	for _, t := range alone.tests {
+		measured[t]++
+	}
 	if len(plainFailed) > 0 {
 		names := make([]string, 0, len(plainFailed))
 		for _, t := range slices.Sorted(maps.Keys(plainFailed)) {
-			if n := plainFailed[t] + counts[t]; n < 2*baselineRuns {
-				t = fmt.Sprintf("%s (is flaky: failed %d of %d runs, plain and instrumented)", t, n, 2*baselineRuns)
+			if n, runs := plainFailed[t]+measured[t], plainRuns+2; n < runs {
+				t = fmt.Sprintf("%s (is flaky: failed %d of %d runs, plain and instrumented)", t, n, runs)
 			}
 			names = append(names, t)
 		}
 		return fmt.Errorf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s (%s)",
 			s.pkg.Path, strings.Join(names, ", "), strings.Join(plainReasons, "; "))
 	}
+	reasons := strings.Join(append(slices.Clone(together.reasons), alone.reasons...), "; ")
+	if slices.Contains(together.tests, outsideTests) {
+		return fmt.Errorf("baseline of %s: the instrumented test binary fails outside any test (TestMain, init or exit) and the plain build passes: refusing to score it (%s)",
+			s.pkg.Path, reasons)
+	}
 	var aside []SetAside
-	for _, t := range failed {
-		if t == outsideTests {
-			return fmt.Errorf("baseline of %s: the instrumented test binary fails outside any test (TestMain, init or exit) and the plain build passes: refusing to score it (%s)",
-				s.pkg.Path, strings.Join(reasons, "; "))
+	for _, t := range s.tests {
+		inTogether, inAlone := slices.Contains(together.tests, t), slices.Contains(alone.tests, t)
+		var why string
+		switch {
+		case inTogether && inAlone:
+			why = "fails on mutprop's instrumented build (schemata, probes) but passes under go test"
+		case inTogether:
+			why = "flaky: failed 1 of 2 runs on mutprop's build (with the other tests; it passed alone), and passes under go test"
+		case inAlone:
+			_, v, err := run([]string{t})
+			if err != nil {
+				return err
+			}
+			if v.Outcome != outcome.Survived {
+				why = "fails when run alone, under go test -run too (it depends on tests that run before it), and mutprop runs a mutant's tests alone"
+			} else {
+				why = "fails alone on mutprop's instrumented build (schemata, probes, coverage) but passes alone under go test (or is flaky)"
+			}
+		default:
+			continue
 		}
-		why := "fails on mutprop's instrumented build (schemata, probes) but passes under go test"
-		if n := counts[t]; n < baselineRuns {
-			why = fmt.Sprintf("flaky: failed %d of %d runs on mutprop's build", n, baselineRuns)
-		}
-		aside = append(aside, SetAside{Test: t, Reason: why + " (" + strings.Join(reasons, "; ") + ")"})
+		aside = append(aside, SetAside{Test: t, Reason: why + " (" + reasons + ")"})
 	}
 	if s.cfg.StrictBaseline {
 		parts := make([]string, len(aside))
@@ -201,7 +348,9 @@ func (s *session) setAside(ctx context.Context, failed []string, counts map[stri
 			s.pkg.Path, strings.Join(parts, "; "))
 	}
 	s.aside = append(s.aside, aside...)
-	s.tests = slices.DeleteFunc(s.tests, func(t string) bool { return slices.Contains(failed, t) })
+	s.tests = slices.DeleteFunc(s.tests, func(t string) bool {
+		return slices.ContainsFunc(aside, func(a SetAside) bool { return a.Test == t })
+	})
 	return nil
 }
 

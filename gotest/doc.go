@@ -16,19 +16,21 @@
 //	             speed classes
 //	session.go   the run of one Score call: mutants numbered across
 //	             packages (mutate.Load, Enumerate), one schemata overlay
-//	             per module, one session per test package (a schemata
-//	             binary, a coverage binary over the module's mutated
-//	             packages, the tests, baseline, per-test coverage), each
-//	             mutant's covering tests across sessions, the deadlines;
-//	             then the mutants, the trials, the suites and the floor
-//	baseline.go  the baseline: the tests twice on the measured build; a
+//	             per module (with the binary's own coverage recording,
+//	             mutate.SchemataOptions.Coverage), one session per test
+//	             package (its schemata binary, the tests, baseline,
+//	             per-test coverage), each mutant's covering tests across
+//	             sessions, the deadlines; then the mutants, the trials,
+//	             the suites and the floor
+//	baseline.go  the baseline: the tests together on the original path,
+//	             then each alone with the recording on (its coverage,
+//	             infections and duration through the guarded copies); a
 //	             test that fails runs on a plain go test -c build, where
 //	             failing (or flaky) refuses the package, naming the tests,
 //	             and passing sets it aside (SetAside; StrictBaseline
 //	             refuses instead); the floor's plain build
-//	probe.go     the infection probes: one more run of each test that
-//	             covers a probed mutant, with MUTPROP_PROBE set; a probed
-//	             mutant runs only against the tests that infect it
+//	probe.go     the infection probes: a probed mutant runs only against
+//	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run: each worker
 //	             owns its copies of the module and pulls mutants from a
 //	             shared queue; the fastest covering test runs alone first,
@@ -40,8 +42,8 @@
 //	             mode, are built alone (mutate.Apply) and are not-viable
 //	             when that fails
 //	build.go     buildTestBinary: go test -c -vet=off [-overlay] [-cover
-//	             -coverpkg], in the module's copy and without -trimpath, as
-//	             go test builds
+//	             -coverpkg: overlay mode's coverage build], in the module's
+//	             copy and without -trimpath, as go test builds
 //	binary.go    testBinary: -test.list, and runTests with -test.v=test2json,
 //	             -test.paniconexit0, MUTPROP_ACTIVE, pinned rapid seeds
 //	event.go     parseStream: the -test.v=test2json framing (lines starting
@@ -58,7 +60,7 @@
 //	quickseed.go quickSeedOverlay: testing/quick's quick.go rewritten, as
 //	             an -overlay entry, to seed its default source from
 //	             MUTPROP_QUICK_SEED
-//	coverage.go  coverage profiles and source spans
+//	coverage.go  coverage profiles and source spans (overlay mode)
 //	scratch.go   the module's copies: a template of the whole module, and
 //	             each worker's copy, brought back to the template before
 //	             every run, with a TMPDIR beside it

@@ -38,8 +38,8 @@ type Config struct {
 	// instead of stopping at the first kill.
 	Matrix bool
 	// NoProbes turns off the infection probes of schemata mode. With
-	// probes (the default, but not with Matrix), each test that covers a
-	// probed mutant runs once more with the probes on
+	// probes (the default, but not with Matrix), the baseline's run of
+	// each test alone also records the probed mutants it infects
 	// (mutate.SchemataOptions), and a probed mutant runs only against the
 	// covering tests that infect it: those in whose run the value of its
 	// expression differs from the original's at least once. A mutant no
@@ -171,8 +171,10 @@ type PackageResult struct {
 	// Probed counts the probed mutants; Uninfected those of them no test
 	// infects (survived without running).
 	Probed, Uninfected int
-	// Durations of the stages.
-	Build, Baseline, Coverage, Probe, Run time.Duration
+	// Durations of the stages: the build, the baseline's run of the tests
+	// together, their runs alone that record coverage and infections (the
+	// baseline's second run), the mutants.
+	Build, Baseline, Coverage, Run time.Duration
 	// Suites are the suites the package's tests register (mutproptest).
 	Suites []SuiteResult
 	// SetAside are the tests the baseline left out.

@@ -69,18 +69,30 @@ type session struct {
 	tmpl *moduleTemplate
 	work string // its files in the run's temporary directory
 
-	bin       *testBinary
-	coverPath string
-	tests     []string
-	baseline  map[string]time.Duration
+	bin   *testBinary
+	tests []string
+	// baseline is each test's slower duration of its two baseline runs
+	// (with the others, and alone through the guarded copies): the
+	// deadlines derive from it.
+	baseline map[string]time.Duration
 	// original is each test's duration in the baseline run of the
 	// original path (no guarded copy): the floor counts it.
 	original map[string]time.Duration
 	overhead time.Duration // the baseline's process time outside tests
 	aside    []SetAside
-	// cover holds, per test, the blocks it executed in each package it
-	// was built to cover (by import path).
-	cover map[string]map[string][]span
+	// recorded: the measured binary records its own per-test coverage
+	// and infections (schemata mode: mutate.SchemataOptions.Coverage and
+	// Probes), held in reached and infected by test: the schema numbers
+	// whose guarded site its run reached, and the probed ones it
+	// infected. Otherwise (overlay mode) a coverage build at coverPath
+	// measures cover: per test, the blocks it executed in each package it
+	// was built to cover (by import path). A test without an entry told
+	// nothing: it covers and infects every mutant.
+	recorded          bool
+	coverPkgs         []string // the import paths whose mutants its tests count for
+	reached, infected map[string]map[int]bool
+	coverPath         string
+	cover             map[string]map[string][]span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
 }
@@ -189,7 +201,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	overlays := map[string]map[string][]byte{}
 	if cfg.Mode != ModeOverlay {
 		for _, t := range live {
-			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base, Copies: true})
+			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base, Copies: true, Coverage: true})
 			if err != nil {
 				return err
 			}
@@ -310,16 +322,11 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	}
 	var uninfected []job
 	if cfg.probes() {
-		start := time.Now()
-		var err error
-		if uninfected, err = rs.applyProbes(ctx, jobs); err != nil {
-			return err
-		}
+		uninfected = applyProbes(jobs)
 		jobs = slices.DeleteFunc(jobs, func(j job) bool { return j.result().Outcome != "" })
 		for _, t := range live {
-			t.pr.Probe = time.Since(start)
-			cfg.logf("%s: probes in %v: %d of %d probed mutants infected by no covering test (survived without running)",
-				t.pkg.Path, t.pr.Probe.Round(time.Millisecond), t.pr.Uninfected, t.pr.Probed)
+			cfg.logf("%s: probes: %d of %d probed mutants infected by no covering test (survived without running)",
+				t.pkg.Path, t.pr.Uninfected, t.pr.Probed)
 		}
 	}
 	for _, t := range live {
@@ -359,7 +366,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	}
 	for _, t := range live {
 		if t.own != nil {
-			t.pr.Suites = t.own.runSuites(ctx, t.pr, t.own.coverOf(t.pkg.Path))
+			t.pr.Suites = t.own.runSuites(ctx, t.pr)
 		}
 	}
 	for _, s := range sessions {
@@ -409,24 +416,31 @@ func relocate(files map[string][]byte, from, to string) map[string][]byte {
 	return out
 }
 
-// prepare builds the session's binaries (the schemata binary over overlay,
-// and a coverage binary of the original sources that covers coverPkgs),
-// lists its tests, runs the baseline and measures per-test coverage.
+// prepare builds the session's test binary (the schemata over overlay;
+// in overlay mode also a coverage binary of the original sources that
+// covers coverPkgs), lists its tests and runs the baseline, which
+// measures per-test coverage.
 func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []string) error {
 	cfg := s.cfg
 	start := time.Now()
 	binPath := filepath.Join(s.work, "pkg.test")
-	s.coverPath = filepath.Join(s.work, "pkg.cover.test")
-	var coverErr error
+	s.recorded, s.coverPkgs = cfg.Mode != ModeOverlay, coverPkgs
+	builds := []buildSpec{{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath}}
+	if !s.recorded {
+		s.coverPath = filepath.Join(s.work, "pkg.cover.test")
+		builds = append(builds, buildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
+	}
+	errs := make([]error, len(builds))
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		coverErr = buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
-	}()
-	err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath})
+	for i, b := range builds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = buildTestBinary(ctx, b)
+		}()
+	}
 	wg.Wait()
-	if err = errors.Join(err, coverErr); err != nil {
+	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("score %s: build: %w", s.pkg.Path, err)
 	}
 	s.build = time.Since(start)
@@ -436,6 +450,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	if err := base.reset(); err != nil {
 		return fmt.Errorf("score %s: %w", s.pkg.Path, err)
 	}
+	var err error
 	if s.bin, err = openBinary(ctx, binPath, base.workDir()); err != nil {
 		return err
 	}
@@ -453,81 +468,34 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
 	}
 
-	start = time.Now()
-	if err := s.runBaseline(ctx); err != nil {
+	if err := s.runBaseline(ctx, coverPkgs); err != nil {
 		return err
 	}
-	s.baselineTime = time.Since(start)
-	cfg.logf("%s: baseline passed twice: %d tests in %v", s.pkg.Path, len(s.tests), s.baselineTime.Round(time.Millisecond))
+	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
+		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond))
 	for _, a := range s.aside {
 		cfg.logf("%s: set aside %s: %s", s.pkg.Path, a.Test, a.Reason)
 	}
 	cfg.logf("%s: deadlines: %s", s.pkg.Path, s.deadlineNote())
-
-	start = time.Now()
-	if err := s.coverage(ctx, coverPkgs); err != nil {
-		return err
-	}
-	s.coverTime = time.Since(start)
-	cfg.logf("%s: per-test coverage in %v", s.pkg.Path, s.coverTime.Round(time.Millisecond))
 	return nil
 }
 
-// coverage runs each test alone on the coverage binary and records the
-// blocks each executed in each of pkgs. A test whose profile cannot be
-// read is taken to cover everything.
-func (s *session) coverage(ctx context.Context, pkgs []string) error {
-	bin := &testBinary{Path: s.coverPath, Rapid: s.bin.Rapid}
-	s.cover = map[string]map[string][]span{}
-	var mu sync.Mutex
-	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
-		t := s.tests[i]
-		blocks, err := s.coverOne(ctx, bin, s.scratch(w), t, pkgs, filepath.Join(s.work, fmt.Sprintf("cover-%d.out", i)))
-		mu.Lock()
-		s.cover[t] = blocks
-		mu.Unlock()
-		return err
-	})
-	if ctx.Err() != nil {
-		return ctx.Err()
+// covers reports whether test, of the session, runs code that mutant m
+// of package pkg changes: in schemata mode, whether its run reached m's
+// guarded site (a mutant without a schema, built alone, counts as
+// covered); in overlay mode, whether its coverage blocks overlap the
+// source m changes. A test whose coverage is unknown covers everything
+// of the packages its session counts for (OwnTests: its own).
+func (s *session) covers(test string, pkg *mutate.Package, m mutate.Mutant) bool {
+	if !slices.Contains(s.coverPkgs, pkg.Path) {
+		return false
 	}
-	return err
-}
-
-// everything marks a test whose coverage is unknown.
-var everything = []span{{file: "*"}}
-
-func (s *session) coverOne(ctx context.Context, bin *testBinary, sc *scratch, test string, pkgs []string, profile string) (map[string][]span, error) {
-	if err := sc.reset(); err != nil {
-		return nil, err
+	if s.recorded {
+		reached, ok := s.reached[test]
+		return !ok || m.Schema == 0 || reached[m.Schema]
 	}
-	_, res, err := bin.runTests(ctx, runSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.measureTimeout(test), CoverProfile: profile})
-	if err != nil {
-		return nil, err
-	}
-	if res.Canceled {
-		return nil, ctx.Err()
-	}
-	blocks, err := parseProfile(profile, pkgs)
-	if err != nil {
-		s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
-		all := map[string][]span{}
-		for _, p := range pkgs {
-			all[p] = everything
-		}
-		return all, nil
-	}
-	return blocks, nil
-}
-
-// coverOf returns each test's blocks in the package pkgPath.
-func (s *session) coverOf(pkgPath string) map[string][]span {
-	out := make(map[string][]span, len(s.cover))
-	for t, byPkg := range s.cover {
-		out[t] = byPkg[pkgPath]
-	}
-	return out
+	blocks, ok := s.cover[test]
+	return !ok || coversAny(blocks[pkg.Path], mutantSpans(pkg, m))
 }
 
 // timeout is the deadline of a run of tests: the configured factor times
@@ -599,7 +567,6 @@ func (t *target) name(s *session, test string) string {
 // enclosing function; a change outside any function (a package-level
 // initialiser) is covered by every test.
 func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
-	spans := mutantSpans(t.pkg, m)
 	type cand struct {
 		name  string
 		class int
@@ -609,7 +576,7 @@ func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
 	var cands []cand
 	for si, s := range sessions {
 		for ti, test := range s.tests {
-			if !coversAny(s.cover[test][t.pkg.Path], spans) {
+			if !s.covers(test, t.pkg, m) {
 				continue
 			}
 			name := t.name(s, test)

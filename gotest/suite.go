@@ -119,10 +119,10 @@ func (r *SuiteResult) label() string {
 
 // runSuites finds the suites the package's tests register (mutproptest),
 // and measures each in worker processes of the package's test binary. It
-// runs after the white-box mutants: cover is the per-test coverage that
+// runs after the white-box mutants: the per-test coverage of the baseline
 // decides which white-box mutants a suite's test can reach. Problems are
 // reported in the results, never fatal to the package's score.
-func (s *session) runSuites(ctx context.Context, pr *PackageResult, cover map[string][]span) []SuiteResult {
+func (s *session) runSuites(ctx context.Context, pr *PackageResult) []SuiteResult {
 	tests, hasMain, err := suiteTests(s.pkg.Dir)
 	if err != nil {
 		return []SuiteResult{{Package: s.pkg.Path, Name: "?", Err: err.Error()}}
@@ -142,7 +142,7 @@ func (s *session) runSuites(ctx context.Context, pr *PackageResult, cover map[st
 		}
 		start := time.Now()
 		s.cfg.logf("%s: suite %s: measuring in worker processes of the test binary", s.pkg.Path, (&SuiteResult{Name: info.Name, Test: info.Test}).label())
-		r := s.runSuite(ctx, pr, info, cover)
+		r := s.runSuite(ctx, pr, info)
 		r.Duration = time.Since(start)
 		s.cfg.logf("%s: suite %s: %d mutants x %d properties x %d generators in %v%s", s.pkg.Path, r.label(),
 			len(r.Mutants), len(info.Properties), len(info.Generators), r.Duration.Round(time.Millisecond), errNote(r.Err))
@@ -328,7 +328,7 @@ func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.
 // deadline scaled by their larger budget: the cells are exactly those of
 // one mttf run (same seeds), but a mutant that hangs costs one short
 // deadline per cell.
-func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.SuiteInfo, cover map[string][]span) SuiteResult {
+func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.SuiteInfo) SuiteResult {
 	proto := runner.HostedProtocol(info.Protocol)
 	r := SuiteResult{Package: s.pkg.Path, Name: info.Name, Test: info.Test, Seed: s.cfg.seed(), Protocol: proto}
 	muts := []runner.Mutant{{}}
@@ -342,18 +342,12 @@ func (s *session) runSuite(ctx context.Context, pr *PackageResult, info runner.S
 		}
 		muts = append(muts, m)
 	}
-	var spans []span
-	if info.Test != "" {
-		spans = cover[info.Test]
-	} else {
-		spans = everything // TestMain's suite: coverage unknown
-	}
 	for _, mr := range pr.Mutants {
 		m := mr.Mutant
 		switch {
 		case m.Schema == 0 || s.cfg.Mode == ModeOverlay:
 			r.NotInSchemata++
-		case !coversAny(spans, mutantSpans(s.pkg, m)):
+		case info.Test != "" && !s.covers(info.Test, s.pkg, m): // TestMain's suite: coverage unknown
 			r.NotCovered++
 		default:
 			muts = append(muts, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})

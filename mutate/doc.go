@@ -76,6 +76,13 @@
 // mutant of a site cannot kill them: mutprop run skips such tests
 // (weak mutation used as a filter for strong mutation).
 //
+// With SchemataOptions.Coverage, each guarded site also records, when
+// MUTPROP_PROBE names a file and no mutant is active, its first run: a line
+// "r" and its mutants' schema numbers. A run of one test so tells which
+// mutants it can reach, from the binary that runs them (mutprop run needs
+// no coverage build); with SchemataOptions.Copies the recording run goes
+// through the guarded copies.
+//
 // SchemataWith type-checks its output. A guard that does not type-check (a type
 // that cannot be named in the file, say) is removed and its mutants keep
 // Schema 0: they run only in overlay mode (Apply). This is rare and is

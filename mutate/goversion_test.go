@@ -405,14 +405,13 @@ func TestTheActiveFileIsValidAtEveryLanguageVersion(t *testing.T) {
 		t.Log("no $GOROOT/api: the standard library calls are not checked")
 	}
 	pkg := &Package{Path: "example.com/p", Dir: "/p", src: map[string][]byte{}}
-	for _, c := range []struct{ probes, copies bool }{{false, false}, {true, false}, {true, true}} {
-		probes := c.probes
+	for _, c := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}, {Coverage: true, Copies: true}, {Probes: true, Coverage: true, Copies: true}} {
 		overlay := map[string][]byte{
-			"/p/" + ActiveFile: []byte(activeSource("p", probes, c.copies, 3)),
+			"/p/" + ActiveFile: []byte(activeSource("p", c, 3, 2)),
 			"/p/p.go":          []byte("package p\n\nfunc f() bool { return mutpropActive == 1 }\n"),
 		}
-		if probes {
-			overlay["/p/p.go"] = []byte("package p\n\nfunc f() bool {\n\tif mutpropProbing && !mutpropSeen(2) {\n\t\tfunc() { defer mutpropPanicked(2); mutpropInfect(2) }()\n\t}\n\treturn mutpropActive == 1\n}\n")
+		if c.Probes || c.Coverage {
+			overlay["/p/p.go"] = []byte("package p\n\nfunc f() bool {\n\tif mutpropProbing && !mutpropRan(1) { mutpropReach(1, \"1 2\") }\n\tif mutpropProbing && !mutpropSeen(2) {\n\t\tfunc() { defer mutpropPanicked(2); mutpropInfect(2) }()\n\t}\n\treturn mutpropActive == 1\n}\n")
 		}
 		for _, lang := range []string{"go1", "go1.2", "go1.12", "go1.16", "go1.17", currentLang()} {
 			vc.mustCheck(t, fmt.Sprintf("%s (%+v)", ActiveFile, c), pkg, overlay, lang)
@@ -472,7 +471,7 @@ func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
 				}
 			}
 
-			for _, opts := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}} {
+			for _, opts := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}, {Probes: true, Copies: true, Coverage: true}} {
 				probes := opts.Probes
 				ms := append([]Mutant(nil), muts...)
 				schem, err := SchemataWith(pkg, ms, opts)

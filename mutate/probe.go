@@ -3,6 +3,7 @@ package mutate
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strings"
@@ -23,19 +24,23 @@ const probeStub = `var mutpropProbing bool
 func mutpropSeen(int) bool { return false }
 func mutpropInfect(int) {}
 func mutpropPanicked(int) {}
+func mutpropRan(int) bool { return false }
+func mutpropReach(int, string) {}
 `
 
-// probeSource is the probe half of ActiveFile for n mutants. Like the
-// rest of ActiveFile it is Go 1.0 (a legacy octal literal, sync/atomic
-// functions rather than types, os.OpenFile and strconv), valid at every
-// language version a module may declare.
-func probeSource(n int) string {
+// probeSource is the recording half of ActiveFile (probes and coverage)
+// for n mutants and sites guarded sites. Like the rest of ActiveFile it is
+// Go 1.0 (a legacy octal literal, sync/atomic functions rather than
+// types, os.OpenFile and strconv), valid at every language version a
+// module may declare.
+func probeSource(n, sites int) string {
 	return `
 // mutpropProbeFile is the file named by ` + ProbeEnv + `, opened once;
 // nil when the variable is unset or empty.
 var mutpropProbeFile = mutpropOpenProbe()
 
-// mutpropProbing turns the probes on: a probe file, and no active mutant.
+// mutpropProbing turns the recording on (the probes, and the guarded
+// sites' first runs): a probe file, and no active mutant.
 var mutpropProbing = mutpropProbeFile != nil && mutpropActive == 0
 
 // mutpropInfected[n] becomes 1 when schema n is first infected.
@@ -68,6 +73,23 @@ func mutpropInfect(n int) {
 	}
 }
 
+// mutpropReached[k] becomes 1 when guarded site k first runs.
+var mutpropReached [` + fmt.Sprint(sites+1) + `]uint32
+
+// mutpropRan reports whether guarded site k was recorded (inlined at
+// every site: the common case costs a load).
+func mutpropRan(k int) bool { return atomic.LoadUint32(&mutpropReached[k]) != 0 }
+
+// mutpropReach records the first run of guarded site k, whose mutants
+// are the schema numbers in list.
+func mutpropReach(k int, list string) {
+	if atomic.LoadUint32(&mutpropReached[k]) == 0 && atomic.CompareAndSwapUint32(&mutpropReached[k], 0, 1) {
+		if _, err := mutpropProbeFile.WriteString("r " + list + "\n"); err != nil {
+			panic("mutprop: ` + ProbeEnv + `: " + err.Error())
+		}
+	}
+}
+
 // mutpropPanicked, deferred around the evaluation of schema n's
 // expression, records a panic as an infection.
 func mutpropPanicked(n int) {
@@ -90,15 +112,29 @@ func writeReturnCases(b *strings.Builder, live []*siteCase, writeCase func(*site
 
 // renderProbedSite renders a probed expression site:
 //
-//	(func() (mutpropOrig T) { switch mutpropActive { case N: return mutated };
+//	(func() (mutpropOrig T) { [record the site's run;] switch mutpropActive { case N: return mutated };
 //	mutpropOrig = original; if mutpropProbing { ...compare each mutated with mutpropOrig... }; return }())
 func renderProbedSite(b *strings.Builder, src []byte, s *site, live []*siteCase, writeCase func(*siteCase, string)) {
-	fmt.Fprintf(b, "(func() (mutpropOrig %s) { switch mutpropActive {", s.typ)
+	fmt.Fprintf(b, "(func() (mutpropOrig %s) { ", s.typ)
+	writeReach(b, s, live)
+	b.WriteString("switch mutpropActive {")
 	writeReturnCases(b, live, writeCase)
 	b.WriteString("}; mutpropOrig = ")
 	renderRange(b, src, s.start, s.end, s.children)
 	b.WriteString("\n; if mutpropProbing {")
 	for _, c := range live {
+		if s.panicFree && c.safeEdit {
+			// Nothing to recover: no closure, no defer (probes run in hot
+			// loops as often as the site does).
+			fmt.Fprintf(b, " if !mutpropSeen(%d) && (", c.schema)
+			c.probeStart = b.Len()
+			b.WriteString(c.text)
+			c.probeEnd = b.Len()
+			// No newline before the parenthesis (it would end the
+			// expression): an expression's text never ends in a comment.
+			fmt.Fprintf(b, ") != mutpropOrig { mutpropInfect(%d) };", c.schema)
+			continue
+		}
 		fmt.Fprintf(b, " if !mutpropSeen(%d) { func() { defer mutpropPanicked(%d); if (func() %s { return ", c.schema, c.schema, s.typ)
 		c.probeStart = b.Len()
 		b.WriteString(c.text)
@@ -106,6 +142,112 @@ func renderProbedSite(b *strings.Builder, src []byte, s *site, live []*siteCase,
 		fmt.Fprintf(b, "\n}()) != mutpropOrig { mutpropInfect(%d) } }() };", c.schema)
 	}
 	b.WriteString(" }; return }())")
+}
+
+// panicFree reports whether no evaluation of any part of x can panic,
+// whatever the values of its variables and in whatever order a mutant's
+// short circuits evaluate its parts: identifiers, literals, operators
+// other than division, remainder and shifts, fields reached without a
+// pointer, qualified identifiers, conversions between basic types and
+// the builtins len, cap, min, max, real, imag and complex.
+func panicFree(info *types.Info, x ast.Expr) bool {
+	free := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		if !free || n == nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident, *ast.BasicLit, *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			free = n.Op != token.ARROW && n.Op != token.AND
+		case *ast.BinaryExpr:
+			free = !riskyOp(n.Op)
+		case *ast.SelectorExpr:
+			sel, ok := info.Selections[n]
+			if !ok {
+				return false // a qualified identifier
+			}
+			free = sel.Kind() == types.FieldVal && !sel.Indirect()
+		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() {
+				// a conversion: between basic types it cannot panic
+				from, ok := info.Types[n.Args[0]]
+				free = ok && from.Type != nil && isBasic(tv.Type) && isBasic(from.Type)
+				break
+			}
+			id, ok := ast.Unparen(n.Fun).(*ast.Ident)
+			if !ok {
+				free = false
+				break
+			}
+			switch b, _ := info.Uses[id].(*types.Builtin); {
+			case b == nil:
+				free = false
+			default:
+				switch b.Name() {
+				case "len", "cap", "min", "max", "real", "imag", "complex":
+				default:
+					free = false
+				}
+			}
+		default:
+			free = false
+		}
+		return free
+	})
+	return free
+}
+
+func isBasic(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
+}
+
+// riskyOp reports whether a binary operator can panic: division and
+// remainder (by zero), shifts (by a negative count).
+func riskyOp(op token.Token) bool {
+	return op == token.QUO || op == token.REM || op == token.SHL || op == token.SHR
+}
+
+// safeEdit reports whether the new text of an operator mutant's edit
+// brings nothing that can panic: an operator other than those riskyOp
+// names, or an expression of identifiers, literals and such operators.
+func safeEdit(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return true
+	}
+	if tok := operatorToken(t); tok != token.ILLEGAL {
+		return !riskyOp(tok)
+	}
+	x, err := parser.ParseExpr(t)
+	if err != nil {
+		return false
+	}
+	free := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil, *ast.Ident, *ast.BasicLit, *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			free = free && n.Op != token.ARROW && n.Op != token.AND
+		case *ast.BinaryExpr:
+			free = free && !riskyOp(n.Op)
+		default:
+			free = false
+		}
+		return free
+	})
+	return free
+}
+
+// operatorToken returns the operator token t spells, or token.ILLEGAL.
+func operatorToken(t string) token.Token {
+	for tok := token.ADD; tok <= token.TILDE; tok++ {
+		if tok.IsOperator() && tok.String() == t {
+			return tok
+		}
+	}
+	return token.ILLEGAL
 }
 
 // probeSite returns the largest expression of outer (the enclosing nodes

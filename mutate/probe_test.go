@@ -18,6 +18,15 @@ import (
 // and returns its output and the infected schema numbers.
 func runProbed(t *testing.T, bin string) (string, map[int]bool) {
 	t.Helper()
+	out, infected, _ := runRecorded(t, bin)
+	return out, infected
+}
+
+// runRecorded runs bin as the original with its recording on (probes and
+// coverage, SchemataOptions.Coverage) and returns its output, the
+// infected schema numbers and those whose guarded site ran.
+func runRecorded(t *testing.T, bin string) (string, map[int]bool, map[int]bool) {
+	t.Helper()
 	file := filepath.Join(t.TempDir(), "probe")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -29,8 +38,18 @@ func runProbed(t *testing.T, bin string) (string, map[int]bool) {
 	if err != nil {
 		t.Fatalf("the probes wrote no file: %v", err)
 	}
-	infected := map[int]bool{}
-	for _, l := range strings.Fields(string(b)) {
+	infected, reached := map[int]bool{}, map[int]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if list, ok := strings.CutPrefix(l, "r "); ok {
+			for _, f := range strings.Fields(list) {
+				n, err := strconv.Atoi(f)
+				if err != nil {
+					t.Fatalf("probe file line %q: %v", l, err)
+				}
+				reached[n] = true
+			}
+			continue
+		}
 		n, err := strconv.Atoi(l)
 		if err != nil {
 			t.Fatalf("probe file line %q: %v", l, err)
@@ -40,7 +59,7 @@ func runProbed(t *testing.T, bin string) (string, map[int]bool) {
 		}
 		infected[n] = true
 	}
-	return got, infected
+	return got, infected, reached
 }
 
 // TestProbesAreSound builds the behave fixture's schemata with probes and
@@ -93,6 +112,96 @@ func TestProbesAreSound(t *testing.T) {
 	if len(uninfected) == 0 || len(changedAndInfected) == 0 {
 		t.Errorf("want both uninfected and killed probed mutants for the check to mean something: %d uninfected, %d killed",
 			len(uninfected), len(changedAndInfected))
+	}
+}
+
+// TestCoverageIsSound builds the behave fixture as mutprop run does
+// (copies, probes, coverage) and checks the coverage it records of itself:
+// recording changes nothing of the original's behaviour; a mutant whose
+// site never ran prints what the original prints (so the tests that do
+// not reach it need not run against it); every infected mutant was
+// reached; and some mutants are not reached, so the check means something.
+func TestCoverageIsSound(t *testing.T) {
+	t.Parallel()
+	pkg := loadFixture(t, "behave")
+	muts, _, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildSchemata(t, pkg, muts, SchemataOptions{Copies: true, Probes: true, Coverage: true}, t.TempDir())
+	original := runBinary(bin, 0)
+	recorded, infected, reached := runRecorded(t, bin)
+	if recorded != original {
+		t.Fatalf("with its recording on, the original prints\n%s\nwant\n%s", recorded, original)
+	}
+	var unreached []string
+	for _, m := range muts {
+		if m.Schema == 0 {
+			continue
+		}
+		if infected[m.Schema] && !reached[m.Schema] {
+			t.Errorf("mutant %s is infected but its site was not recorded as run", m.ID)
+		}
+		if reached[m.Schema] {
+			continue
+		}
+		unreached = append(unreached, m.ID)
+		if out := runBinary(bin, m.Schema); out != original {
+			t.Errorf("mutant %s changes the output but its site never ran: its tests would be skipped\n%s", m.ID, out)
+		}
+	}
+	sort.Strings(unreached)
+	t.Logf("%d mutants, %d reached, %d infected, %d never reached: %v", len(muts), len(reached), len(infected), len(unreached), unreached)
+	if len(unreached) == 0 || len(reached) == 0 {
+		t.Errorf("want both reached and unreached mutants for the check to mean something: %d reached, %d not", len(reached), len(unreached))
+	}
+}
+
+func TestProbesEvaluateWithoutRecoverOnlyWhatCannotPanic(t *testing.T) {
+	t.Parallel()
+	src := `package p
+
+import "math"
+
+type S struct{ n int; p *S }
+
+func f(x, y int, s S, ps *S, a []int, u uint8, fl float64) {
+	_ = x + y*2 < 3
+	_ = x/y > 0
+	_ = x<<u > 0
+	_ = s.n+1 > x
+	_ = ps.n > 0
+	_ = s.p.n > 0
+	_ = a[x] > 0
+	_ = len(a) > x && int(u) < math.MaxInt8
+	_ = int(fl) > x
+	_ = string(rune(x)) == "a"
+	_ = min(x, y) <= max(x, 3)
+}
+`
+	pkg, ok := sourcePackage(src)
+	if !ok {
+		t.Fatal("the source does not type-check")
+	}
+	want := []bool{true, false, false, true, false, false, false, true, true, true, true}
+	var got []bool
+	for _, d := range pkg.Files[0].Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		for _, st := range fd.Body.List {
+			got = append(got, panicFree(pkg.TypesInfo, st.(*ast.AssignStmt).Rhs[0]))
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("panicFree: got %v, want %v", got, want)
+	}
+	for text, want := range map[string]bool{"-": true, "<=": true, "&&": true, "": true, "0": true, "x + 1": true, "!(a < b)": true,
+		"/": false, "%": false, "<<": false, ">>": false, "x / 2": false, "a[0]": false, "f()": false, "*p": false} {
+		if got := safeEdit(text); got != want {
+			t.Errorf("safeEdit(%q) = %v, want %v", text, got, want)
+		}
 	}
 }
 

@@ -54,6 +54,15 @@ type SchemataOptions struct {
 	// cannot share a function) and bodies of named faults keep the
 	// guards in place.
 	Copies bool
+	// Coverage makes the build record its own per-test coverage: when
+	// ProbeEnv names a file and no mutant is active, every guarded site
+	// appends "r" and the schema numbers of its mutants to that file the
+	// first time it runs (with Copies, through the guarded copies). A
+	// mutant whose site never runs cannot change a test's run: this is
+	// coverage at the precision of the guards, read off the binary that
+	// runs the mutants, so no coverage build is needed. Probes, when on,
+	// write to the same file.
+	Coverage bool
 }
 
 // AllCopies, as MUTPROP_ACTIVE of a build with SchemataOptions.Copies,
@@ -89,9 +98,9 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 	if err != nil {
 		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	active := activeSource(pkg.Name, opts.Probes, opts.Copies, opts.Base+len(mutants))
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants), countReachSites(sites))
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
-	if opts.Probes {
+	if opts.Probes || opts.Coverage {
 		stub += probeStub
 	}
 	activePath := filepath.Join(pkg.Dir, ActiveFile)
@@ -164,7 +173,8 @@ func reservedNames(pkg *Package) error {
 var reserved = map[string]bool{
 	"mutpropActive": true, "mutpropReadActive": true, "mutpropProbing": true, "mutpropProbeFile": true,
 	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
-	"mutpropPanicked": true, "mutpropOrig": true,
+	"mutpropPanicked": true, "mutpropOrig": true, "mutpropReach": true, "mutpropReached": true, "mutpropRan": true,
+	"mutpropRecord": true,
 }
 
 // isReservedName reports whether name is declared by the schemata, so a
@@ -195,10 +205,17 @@ type site struct {
 	// probe (exprSite): the original expression is pure and of a type whose
 	// values compare exactly, so the probes may evaluate the mutated ones.
 	probe bool
+	// panicFree (a probed exprSite): no evaluation of any part of the
+	// original expression can panic (panicFree).
+	panicFree bool
 	// copySite: the function has no results (its original copy must
-	// return rather than fall through into the guarded one), and the
-	// probes are on (they run the guarded copy).
+	// return rather than fall through into the guarded one), and a
+	// recording run (probes, coverage) runs the guarded copy.
 	noResults, probes bool
+	// reach (SchemataOptions.Coverage): the site records its first run,
+	// as entry reachIndex of mutpropReached.
+	reach      bool
+	reachIndex int
 
 	outStart, outEnd int // in the rendered file
 }
@@ -210,6 +227,10 @@ type siteCase struct {
 	outStart, outEnd int
 	// probeStart, probeEnd: the text's second copy, in the probe.
 	probeStart, probeEnd int
+	// safeEdit: the edit's new text brings nothing that can panic
+	// (safeEdit), so in a panicFree site the probe evaluates the mutated
+	// expression without a closure and a deferred recover.
+	safeEdit bool
 }
 
 // collectSites finds the guard site of every mutant, grouped by file index
@@ -271,14 +292,14 @@ func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*si
 			if err != nil {
 				return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 			}
-			add(fi, s, &siteCase{schema: m.Schema, text: text})
+			add(fi, s, &siteCase{schema: m.Schema, text: text, safeEdit: safeEdit(e.NewText)})
 		default:
 			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
 		}
 	}
 	if opts.Copies {
 		for i := range sites {
-			sites[i] = append(sites[i], copySites(pkg, i, sites[i], probes)...)
+			sites[i] = append(sites[i], copySites(pkg, i, sites[i], probes || opts.Coverage)...)
 		}
 	}
 	for i := range sites {
@@ -294,7 +315,54 @@ func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*si
 		})
 		sites[i] = nest(sites[i])
 	}
+	if opts.Coverage {
+		n := 0
+		walkSites(sites, func(s *site) {
+			if s.kind != plainSite && s.kind != copySite {
+				s.reach, s.reachIndex = true, n
+				n++
+			}
+		})
+	}
 	return sites, nil
+}
+
+// walkSites calls fn for every site of every file, parents first.
+func walkSites(sites [][]*site, fn func(*site)) {
+	var walk func([]*site)
+	walk = func(ss []*site) {
+		for _, s := range ss {
+			fn(s)
+			walk(s.children)
+		}
+	}
+	for _, ss := range sites {
+		walk(ss)
+	}
+}
+
+// countReachSites counts the sites that record their first run.
+func countReachSites(sites [][]*site) int {
+	n := 0
+	walkSites(sites, func(s *site) {
+		if s.reach {
+			n++
+		}
+	})
+	return n
+}
+
+// writeReach writes, for a site that records its first run, the
+// statement that does it: nothing for the others.
+func writeReach(b *strings.Builder, s *site, live []*siteCase) {
+	if !s.reach {
+		return
+	}
+	nums := make([]string, len(live))
+	for i, c := range live {
+		nums[i] = strconv.Itoa(c.schema)
+	}
+	fmt.Fprintf(b, "if mutpropProbing && !mutpropRan(%d) { mutpropReach(%d, %q) }; ", s.reachIndex, s.reachIndex, strings.Join(nums, " "))
 }
 
 // copySites returns a copySite for each function declaration of file fi
@@ -449,6 +517,7 @@ func locateSite(pkg *Package, fi int, e TextEdit, probes bool) (*site, string, e
 		}
 		s := &site{start: off(n.Pos()), end: off(n.End()), kind: exprSite, typ: name, disabled: !ok,
 			probe: probes && exactType(t) && pureExpr(pkg.TypesInfo, n)}
+		s.panicFree = s.probe && panicFree(pkg.TypesInfo, n)
 		text := string(src[s.start:e.Start]) + e.NewText + string(src[e.End:s.end])
 		return s, text, nil
 	}
@@ -548,7 +617,9 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 			renderProbedSite(b, src, s, live, writeCase)
 			return
 		}
-		fmt.Fprintf(b, "(func() %s { switch mutpropActive {", s.typ)
+		fmt.Fprintf(b, "(func() %s { ", s.typ)
+		writeReach(b, s, live)
+		b.WriteString("switch mutpropActive {")
 		writeReturnCases(b, live, writeCase)
 		b.WriteString("}; return ")
 		renderRange(b, src, s.start, s.end, s.children)
@@ -566,12 +637,15 @@ func renderSite(b *strings.Builder, src []byte, s *site) {
 			b.WriteString("\n}")
 		}
 		b.WriteString(" else { ")
+		writeReach(b, s, live)
 		renderRange(b, src, s.start, s.end, s.children)
 		b.WriteString("\n}")
 		if s.kind == headerStmtSite {
 			b.WriteString(" }()")
 		}
 	case namedSite:
+		b.WriteString(" ")
+		writeReach(b, s, live)
 		for _, c := range live {
 			fmt.Fprintf(b, " if mutpropActive == %d { ", c.schema)
 			writeCase(c, c.text)
@@ -733,15 +807,17 @@ func disabledSchema(sites [][]*site, schema int) bool {
 	return !found || off
 }
 
-// activeSource is ActiveFile for package name; with probes, for n
-// mutants; with copies, MUTPROP_ACTIVE may also be AllCopies.
-func activeSource(name string, probes, copies bool, n int) string {
+// activeSource is ActiveFile for package name: with probes or coverage,
+// the recording half for n mutants and sites guarded sites; with copies,
+// MUTPROP_ACTIVE may also be AllCopies.
+func activeSource(name string, opts SchemataOptions, n, sites int) string {
+	recording := opts.Probes || opts.Coverage
 	imports := "\t\"os\"\n\t\"strconv\"\n"
-	if probes {
+	if recording {
 		imports += "\t\"sync/atomic\"\n"
 	}
 	least, valid, want := "0", "non-negative integer", "a mutant's schema number (0 or unset for the original)"
-	if copies {
+	if opts.Copies {
 		least = strconv.Itoa(AllCopies)
 		valid = "integer of at least " + least
 		want = want[:len(want)-1] + ", " + least + " for the original through every guarded copy)"
@@ -772,8 +848,8 @@ func mutpropReadActive() int {
 	return n
 }
 `
-	if probes {
-		text += probeSource(n)
+	if recording {
+		text += probeSource(n, sites)
 	}
 	return text
 }

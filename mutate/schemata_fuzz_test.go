@@ -71,12 +71,15 @@ func FuzzSchemata(f *testing.F) {
 			}
 		}
 		copied := cloneMutants(again)
-		outC, err := SchemataWith(pkg, copied, SchemataOptions{Probes: true, Copies: true})
+		outC, err := SchemataWith(pkg, copied, SchemataOptions{Probes: true, Copies: true, Coverage: true})
 		if err != nil {
 			t.Fatalf("schemata with copies: %v", err)
 		}
 		if err := checkOverlay(pkg, outC); err != nil {
 			t.Fatalf("with copies: %v\n%s", err, dumpOverlay(outC))
+		}
+		if err := checkReachLists(copied, outC); err != nil {
+			t.Fatalf("with coverage: %v\n%s", err, dumpOverlay(outC))
 		}
 		out2, err := schemata(pkg, again)
 		if err != nil {
@@ -219,6 +222,46 @@ func checkSchemaNumbers(muts []Mutant, out map[string][]byte) error {
 	return nil
 }
 
+// reachRE matches a site's record of its first run (SchemataOptions.Coverage).
+var reachRE = regexp.MustCompile(`mutpropReach\((\d+), "([0-9 ]*)"\)`)
+
+// checkReachLists checks the coverage records of a schemata with
+// Coverage: every mutant with a schema number is in the list of a site
+// that records its run, no mutant left out is, and no two sites share a
+// record index.
+func checkReachLists(muts []Mutant, out map[string][]byte) error {
+	listed, index := map[int]bool{}, map[string]bool{}
+	for name, b := range out {
+		if filepath.Base(name) == ActiveFile {
+			continue
+		}
+		for _, m := range reachRE.FindAllSubmatch(b, -1) {
+			if index[string(m[1])] {
+				return fmt.Errorf("two sites record their runs as %s", m[1])
+			}
+			index[string(m[1])] = true
+			for _, f := range strings.Fields(string(m[2])) {
+				n, err := strconv.Atoi(f)
+				if err != nil {
+					return fmt.Errorf("reach list %q: %w", m[0], err)
+				}
+				listed[n] = true
+			}
+		}
+	}
+	for _, m := range muts {
+		if m.Schema != 0 && !listed[m.Schema] {
+			return fmt.Errorf("mutant %s (schema %d) is in no site's coverage record", m.ID, m.Schema)
+		}
+	}
+	for n := range listed {
+		if n < 1 || n > len(muts) || muts[n-1].Schema != n {
+			return fmt.Errorf("schema %d is in a coverage record but no mutant in the schemata has it", n)
+		}
+	}
+	return nil
+}
+
 func dumpOverlay(out map[string][]byte) string {
 	var names []string
 	for name := range out {
@@ -308,8 +351,9 @@ func TestSchemataCorpusBuilds(t *testing.T) {
 			if err := goBuild(t, dir, ovP, filepath.Join(dir, "probes.out")); err != nil {
 				t.Fatalf("the schemata with probes do not build: %v\n%s", err, dumpOverlay(outP))
 			}
-			// The build mutprop run makes: function bodies copied, probes on.
-			outC, err := SchemataWith(pkg, cloneMutants(muts), SchemataOptions{Probes: true, Copies: true})
+			// The build mutprop run makes: function bodies copied, probes and
+			// coverage on.
+			outC, err := SchemataWith(pkg, cloneMutants(muts), SchemataOptions{Probes: true, Copies: true, Coverage: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -28,9 +28,9 @@ func Live(res *gotest.Result) ([]Package, error) {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))
 			}
 		}
-		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage %v, probes %v, mutants %v",
+		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage and probes %v, mutants %v",
 			p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond),
-			p.Probe.Round(time.Millisecond), p.Run.Round(time.Millisecond))
+			p.Run.Round(time.Millisecond))
 		if p.Probed > 0 {
 			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
 		}
