@@ -123,6 +123,7 @@ func (s *session) runTogether(ctx context.Context) (failures, error) {
 // aloneRun is what one test's run alone on the measured build told.
 type aloneRun struct {
 	elapsed time.Duration
+	use     usage
 	failed  string // the reason it failed; "" if it passed
 	// known: the run passed and its recording (probe file or coverage
 	// profile) was read.
@@ -157,10 +158,14 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failure
 	} else {
 		s.cover = map[string]map[string][]span{}
 	}
+	s.usage = map[string]usage{}
 	var f failures
 	for i, t := range s.tests {
 		r := runs[i]
 		s.baseline[t] = max(s.baseline[t], r.elapsed)
+		if r.failed == "" && r.known {
+			s.usage[t] = r.use
+		}
 		switch {
 		case r.failed != "":
 			f.add([]string{t}, "alone: "+r.failed)
@@ -198,7 +203,7 @@ func (s *session) runAlone(ctx context.Context, sc *scratch, test string, i int,
 	if res.Canceled {
 		return aloneRun{}, ctx.Err()
 	}
-	r := aloneRun{elapsed: st.elapsed()[test]}
+	r := aloneRun{elapsed: st.elapsed()[test], use: usage{cpu: res.CPU, rss: res.PeakRSS, faults: res.PageFaults, written: res.Written}}
 	v := classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:

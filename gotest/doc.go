@@ -37,7 +37,8 @@
 //	             then the others grouped by test package with
 //	             -test.failfast (or, with Matrix, every covering test
 //	             alone); a first run has a tight deadline and one that
-//	             times out runs again alone with the full deadline; mutants
+//	             times out without having computed past it (CPU time)
+//	             runs again alone with the full deadline; mutants
 //	             left out of the schemata, and every mutant in overlay
 //	             mode, are built alone (mutate.Apply) and are not-viable
 //	             when that fails
@@ -104,10 +105,12 @@
 //
 // killed (a test failed; a panic in a test is a failure), survived (every
 // covering test passed, or no covering test infects a probed mutant),
-// timeout (no result within the run's first deadline, nor again alone
-// within Timeouts.For(baseline of the tests run)), crashed (a test started
-// and never finished: a fatal error, a stack overflow, os.Exit, a signal;
-// or the process group passed its memory cap or output budget),
+// timeout (no result within the run's first deadline, after using more
+// CPU than the deadline factor times its tests' in the baseline; or else
+// no result again alone within Timeouts.For(baseline of the tests run)),
+// crashed (a test started and never finished: a fatal error, a stack
+// overflow, os.Exit, a signal; or the process group passed its memory cap
+// or output budget),
 // not-viable (ill-typed, dropped before the build and counted in
 // Stats.IllTyped, or a single mutant build that failed), no-coverage (no
 // test executes the mutated code). The score is Stryker's: detected

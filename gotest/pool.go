@@ -10,6 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
 )
 
 // runMutants runs the jobs in a pool of workers over every target's
@@ -194,13 +195,15 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 
 // runOnce runs tests in a fresh copy of the module and classifies the run,
 // under the scratch's guard of the package directory when it has one. The
-// first run has a tight deadline (firstTimeout); a run that times out is
-// run again with the full deadline, alone (no other test process) when
-// there are several workers, before it counts as a timeout: on a loaded
-// machine a deadline is a guess, and most timeouts are mutants that never
-// end, which so cost the tight deadline plus the full one.
+// first run has a tight deadline (firstTimeout); a run that times out
+// counts as a timeout when it used more CPU than the deadline factor times
+// its tests' in the baseline (confirmedTimeout: a mutant that loops);
+// otherwise it runs again with the full deadline, alone (no other test
+// process) when there are several workers, before it counts: on a loaded
+// machine a deadline is a guess.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
 	deadline := s.firstTimeout(tests)
+	var last proc.Result // of the last run
 	run := func() (Verdict, error) {
 		if err := sc.reset(); err != nil {
 			return Verdict{}, err
@@ -212,6 +215,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 		if err != nil {
 			return Verdict{}, err
 		}
+		last = res
 		return classify(st, res), nil
 	}
 	guarded := func() (Verdict, error) {
@@ -225,6 +229,10 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 	s.alone.RUnlock()
 	if err != nil || v.Outcome != outcome.Timeout || ctx.Err() != nil {
 		return v, err
+	}
+	if ok, why := s.confirmedTimeout(tests, last); ok {
+		v.Reason += ": " + why
+		return v, nil
 	}
 	deadline = s.timeout(tests)
 	if s.cfg.workers() > 1 {

@@ -230,6 +230,10 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("score: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	if cfg.Memory == nil {
+		m := proc.DefaultMemoryCapFor(cfg.workers()) // read once, not per run
+		cfg.Memory = &m
+	}
 	rs := &runState{cfg: &cfg, tmp: tmp}
 	defer rs.closeWatches()
 	res := &Result{}

@@ -17,6 +17,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
 )
 
 // runState is what the packages of one Score call share: the module
@@ -79,7 +80,10 @@ type session struct {
 	// original path (no guarded copy): the floor counts it.
 	original map[string]time.Duration
 	overhead time.Duration // the baseline's process time outside tests
-	aside    []SetAside
+	// usage is what each test's process used alone, recording: what
+	// confirms a mutant's timeout without a rerun (confirmedTimeout).
+	usage map[string]usage
+	aside []SetAside
 	// recorded: the measured binary records its own per-test coverage
 	// and infections (schemata mode: mutate.SchemataOptions.Coverage and
 	// Probes), held in reached and infected by test: the schema numbers
@@ -532,6 +536,48 @@ func (s *session) baselineOf(tests []string) time.Duration {
 		d += s.baseline[t]
 	}
 	return d
+}
+
+// usage is what a test process used: CPU time (with the process's start),
+// peak resident memory, page faults, bytes of output.
+type usage struct {
+	cpu                  time.Duration
+	rss, faults, written int64
+}
+
+// confirmedTimeout reports whether a run of tests that timed out at its
+// first deadline (res) is a timeout without a rerun: it used more CPU
+// than the deadline factor times what its tests used alone in the
+// baseline (with their processes' start, and through every guarded copy:
+// more than a mutant's run needs). A process that computed that long was
+// not merely slowed by a loaded machine; one that used less (blocked, or
+// starved of CPU) runs again, and so does one that went through more
+// memory than its tests (16 MiB more resident, or 2048 more page faults:
+// 8 MiB of pages touched) or wrote more than twice their output and 1 MiB:
+// more time would classify it by its memory cap or output budget.
+func (s *session) confirmedTimeout(tests []string, res proc.Result) (bool, string) {
+	var base usage
+	for _, t := range tests {
+		u, ok := s.usage[t]
+		if !ok || u.cpu <= 0 {
+			return false, ""
+		}
+		base.cpu += u.cpu
+		base.rss = max(base.rss, u.rss)
+		base.faults = max(base.faults, u.faults)
+		base.written += u.written
+	}
+	if res.PeakRSS > base.rss+16<<20 || res.PageFaults > base.faults+2048 || res.Written > 2*base.written+1<<20 {
+		return false, ""
+	}
+	f := s.cfg.Timeouts.Factor
+	if f <= 0 {
+		f = proc.DefaultTimeouts.Factor
+	}
+	if float64(res.CPU) < f*float64(base.cpu) {
+		return false, ""
+	}
+	return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", res.CPU.Round(time.Millisecond), f, base.cpu.Round(time.Millisecond))
 }
 
 // measureTimeout is the deadline of a coverage or probe run of the

@@ -73,6 +73,15 @@ func killGroup(pid int) {
 	}
 }
 
+// pageFaults returns the page faults of the leader (ru_minflt +
+// ru_majflt): how much memory it touched, 0 if unknown.
+func pageFaults(st *os.ProcessState) int64 {
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return ru.Minflt + ru.Majflt
+	}
+	return 0
+}
+
 // peakRSS returns the leader's peak resident memory (ru_maxrss, KiB on
 // Linux), 0 if unknown.
 func peakRSS(st *os.ProcessState) int64 {

@@ -59,6 +59,15 @@ func (g *group) sampler(string) sampler { return nil }
 // close releases nothing.
 func (g *group) close() {}
 
+// pageFaults returns the page faults of the leader (ru_minflt +
+// ru_majflt): how much memory it touched, 0 if unknown.
+func pageFaults(st *os.ProcessState) int64 {
+	if ru, ok := st.SysUsage().(*syscall.Rusage); ok {
+		return int64(ru.Minflt) + int64(ru.Majflt)
+	}
+	return 0
+}
+
 // peakRSS returns the leader's peak resident memory (ru_maxrss), 0 if
 // unknown.
 func peakRSS(st *os.ProcessState) int64 {

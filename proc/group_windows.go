@@ -101,5 +101,8 @@ func (g *group) close() {
 	}
 }
 
+// pageFaults is unknown on Windows.
+func pageFaults(*os.ProcessState) int64 { return 0 }
+
 // peakRSS is unknown on Windows.
 func peakRSS(*os.ProcessState) int64 { return 0 }

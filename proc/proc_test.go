@@ -16,6 +16,9 @@ import (
 	"time"
 )
 
+// spun keeps the "spin" child's loop from being an empty one.
+var spun int
+
 // The test binary doubles as a misbehaving child: PROC_TEST_CHILD selects
 // what it does.
 func TestMain(m *testing.M) {
@@ -62,6 +65,20 @@ func TestMain(m *testing.M) {
 	case "ok":
 		fmt.Println("ok")
 		os.Exit(0)
+	case "spin":
+		for n := 0; ; n++ {
+			spun = n
+		}
+	case "touch":
+		// 64 MiB touched a page at a time, then nothing.
+		b := make([]byte, 64<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(time.Hour)
+		runtime.KeepAlive(b)
+	case "sleep":
+		time.Sleep(time.Hour)
 	case "escape":
 		// Children that leave the group: a new session, a new group.
 		for _, attr := range []*syscall.SysProcAttr{{Setsid: true}, {Setpgid: true}} {
@@ -132,6 +149,33 @@ func TestALoopingProcessTimesOutAndLeavesNoProcessOfItsGroup(t *testing.T) {
 		t.Errorf("Run took %v after a 300ms timeout", time.Since(start))
 	}
 	assertGroupGone(t, pidFile)
+}
+
+func TestAResultSaysHowMuchCPUAndMemoryTheProcessWentThrough(t *testing.T) {
+	t.Parallel()
+	run := func(child string) Result {
+		res, err := Run(context.Background(), Spec{Path: os.Args[0], Env: append(os.Environ(), "PROC_TEST_CHILD="+child), Timeout: 400 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.TimedOut {
+			t.Fatalf("%s: %+v, want a timeout", child, res)
+		}
+		return res
+	}
+	spin, sleep, touch := run("spin"), run("sleep"), run("touch")
+	// A spinning process uses CPU for most of its wall time even on a
+	// loaded machine; a sleeping one hardly any. One that touches new
+	// memory faults its pages in.
+	if spin.CPU < 100*time.Millisecond {
+		t.Errorf("a process spinning for %v used %v of CPU", spin.Duration, spin.CPU)
+	}
+	if sleep.CPU > spin.CPU/2 {
+		t.Errorf("a sleeping process used %v of CPU, a spinning one %v", sleep.CPU, spin.CPU)
+	}
+	if touch.PageFaults < spin.PageFaults+8192 {
+		t.Errorf("a process touching new memory for %v had %d page faults, a spinning one %d", touch.Duration, touch.PageFaults, spin.PageFaults)
+	}
 }
 
 func TestAGrandchildThatOutlivesItsParentIsKilled(t *testing.T) {

@@ -63,6 +63,13 @@ type Result struct {
 	// the watchdog's samples of the whole group, or the leader's own peak
 	// (getrusage) if higher; 0 where neither is known (Windows).
 	PeakRSS int64
+	// CPU is the user and system time the leader used (with the children
+	// it waited for; not the group's other processes); 0 where unknown.
+	CPU time.Duration
+	// PageFaults counts the leader's page faults (its first touch of a
+	// page of memory among them): memory it went through, even when its
+	// resident size was not sampled at its peak; 0 where unknown.
+	PageFaults int64
 	// OutputLimit is the output budget the process ran under, in bytes
 	// (-1: none).
 	OutputLimit int64
@@ -188,6 +195,8 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	res.ExitCode = st.ExitCode()
 	res.Signal = signalOf(st)
 	res.PeakRSS = max(res.PeakRSS, peakRSS(st))
+	res.CPU = st.UserTime() + st.SystemTime()
+	res.PageFaults = pageFaults(st)
 	return res, nil
 }
 

@@ -195,5 +195,7 @@ func (h *Handle) wait() {
 	res.ExitCode = st.ExitCode()
 	res.Signal = signalOf(st)
 	res.PeakRSS = max(res.PeakRSS, peakRSS(st))
+	res.CPU = st.UserTime() + st.SystemTime()
+	res.PageFaults = pageFaults(st)
 	h.res = res
 }

@@ -26,15 +26,22 @@ import (
 const runDescription = `
 Score the tests of Go packages (plain tests, examples, rapid, testing/quick,
 gopter) against their mutants: build the test binary once with every mutant
-behind a runtime switch, check that the tests pass twice, measure per-test
-coverage, then run each mutant against the tests that cover it in worker
-processes. The user's files are never written; generated files
+behind a runtime switch, check that the tests pass twice (together, then
+each alone while the binary records which mutants each test reaches: the
+per-test coverage), then run each mutant against the tests that cover it
+in worker processes. The user's files are never written; generated files
 ("// Code generated ... DO NOT EDIT.") are not mutated.
+
+Deadlines: a mutant's run stops at --timeout-factor x its tests' baseline
++ --timeout-const. Its first run stops sooner (the factor + at most 50ms):
+a run that computed past the factor x its tests' CPU time is a timeout; one
+that did not (blocked, or slowed by a loaded machine) runs again alone with
+the full deadline before it counts.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)
 and of boolean, integer or string type is compared with the original at
-each evaluation in one extra run of each covering test. A mutant runs
+each evaluation in each test's recording run. A mutant runs
 only against the tests that infect it (change the value at least once);
 one that no test infects is reported survived without running, since the
 tests' runs would be the original's. Like per-test coverage, this assumes

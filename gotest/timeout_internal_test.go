@@ -1,0 +1,37 @@
+package gotest
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactor(t *testing.T) {
+	t.Parallel()
+	s := &session{runState: &runState{cfg: &Config{Timeouts: proc.Timeouts{Factor: 10}}},
+		usage: map[string]usage{
+			"TestA": {cpu: 4 * time.Millisecond, rss: 20 << 20, faults: 3000, written: 100},
+			"TestB": {cpu: 6 * time.Millisecond, rss: 30 << 20, faults: 4000, written: 100},
+		}}
+	loop := proc.Result{TimedOut: true, CPU: 120 * time.Millisecond, PeakRSS: 22 << 20, PageFaults: 3500, Written: 200}
+	for _, c := range []struct {
+		name  string
+		tests []string
+		res   func(proc.Result) proc.Result
+		want  bool
+	}{
+		{"a loop past 10 x its test's CPU", []string{"TestA"}, func(r proc.Result) proc.Result { return r }, true},
+		{"two tests: 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { return r }, true},
+		{"two tests, less than 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { r.CPU = 90 * time.Millisecond; return r }, false},
+		{"starved or blocked: little CPU", []string{"TestA"}, func(r proc.Result) proc.Result { r.CPU = 10 * time.Millisecond; return r }, false},
+		{"growing memory: the cap will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PeakRSS = 40 << 20; return r }, false},
+		{"touching memory: the cap will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PageFaults = 9000; return r }, false},
+		{"growing output: the budget will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.Written = 2 << 20; return r }, false},
+		{"a test without a measured run", []string{"TestC"}, func(r proc.Result) proc.Result { return r }, false},
+	} {
+		if got, why := s.confirmedTimeout(c.tests, c.res(loop)); got != c.want {
+			t.Errorf("%s: confirmed %v (%s), want %v", c.name, got, why, c.want)
+		}
+	}
+}
