@@ -326,7 +326,7 @@ func (s *session) setAside(ctx context.Context, together, alone failures) error 
 		var why string
 		switch {
 		case inTogether && inAlone:
-			why = "fails on mutprop's instrumented build (schemata, probes) but passes under go test"
+			why = "fails on mutprop's instrumented build (schemata, probes, linked without DWARF) but passes under go test"
 		case inTogether:
 			why = "flaky: failed 1 of 2 runs on mutprop's build (with the other tests; it passed alone), and passes under go test"
 		case inAlone:
@@ -371,7 +371,7 @@ func setAsideNames(a []SetAside) string {
 // sources, as go test does, once.
 func (s *session) plainBinary(ctx context.Context) (*testBinary, error) {
 	out := filepath.Join(s.work, "pkg.plain.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out, Plain: true}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
 	}
 	return &testBinary{Path: out, Rapid: s.bin.Rapid}, nil
@@ -396,7 +396,7 @@ func (s *session) measureFloor(ctx context.Context) error {
 	}
 	start := time.Now()
 	out := filepath.Join(s.work, "pkg.floor.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out}); err != nil {
+	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out, Plain: true}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

@@ -43,8 +43,9 @@
 //	             mode, are built alone (mutate.Apply) and are not-viable
 //	             when that fails
 //	build.go     buildTestBinary: go test -c -vet=off [-overlay] [-cover
-//	             -coverpkg: overlay mode's coverage build], in the module's
-//	             copy and without -trimpath, as go test builds
+//	             -coverpkg: overlay mode's coverage build] [-ldflags=-w],
+//	             in the module's copy and without -trimpath, as go test
+//	             builds
 //	binary.go    testBinary: -test.list, and runTests with -test.v=test2json,
 //	             -test.paniconexit0, MUTPROP_ACTIVE, pinned rapid seeds
 //	event.go     parseStream: the -test.v=test2json framing (lines starting
