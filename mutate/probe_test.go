@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -157,6 +158,25 @@ func TestCoverageIsSound(t *testing.T) {
 	}
 }
 
+// onEachRightHandSide type-checks src, whose functions hold only
+// assignments "_ = expr", and returns pred of each expr, in order.
+func onEachRightHandSide(t *testing.T, src string, pred func(*types.Info, ast.Expr) bool) []bool {
+	t.Helper()
+	pkg, ok := sourcePackage(src)
+	if !ok {
+		t.Fatal("the source does not type-check")
+	}
+	var got []bool
+	for _, d := range pkg.Files[0].Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			for _, st := range fd.Body.List {
+				got = append(got, pred(pkg.TypesInfo, st.(*ast.AssignStmt).Rhs[0]))
+			}
+		}
+	}
+	return got
+}
+
 func TestProbesEvaluateWithoutRecoverOnlyWhatCannotPanic(t *testing.T) {
 	t.Parallel()
 	src := `package p
@@ -179,22 +199,8 @@ func f(x, y int, s S, ps *S, a []int, u uint8, fl float64) {
 	_ = min(x, y) <= max(x, 3)
 }
 `
-	pkg, ok := sourcePackage(src)
-	if !ok {
-		t.Fatal("the source does not type-check")
-	}
-	want := []bool{true, false, false, true, false, false, false, true, true, true, true}
-	var got []bool
-	for _, d := range pkg.Files[0].Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		for _, st := range fd.Body.List {
-			got = append(got, panicFree(pkg.TypesInfo, st.(*ast.AssignStmt).Rhs[0]))
-		}
-	}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
+	got := onEachRightHandSide(t, src, panicFree)
+	if want := []bool{true, false, false, true, false, false, false, true, true, true, true}; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("panicFree: got %v, want %v", got, want)
 	}
 	for text, want := range map[string]bool{"-": true, "<=": true, "&&": true, "": true, "0": true, "x + 1": true, "!(a < b)": true,
@@ -222,22 +228,8 @@ func f(x, y int, s *S, ch chan int, g func() int) {
 	_ = append(s.a, 1)[0]
 }
 `
-	pkg, ok := sourcePackage(src)
-	if !ok {
-		t.Fatal("the source does not type-check")
-	}
+	got := onEachRightHandSide(t, src, pureExpr)
 	want := []bool{true, true, true, true, false, false, false, false}
-	var got []bool
-	for _, d := range pkg.Files[0].Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		for _, st := range fd.Body.List {
-			as := st.(*ast.AssignStmt)
-			got = append(got, pureExpr(pkg.TypesInfo, as.Rhs[0]))
-		}
-	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("pureExpr: got %v, want %v", got, want)
 	}
