@@ -197,10 +197,11 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	wall -= build // the floor's own builds ran inside the run
 	line := fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
-	if timedOut > 0 && timeouts < wall {
-		// A timeout's rerun runs alone, so its time is the run's.
-		line += fmt.Sprintf("; %d mutants timed out, in %.1f s (each waits out its deadline twice, the second time alone): the rest is %.1fx the floor",
-			timedOut, timeouts.Seconds(), (wall-timeouts).Seconds()/floor.Seconds())
+	if share := timeouts / time.Duration(max(workers, 1)); timedOut > 0 && share < wall {
+		// A timeout holds one worker; its rerun, when it has one, all of
+		// them: the rest is an upper bound.
+		line += fmt.Sprintf("; %d mutants timed out, in %.1f worker-seconds (each waits out its first deadline, and unless its CPU time shows a loop, its full deadline alone): the rest is %.1fx the floor at most",
+			timedOut, timeouts.Seconds(), (wall-share).Seconds()/floor.Seconds())
 	}
 	return line
 }
