@@ -197,10 +197,12 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // under the scratch's guard of the package directory when it has one. The
 // first run has a tight deadline (firstTimeout); a run that times out
 // counts as a timeout when it used more CPU than the deadline factor times
-// its tests' in the baseline (confirmedTimeout: a mutant that loops);
-// otherwise it runs again with the full deadline, alone (no other test
-// process) when there are several workers, before it counts: on a loaded
-// machine a deadline is a guess.
+// its tests' in the baseline (timeoutEvidence: a mutant that loops), unless
+// its memory or output grew: then it runs again with the full deadline, to
+// end on its cap or time out. One that did not compute that long (blocked,
+// or starved on a loaded machine, where a deadline is a guess) runs again
+// with the full deadline alone (no other test process) when there are
+// several workers, before it counts.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
 	deadline := s.firstTimeout(tests)
 	var last proc.Result // of the last run
@@ -230,23 +232,35 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 	if err != nil || v.Outcome != outcome.Timeout || ctx.Err() != nil {
 		return v, err
 	}
-	if ok, why := s.confirmedTimeout(tests, last); ok {
+	computed, grew, why := s.timeoutEvidence(tests, last)
+	if computed && !grew {
 		v.Reason += ": " + why
 		return v, nil
 	}
 	deadline = s.timeout(tests)
-	if s.cfg.workers() > 1 {
-		s.alone.Lock()
-		defer s.alone.Unlock()
+	how := "alone "
+	if computed {
+		// It computed past the factor already (a timeout whatever the
+		// load), but its memory or output grew: given the full deadline
+		// beside the other workers, it may end on its cap instead.
+		how = ""
+	} else {
+		s.retried.Add(1)
+		if s.cfg.workers() > 1 {
+			s.alone.Lock()
+			defer s.alone.Unlock()
+		}
 	}
-	s.retried.Add(1)
 	first := v.Reason
 	if v, err = guarded(); err != nil {
 		return v, err
 	}
-	if v.Outcome == outcome.Survived {
+	switch {
+	case v.Outcome == outcome.Timeout && computed:
+		v.Reason += ": its first run " + why
+	case v.Outcome == outcome.Survived:
 		// A killed or crashed rerun's reason speaks for itself.
-		v.Notes = append(v.Notes, "timed out at its first deadline ("+first+"), ran again alone with the full one")
+		v.Notes = append(v.Notes, "timed out at its first deadline ("+first+"), ran again "+how+"with the full one")
 	}
 	return v, nil
 }

@@ -81,7 +81,7 @@ type session struct {
 	original map[string]time.Duration
 	overhead time.Duration // the baseline's process time outside tests
 	// usage is what each test's process used alone, recording: what
-	// confirms a mutant's timeout without a rerun (confirmedTimeout).
+	// confirms a mutant's timeout without a rerun (timeoutEvidence).
 	usage map[string]usage
 	aside []SetAside
 	// recorded: the measured binary records its own per-test coverage
@@ -545,39 +545,37 @@ type usage struct {
 	rss, faults, written int64
 }
 
-// confirmedTimeout reports whether a run of tests that timed out at its
-// first deadline (res) is a timeout without a rerun: it used more CPU
-// than the deadline factor times what its tests used alone in the
-// baseline (with their processes' start, and through every guarded copy:
-// more than a mutant's run needs). A process that computed that long was
-// not merely slowed by a loaded machine; one that used less (blocked, or
-// starved of CPU) runs again, and so does one that went through more
-// memory than its tests (16 MiB more resident, or 2048 more page faults:
-// 8 MiB of pages touched) or wrote more than twice their output and 1 MiB:
-// more time would classify it by its memory cap or output budget.
-func (s *session) confirmedTimeout(tests []string, res proc.Result) (bool, string) {
+// timeoutEvidence reads what a run of tests that timed out at its first
+// deadline (res) did. computed: it used more CPU than the deadline factor
+// times what its tests used alone in the baseline (with their processes'
+// start, and through every guarded copy: more than a mutant's run needs);
+// a process that computed that long was not merely slowed by a loaded
+// machine, nor blocked. grew: it went through more memory than its tests
+// (16 MiB more resident, or 2048 more page faults: 8 MiB of pages touched)
+// or wrote more than twice their output and 1 MiB, so that more time
+// could end it on its memory cap or output budget. why says what it
+// computed.
+func (s *session) timeoutEvidence(tests []string, res proc.Result) (computed, grew bool, why string) {
 	var base usage
 	for _, t := range tests {
 		u, ok := s.usage[t]
 		if !ok || u.cpu <= 0 {
-			return false, ""
+			return false, false, ""
 		}
 		base.cpu += u.cpu
 		base.rss = max(base.rss, u.rss)
 		base.faults = max(base.faults, u.faults)
 		base.written += u.written
 	}
-	if res.PeakRSS > base.rss+16<<20 || res.PageFaults > base.faults+2048 || res.Written > 2*base.written+1<<20 {
-		return false, ""
-	}
+	grew = res.PeakRSS > base.rss+16<<20 || res.PageFaults > base.faults+2048 || res.Written > 2*base.written+1<<20
 	f := s.cfg.Timeouts.Factor
 	if f <= 0 {
 		f = proc.DefaultTimeouts.Factor
 	}
 	if float64(res.CPU) < f*float64(base.cpu) {
-		return false, ""
+		return false, grew, ""
 	}
-	return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", res.CPU.Round(time.Millisecond), f, base.cpu.Round(time.Millisecond))
+	return true, grew, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", res.CPU.Round(time.Millisecond), f, base.cpu.Round(time.Millisecond))
 }
 
 // measureTimeout is the deadline of a coverage or probe run of the

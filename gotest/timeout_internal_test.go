@@ -7,7 +7,7 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactor(t *testing.T) {
+func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWithoutGrowing(t *testing.T) {
 	t.Parallel()
 	s := &session{runState: &runState{cfg: &Config{Timeouts: proc.Timeouts{Factor: 10}}},
 		usage: map[string]usage{
@@ -16,22 +16,23 @@ func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactor(t *testi
 		}}
 	loop := proc.Result{TimedOut: true, CPU: 120 * time.Millisecond, PeakRSS: 22 << 20, PageFaults: 3500, Written: 200}
 	for _, c := range []struct {
-		name  string
-		tests []string
-		res   func(proc.Result) proc.Result
-		want  bool
+		name           string
+		tests          []string
+		res            func(proc.Result) proc.Result
+		computed, grew bool
 	}{
-		{"a loop past 10 x its test's CPU", []string{"TestA"}, func(r proc.Result) proc.Result { return r }, true},
-		{"two tests: 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { return r }, true},
-		{"two tests, less than 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { r.CPU = 90 * time.Millisecond; return r }, false},
-		{"starved or blocked: little CPU", []string{"TestA"}, func(r proc.Result) proc.Result { r.CPU = 10 * time.Millisecond; return r }, false},
-		{"growing memory: the cap will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PeakRSS = 40 << 20; return r }, false},
-		{"touching memory: the cap will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PageFaults = 9000; return r }, false},
-		{"growing output: the budget will say", []string{"TestA"}, func(r proc.Result) proc.Result { r.Written = 2 << 20; return r }, false},
-		{"a test without a measured run", []string{"TestC"}, func(r proc.Result) proc.Result { return r }, false},
+		{"a loop past 10 x its test's CPU", []string{"TestA"}, func(r proc.Result) proc.Result { return r }, true, false},
+		{"two tests: 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { return r }, true, false},
+		{"two tests, less than 10 x their sum", []string{"TestA", "TestB"}, func(r proc.Result) proc.Result { r.CPU = 90 * time.Millisecond; return r }, false, false},
+		{"starved or blocked: little CPU", []string{"TestA"}, func(r proc.Result) proc.Result { r.CPU = 10 * time.Millisecond; return r }, false, false},
+		{"growing memory: the cap may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PeakRSS = 40 << 20; return r }, true, true},
+		{"touching memory: the cap may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PageFaults = 9000; return r }, true, true},
+		{"growing output: the budget may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.Written = 2 << 20; return r }, true, true},
+		{"a test without a measured run", []string{"TestC"}, func(r proc.Result) proc.Result { return r }, false, false},
 	} {
-		if got, why := s.confirmedTimeout(c.tests, c.res(loop)); got != c.want {
-			t.Errorf("%s: confirmed %v (%s), want %v", c.name, got, why, c.want)
+		computed, grew, why := s.timeoutEvidence(c.tests, c.res(loop))
+		if computed != c.computed || grew != c.grew {
+			t.Errorf("%s: computed %v, grew %v (%s), want %v, %v", c.name, computed, grew, why, c.computed, c.grew)
 		}
 	}
 }
