@@ -168,7 +168,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failure
 		}
 		switch {
 		case r.failed != "":
-			f.add([]string{t}, "alone: "+r.failed)
+			f.add([]string{t}, "alone: "+t+": "+r.failed)
 		case !r.known:
 			// no entry: covers and infects everything
 		case s.recorded:

@@ -76,7 +76,9 @@ func classify(s *stream, res proc.Result) Verdict {
 		}
 	case len(v.KilledBy) > 0:
 		v.Outcome = outcome.Killed
-		v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output)
+		// The test's own message, else its failing subtests' (a test that
+		// only groups subtests says nothing itself).
+		v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output + subtestOutput(s, v.KilledBy[0]))
 	case len(running) > 0 || s.Result == "":
 		v.Outcome = outcome.Crashed
 		if m := crashLine.FindString(s.Output); m != "" {

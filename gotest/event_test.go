@@ -57,6 +57,21 @@ FAIL
 	}
 }
 
+func TestAKilledTestThatOnlyGroupsSubtestsIsExplainedByTheFailingSubtest(t *testing.T) {
+	t.Parallel()
+	out := frame(`=== RUN   TestAllocs
+=== RUN   TestAllocs/Sum64
+    xxhash_test.go:196: got 1 allocation(s) (want zero)
+--- FAIL: TestAllocs (0.00s)
+    --- FAIL: TestAllocs/Sum64 (0.00s)
+FAIL
+`)
+	v := classify(parseStream(out), proc.Result{ExitCode: 1})
+	if v.Outcome != outcome.Killed || v.Reason != "xxhash_test.go:196: got 1 allocation(s) (want zero)" {
+		t.Errorf("verdict %+v, want killed by TestAllocs with its subtest's message", v)
+	}
+}
+
 func TestATestLastsAtLeastAsLongAsItsLongestParallelSubtest(t *testing.T) {
 	t.Parallel()
 	// go test reports a parent done when its function returns, before
