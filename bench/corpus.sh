@@ -27,8 +27,8 @@
 # ("refused: go test fails: TestX", "timeout after 420 s", "error: ...").
 #
 # Usage: bench/corpus.sh [--out DIR] [--only LIST] [--list] [--mutprop PATH]
-#                        [--workers N] [--timeout S] [--gremlins | --no-gremlins]
-#                        [--mutprop-args ARGS]
+#                        [--workers N] [--timeout S] [--gremlins-timeout S]
+#                        [--gremlins | --no-gremlins] [--mutprop-args ARGS]
 #   --out DIR        where the logs, reports and table.md go (default: a new
 #                    temporary directory, printed at the start)
 #   --only LIST      comma-separated keys or module paths (with or without
@@ -39,11 +39,18 @@
 #   --workers N      mutprop's and gremlins' --workers (default 2)
 #   --timeout S      wall-clock cap of each go test, mutprop and gremlins run
 #                    (default 420)
+#   --gremlins-timeout S  the cap of each gremlins run alone (default: --timeout;
+#                    gremlins builds every mutant: on a slow machine pflag,
+#                    toml and x/text/transform take it longer than 420 s)
 #   --gremlins       the gremlins pair on every selected module (default:
 #                    only the rows marked "gr" in the corpus)
 #   --no-gremlins    no gremlins pair at all
 #   --mutprop-args   extra flags for every mutprop run (split on spaces),
 #                    e.g. "--mem-limit 2048"
+#   --merge ROWS     run nothing: merge the rows.tsv files of earlier runs
+#                    (a later file's row replaces an earlier one of the same
+#                    module, e.g. a rerun) into OUT/rows.tsv and print the
+#                    tables and means of OUT/table.md
 # Modules run one at a time: the timings are the point, and the machine has
 # 2 cores. Run it under nice on a shared machine.
 set -euo pipefail
@@ -99,10 +106,12 @@ LIST=0
 MUTPROP=
 WORKERS=2
 TIMEOUT=420
+GR_TIMEOUT=
 GR=default
 EXTRA=
 ROW=
-usage="usage: $0 [--out DIR] [--only LIST] [--list] [--mutprop PATH] [--workers N] [--timeout S] [--gremlins | --no-gremlins] [--mutprop-args ARGS]"
+MERGE=()
+usage="usage: $0 [--out DIR] [--only LIST] [--list] [--mutprop PATH] [--workers N] [--timeout S] [--gremlins-timeout S] [--gremlins | --no-gremlins] [--mutprop-args ARGS] | --out DIR --merge ROWS [--merge ROWS ...]"
 ARGS=("$@")
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -112,15 +121,18 @@ while [ $# -gt 0 ]; do
 	--mutprop) MUTPROP=$2; shift 2 ;;
 	--workers) WORKERS=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
+	--gremlins-timeout) GR_TIMEOUT=$2; shift 2 ;;
 	--gremlins) GR=all; shift ;;
 	--no-gremlins) GR=none; shift ;;
 	--mutprop-args) EXTRA=$2; shift 2 ;;
+	--merge) MERGE+=("$2"); shift 2 ;;
 	--row) ROW=$2; shift 2 ;; # internal: one module, in a process of its own
 	-h | --help) echo "$usage"; exit 0 ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
-case "$WORKERS$TIMEOUT" in *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
+GR_TIMEOUT=${GR_TIMEOUT:-$TIMEOUT}
+case "$WORKERS$TIMEOUT$GR_TIMEOUT" in *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
 
 rows() { printf '%s\n' "$CORPUS" | grep -v '^[[:space:]]*$'; }
 field() { cut -d'|' -f"$1" <<<"$2"; }
@@ -273,12 +285,13 @@ if [ -n "$ROW" ]; then
 			[ "$mrc" = 0 ] || notes+=("mutprop-gr exit $mrc")
 			dir=$(fresh gremlins)
 			log "$key: gremlins unleash --workers $WORKERS --timeout-coefficient $GREMLINS_COEFFICIENT --exclude-files / ${PKGS[0]}"
-			bench_gremlins_unleash "$TIMEOUT" "$D/gremlins.out" "$D/gremlins.err" "$dir" "${PKGS[0]}" "$WORKERS"
+			bench_gremlins_unleash "$GR_TIMEOUT" "$D/gremlins.out" "$D/gremlins.err" "$dir" "${PKGS[0]}" "$WORKERS"
 			grc=$BENCH_RC
 			GR_WALL=$BENCH_WALL
 			read -r gfound GR_EXEC _ _ gnc gto gnv <<<"$(bench_gremlins_counts "$D/gremlins.out")"
-			if [ "$grc" = 124 ]; then
-				notes+=("gremlins stopped after $TIMEOUT s")
+			if [ "$grc" = 124 ] || [ "$grc" = 137 ]; then
+				# 137: still running 10 s after the TERM, killed
+				notes+=("gremlins stopped after $GR_TIMEOUT s")
 			elif [ "$grc" != 0 ]; then
 				notes+=("gremlins exit $grc: $(bench_firsterr "$D/gremlins.err")")
 			fi
@@ -318,6 +331,16 @@ fi
 if [ -z "$OUT" ]; then
 	OUT=$(mktemp -d "${TMPDIR:-/tmp}/mutprop-corpus-XXXXXX")
 fi
+if [ "${#MERGE[@]}" -gt 0 ]; then
+	mkdir -p "$OUT"
+	for f in "${MERGE[@]}"; do [ -r "$f" ] || { echo "corpus: --merge $f: no such file" >&2; exit 2; }; done
+	# The last row of each module wins; modules in the order first seen.
+	awk -F'\t' '{ if (!($1 in row)) order[n++] = $1; row[$1] = $0 } END { for (i = 0; i < n; i++) print row[order[i]] }' \
+		"${MERGE[@]}" >"$OUT/rows.merged"
+	mv "$OUT/rows.merged" "$OUT/rows.tsv"
+	header="rows merged by \`bench/corpus.sh${ARGS[*]:+ ${ARGS[*]}}\` from $(printf '%s ' "${MERGE[@]}")(each from its own run: see its corpus.log)"
+fi
+if [ "${#MERGE[@]}" -eq 0 ]; then
 mkdir -p "$OUT/bin"
 OUT=$(cd "$OUT" && pwd)
 log "output in $OUT"
@@ -338,7 +361,7 @@ dirty=$( (cd "$REPO" && git status --porcelain 2>/dev/null || true) | grep -c . 
 [ "${dirty:-0}" = 0 ] || rev="$rev + $dirty changed files"
 started=$(date -u +%Y-%m-%dT%H:%MZ)
 cmd="bench/corpus.sh${ARGS[*]:+ ${ARGS[*]}}"
-setup="mutprop $rev; $(go version | cut -d' ' -f3-); $(nproc) CPUs, load $(bench_load) at the start; --workers $WORKERS; --timeout $TIMEOUT s"
+setup="mutprop $rev; $(go version | cut -d' ' -f3-); $(nproc) CPUs, load $(bench_load) at the start; --workers $WORKERS; --timeout $TIMEOUT s; --gremlins-timeout $GR_TIMEOUT s"
 log "$started: $cmd"
 log "$setup"
 
@@ -356,7 +379,7 @@ printf "$fmt" module@version "test" mutants score "wall (s)" "mut/s" floor "gr r
 : >"$OUT/rows.tsv"
 for key in "${selected[@]}"; do
 	rc=0
-	"$0" --row "$key" --out "$OUT" --mutprop "$MUTPROP" --workers "$WORKERS" --timeout "$TIMEOUT" \
+	"$0" --row "$key" --out "$OUT" --mutprop "$MUTPROP" --workers "$WORKERS" --timeout "$TIMEOUT" --gremlins-timeout "$GR_TIMEOUT" \
 		${gr_flag[@]+"${gr_flag[@]}"} --mutprop-args "$EXTRA" 2> >(tee -a "$OUT/corpus.log" >&2) || rc=$?
 	if [ ! -s "$OUT/$key/row.tsv" ]; then
 		mkdir -p "$OUT/$key"
@@ -368,9 +391,12 @@ for key in "${selected[@]}"; do
 	printf "$fmt" "$mv" "${gotest%%:*}" "$mutants" "$score" "$wall" "$mps" "$floor" "$ratio" "$result"
 done
 
+header="\`$cmd\`, $started to $(date -u +%H:%MZ) ($setup, $(bench_load) at the end)"
+fi
+
 # The Markdown tables, for bench/README.md.
 {
-	echo "\`$cmd\`, $started to $(date -u +%H:%MZ) ($setup, $(bench_load) at the end)"
+	echo "$header"
 	echo
 	echo "| module@version | packages | go test | mutants | score | wall (s) | mutants/s | floor multiple | load | result |"
 	echo "| --- | --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |"
