@@ -197,12 +197,13 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // under the scratch's guard of the package directory when it has one. The
 // first run has a tight deadline (firstTimeout); a run that times out
 // counts as a timeout when it used more CPU than the deadline factor times
-// its tests' in the baseline (timeoutEvidence: a mutant that loops), unless
-// its memory or output grew: then it runs again with the full deadline, to
-// end on its cap or time out. One that did not compute that long (blocked,
-// or starved on a loaded machine, where a deadline is a guess) runs again
-// with the full deadline alone (no other test process) when there are
-// several workers, before it counts.
+// its tests' in the baseline, for at least half its deadline
+// (timeoutEvidence: a mutant that loops), unless its memory or output
+// grew: then it runs again with the full deadline, to end on its cap or
+// time out. One that did not compute that long (blocked, or starved on a
+// loaded machine, where a deadline is a guess) runs again with the full
+// deadline alone (no other test process) when there are several workers,
+// before it counts.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
 	deadline := s.firstTimeout(tests)
 	var last proc.Result // of the last run
@@ -232,7 +233,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 	if err != nil || v.Outcome != outcome.Timeout || ctx.Err() != nil {
 		return v, err
 	}
-	computed, grew, why := s.timeoutEvidence(tests, last)
+	computed, grew, why := s.timeoutEvidence(tests, deadline, last)
 	if computed && !grew {
 		v.Reason += ": " + why
 		return v, nil

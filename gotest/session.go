@@ -546,16 +546,20 @@ type usage struct {
 }
 
 // timeoutEvidence reads what a run of tests that timed out at its first
-// deadline (res) did. computed: it used more CPU than the deadline factor
-// times what its tests used alone in the baseline (with their processes'
-// start, and through every guarded copy: more than a mutant's run needs);
-// a process that computed that long was not merely slowed by a loaded
-// machine, nor blocked. grew: it went through more memory than its tests
+// deadline (res, after deadline) did. computed: it used more CPU than the
+// deadline factor times what its tests used alone in the baseline (with
+// their processes' start, and through every guarded copy: more than a
+// mutant's run needs), and for at least half of its deadline; a process
+// that computed that long was neither blocked nor merely slowed by a
+// loaded machine. (On a loaded machine a short test that crashes, e.g. on
+// a stack overflow, can pass both its deadline and a few times its
+// baseline's milliseconds of CPU while it ran a fifth of the time: it
+// runs again.) grew: it went through more memory than its tests
 // (16 MiB more resident, or 2048 more page faults: 8 MiB of pages touched)
 // or wrote more than twice their output and 1 MiB, so that more time
 // could end it on its memory cap or output budget. why says what it
 // computed.
-func (s *session) timeoutEvidence(tests []string, res proc.Result) (computed, grew bool, why string) {
+func (s *session) timeoutEvidence(tests []string, deadline time.Duration, res proc.Result) (computed, grew bool, why string) {
 	var base usage
 	for _, t := range tests {
 		u, ok := s.usage[t]
@@ -572,7 +576,7 @@ func (s *session) timeoutEvidence(tests []string, res proc.Result) (computed, gr
 	if f <= 0 {
 		f = proc.DefaultTimeouts.Factor
 	}
-	if float64(res.CPU) < f*float64(base.cpu) {
+	if float64(res.CPU) < f*float64(base.cpu) || res.CPU < deadline/2 {
 		return false, grew, ""
 	}
 	return true, grew, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", res.CPU.Round(time.Millisecond), f, base.cpu.Round(time.Millisecond))

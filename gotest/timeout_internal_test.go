@@ -7,7 +7,7 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWithoutGrowing(t *testing.T) {
+func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorForHalfItsDeadlineWithoutGrowing(t *testing.T) {
 	t.Parallel()
 	s := &session{runState: &runState{cfg: &Config{Timeouts: proc.Timeouts{Factor: 10}}},
 		usage: map[string]usage{
@@ -28,9 +28,10 @@ func TestATimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWithoutGr
 		{"growing memory: the cap may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PeakRSS = 40 << 20; return r }, true, true},
 		{"touching memory: the cap may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.PageFaults = 9000; return r }, true, true},
 		{"growing output: the budget may say", []string{"TestA"}, func(r proc.Result) proc.Result { r.Written = 2 << 20; return r }, true, true},
+		{"crashed late on a loaded machine: past 10 x its CPU, for less than half its deadline", []string{"TestA"}, func(r proc.Result) proc.Result { r.CPU = 45 * time.Millisecond; return r }, false, false},
 		{"a test without a measured run", []string{"TestC"}, func(r proc.Result) proc.Result { return r }, false, false},
 	} {
-		computed, grew, why := s.timeoutEvidence(c.tests, c.res(loop))
+		computed, grew, why := s.timeoutEvidence(c.tests, 100*time.Millisecond, c.res(loop))
 		if computed != c.computed || grew != c.grew {
 			t.Errorf("%s: computed %v, grew %v (%s), want %v, %v", c.name, computed, grew, why, c.computed, c.grew)
 		}

@@ -34,9 +34,9 @@ in worker processes. The user's files are never written; generated files
 
 Deadlines: a mutant's run stops at --timeout-factor x its tests' baseline
 + --timeout-const. Its first run stops sooner (the factor + at most 50ms):
-a run that computed past the factor x its tests' CPU time is a timeout; one
-that did not (blocked, or slowed by a loaded machine) runs again alone with
-the full deadline before it counts.
+a run that computed past the factor x its tests' CPU time, for at least
+half its deadline, is a timeout; one that did not (blocked, or slowed by a
+loaded machine) runs again alone with the full deadline before it counts.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)
