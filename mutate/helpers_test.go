@@ -50,3 +50,15 @@ func loadFixture(t *testing.T, name string) *Package {
 	}
 	return pkgs[0]
 }
+
+// enumerateFixture loads the fixture package name and enumerates its
+// mutants with every operator.
+func enumerateFixture(t *testing.T, name string) (*Package, []Mutant, Stats) {
+	t.Helper()
+	pkg := loadFixture(t, name)
+	muts, st, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatalf("enumerate %s: %v", name, err)
+	}
+	return pkg, muts, st
+}

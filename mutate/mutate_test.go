@@ -44,11 +44,7 @@ func checkGolden(t *testing.T, name, got string) {
 
 func TestTheOpsFixtureListsTheGoldenMutants(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "ops")
-	muts, st, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, muts, st := enumerateFixture(t, "ops")
 	checkGolden(t, "ops.golden", listing(muts, st))
 }
 
@@ -73,11 +69,7 @@ func TestEveryOperatorMakesAMutantOfTheOpsFixture(t *testing.T) {
 
 func TestIgnoredLinesGeneratedFilesAndEquivalentSitesMakeNoMutants(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "ops")
-	muts, st, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, muts, st := enumerateFixture(t, "ops")
 	for _, m := range muts {
 		if strings.Contains(m.Original, "x + 1") || m.Line == 51 {
 			t.Errorf("mutant %s on an ignored line", m.ID)
@@ -90,11 +82,7 @@ func TestIgnoredLinesGeneratedFilesAndEquivalentSitesMakeNoMutants(t *testing.T)
 		t.Errorf("stats %+v: want ignored and equivalent mutants counted", st)
 	}
 
-	behave := loadFixture(t, "behave")
-	muts, st, err = Enumerate(context.Background(), behave, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, muts, st = enumerateFixture(t, "behave")
 	for _, m := range muts {
 		if m.File == "generated.go" {
 			t.Errorf("mutant %s of a generated file", m.ID)
@@ -116,11 +104,7 @@ func TestIgnoredLinesGeneratedFilesAndEquivalentSitesMakeNoMutants(t *testing.T)
 
 func TestIllTypedMutantsAreCountedAndDropped(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "behave")
-	muts, st, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, muts, st := enumerateFixture(t, "behave")
 	if st.IllTyped == 0 {
 		t.Fatalf("stats %+v: want the uint literal -1 counted as ill-typed", st)
 	}

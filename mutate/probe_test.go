@@ -70,11 +70,7 @@ func runRecorded(t *testing.T, bin string) (string, map[int]bool, map[int]bool) 
 // that the filter filters (some probed mutants are not infected).
 func TestProbesAreSound(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "behave")
-	muts, _, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, muts, _ := enumerateFixture(t, "behave")
 	bin := buildSchemata(t, pkg, muts, SchemataOptions{Probes: true}, t.TempDir())
 	original := runBinary(bin, 0)
 	probedOut, infected := runProbed(t, bin)
@@ -124,11 +120,7 @@ func TestProbesAreSound(t *testing.T) {
 // reached; and some mutants are not reached, so the check means something.
 func TestCoverageIsSound(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "behave")
-	muts, _, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, muts, _ := enumerateFixture(t, "behave")
 	bin := buildSchemata(t, pkg, muts, SchemataOptions{Copies: true, Probes: true, Coverage: true}, t.TempDir())
 	original := runBinary(bin, 0)
 	recorded, infected, reached := runRecorded(t, bin)

@@ -61,11 +61,7 @@ func runBinary(bin string, active int) string {
 
 func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "behave")
-	muts, _, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, muts, _ := enumerateFixture(t, "behave")
 	work := t.TempDir()
 	schemBin := buildSchemata(t, pkg, muts, SchemataOptions{}, work)
 	// The build mutprop run makes: each function body twice, probes on.
@@ -146,11 +142,7 @@ func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
 // original.
 func TestCopiesKeepLabeledBodiesInPlace(t *testing.T) {
 	t.Parallel()
-	pkg := loadFixture(t, "behave")
-	muts, _, err := Enumerate(context.Background(), pkg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, muts, _ := enumerateFixture(t, "behave")
 	files, err := SchemataWith(pkg, muts, SchemataOptions{Copies: true})
 	if err != nil {
 		t.Fatal(err)
