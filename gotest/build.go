@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -30,8 +31,9 @@ const buildTimeout = 10 * time.Minute
 
 // buildTestBinary runs go test -c -vet=off. Score builds in the module's copy, not
 // in the user's tree, and without -trimpath, as go test does: a test that
-// locates its sources with runtime.Caller finds them in the copy. The
-// error carries the compiler's output.
+// locates its sources with runtime.Caller finds them in the copy. The go
+// command's temporary files go beside b.Out (GOTMPDIR). The error carries
+// the compiler's output.
 func buildTestBinary(ctx context.Context, b buildSpec) error {
 	args := []string{"test", "-c", "-vet=off", "-o", b.Out}
 	if b.Overlay != "" {
@@ -44,7 +46,12 @@ func buildTestBinary(ctx context.Context, b buildSpec) error {
 		args = append(args, "-ldflags=-w")
 	}
 	args = append(args, ".")
-	res, err := proc.Run(ctx, proc.Spec{Path: goCommand(), Args: args, Dir: b.Dir, Env: os.Environ(), Timeout: buildTimeout})
+	// The go command's work directory goes beside the binary, in the
+	// run's temporary directory: a build ended by an interrupt (its
+	// process group killed) leaves it behind, and removing the run's
+	// directory then removes it too.
+	env := append(os.Environ(), "GOTMPDIR="+filepath.Dir(b.Out))
+	res, err := proc.Run(ctx, proc.Spec{Path: goCommand(), Args: args, Dir: b.Dir, Env: env, Timeout: buildTimeout})
 	if err != nil {
 		return fmt.Errorf("go test -c in %s: %w", b.Dir, err)
 	}

@@ -98,7 +98,8 @@ Exit codes:
        use cgo, their tests fail or are flaky without mutants, or the run
        failed (I/O)
   130  interrupted (SIGINT/SIGTERM): workers are stopped, temporary files
-       removed and the journal kept; a second interrupt exits at once`
+       removed and the journal kept; a second interrupt, half a second
+       or more after the first, exits at once`
 
 // runFlags are mutprop run's flags.
 type runFlags struct {

@@ -365,8 +365,9 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 // both workers run mutants that loop forever (with a deadline of hours,
 // so that the loops run on in their first run): the
 // first SIGINT must stop them at once, exit 130 and leave no process, no
-// temporary file and the fixture untouched; two SIGINTs exit at once too,
-// leaving no process and the fixture untouched.
+// temporary file and the fixture untouched; so must two SIGINTs 2 ms apart
+// (a wrapper such as timeout forwarding the signal its group got): the
+// second is the first's echo, not a request to exit before the cleanup.
 func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -403,11 +404,7 @@ func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
 		if left := processesLeftUnder(tmp); len(left) > 0 {
 			t.Errorf("%d SIGINT: processes left: %v", signals, left)
 		}
-		if signals == 1 {
-			assertEmptyDir(t, tmp)
-		} else {
-			t.Logf("the second SIGINT came before the cleanup ended: %v", strings.Contains(r.stderr.String(), "exiting at once"))
-		}
+		assertEmptyDir(t, tmp)
 		assertSameFiles(t, before, hashFiles(t, fixtureDir))
 	}
 }

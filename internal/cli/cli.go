@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Exit codes of mutprop. They are part of its contract with scripts.
@@ -119,9 +120,16 @@ func NewEnv() *Env {
 	return &Env{Stdout: os.Stdout, Stderr: os.Stderr, Stdin: os.Stdin, Getenv: os.Getenv, Signals: sig}
 }
 
+// echoWindow is how soon after the first interrupt another one counts as
+// the same: a wrapper that forwards the signal it got to its child (timeout,
+// a process manager signalling a whole group) delivers it twice at once, and
+// exiting at once would leave the run's temporary files and children behind.
+const echoWindow = 500 * time.Millisecond
+
 // InterruptContext returns a context cancelled on the first interrupt of
-// e.Signals, and the function that releases it; a second interrupt exits
-// the process at once with ExitInterrupted.
+// e.Signals, and the function that releases it; a second interrupt, one
+// that comes more than echoWindow after the first, exits the process at
+// once with ExitInterrupted.
 func InterruptContext(e *Env) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	if e.Signals == nil {
@@ -136,15 +144,22 @@ func InterruptContext(e *Env) (context.Context, func()) {
 		case <-done:
 			return
 		}
-		select {
-		case <-e.Signals:
-			fmt.Fprintln(e.Stderr, "mutprop: interrupted again; exiting at once")
-			if e.Exit != nil {
-				e.Exit(ExitInterrupted)
+		first := time.Now()
+		for {
+			select {
+			case <-e.Signals:
+				if time.Since(first) < echoWindow {
+					continue
+				}
+				fmt.Fprintln(e.Stderr, "mutprop: interrupted again; exiting at once")
+				if e.Exit != nil {
+					e.Exit(ExitInterrupted)
+					return
+				}
+				os.Exit(ExitInterrupted)
+			case <-done:
 				return
 			}
-			os.Exit(ExitInterrupted)
-		case <-done:
 		}
 	}()
 	return ctx, func() { close(done); cancel() }
