@@ -346,6 +346,7 @@ OUT=$(cd "$OUT" && pwd)
 log "output in $OUT"
 export GOBIN="$OUT/bin"
 export GOFLAGS=-buildvcs=false
+given_binary=${MUTPROP:+yes}
 if [ -z "$MUTPROP" ]; then
 	MUTPROP="$OUT/bin/mutprop"
 	log "building mutprop from $REPO"
@@ -359,6 +360,13 @@ case "$GR" in all) gr_flag=(--gremlins) ;; none) gr_flag=(--no-gremlins) ;; esac
 rev=$(cd "$REPO" && git rev-parse --short HEAD 2>/dev/null || echo "?")
 dirty=$( (cd "$REPO" && git status --porcelain 2>/dev/null || true) | grep -c . || true)
 [ "${dirty:-0}" = 0 ] || rev="$rev + $dirty changed files"
+if [ -n "$given_binary" ]; then
+	# A binary given with --mutprop is labelled by its own revision when it
+	# records one (go build -buildvcs), else by its path: this checkout's
+	# revision says nothing of it.
+	bin_rev=$(go version -m "$MUTPROP" 2>/dev/null | awk '$1 == "build" && $2 ~ /^vcs.revision=/ { sub(/^vcs.revision=/, "", $2); print substr($2, 1, 7) }')
+	rev="${bin_rev:-$MUTPROP} (--mutprop; this checkout: $rev)"
+fi
 started=$(date -u +%Y-%m-%dT%H:%MZ)
 cmd="bench/corpus.sh${ARGS[*]:+ ${ARGS[*]}}"
 setup="mutprop $rev; $(go version | cut -d' ' -f3-); $(nproc) CPUs, load $(bench_load) at the start; --workers $WORKERS; --timeout $TIMEOUT s; --gremlins-timeout $GR_TIMEOUT s"
