@@ -78,7 +78,9 @@ func classify(s *stream, res proc.Result) Verdict {
 		v.Outcome = outcome.Killed
 		// The test's own message, else its failing subtests' (a test that
 		// only groups subtests says nothing itself).
-		v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output + subtestOutput(s, v.KilledBy[0]))
+		if v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output); v.Reason == "" {
+			v.Reason = firstMessage(subtestOutput(s, v.KilledBy[0]))
+		}
 	case len(running) > 0 || s.Result == "":
 		v.Outcome = outcome.Crashed
 		if m := crashLine.FindString(s.Output); m != "" {
