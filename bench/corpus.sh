@@ -94,6 +94,11 @@ goversion|github.com/hashicorp/go-version@v1.7.0|.|gr|parser (versions and const
 twwidth|github.com/olekukonko/tablewriter@v1.1.0|./pkg/twwidth|gr|TestMain; one package of a larger module with dependencies
 redblack|github.com/emirpasic/gods@v1.18.1|./trees/redblacktree|-|data structure (red-black tree); go 1.2 (the oldest go line)
 transform|golang.org/x/text@v0.21.0|./transform|-|encoder framework (streaming transformers); one package of a big module
+godiff|github.com/sergi/go-diff@v1.4.0|./diffmatchpatch|-|text diff algorithm; 3.7k mutants beside tests of 10 ms to seconds: a loop in a fast test must not wait out the deadline of the slow tests
+ulid|github.com/oklog/ulid/v2@v2.1.2|.|-|encoder (sortable IDs); 2k mutants, tests whose summed baseline is long: per-test deadlines
+bitset|github.com/bits-and-blooms/bitset@v1.29.0|.|-|data structure (bit sets); 8.9k lines of generated tables (pext.gen.go) beside 2k of code: enumeration must scale
+gjson|github.com/tidwall/gjson@v1.18.0|.|-|parser (JSON paths); 5.7k mutants under random-data tests of 6-10 s: about 30 min whole, so a 1/20 sample with the estimate for the whole|--shard 1/20
+rapid|pgregory.net/rapid@v1.2.0|.|-|property-based testing library scored on its own suite; TestDataVis must stay within a constant of its plain memory
 '
 
 # GR_MIN_EXEC: the second geometric mean keeps the pairs where gremlins
