@@ -90,6 +90,7 @@ type pageData struct {
 	ExperimentTables []Table
 	Charts           []htmlChart
 	TrialTables      []Table
+	TrialCharts      []htmlChart
 }
 
 type htmlSurvivor struct {
@@ -179,7 +180,15 @@ func buildPageData(p Page) (pageData, error) {
 		}
 	}
 	if p.Trials != nil {
-		d.TrialTables = TrialsTables(*p.Trials)
+		d.TrialTables = append(RankingTables(*p.Trials), TrialsTables(*p.Trials)...)
+		for _, tc := range trialCharts(*p.Trials) {
+			svg, err := plotSVG(tc.Chart)
+			if err != nil {
+				return d, fmt.Errorf("trials: chart %s: %w", tc.Name, err)
+			}
+			src := template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
+			d.TrialCharts = append(d.TrialCharts, htmlChart{Name: tc.Name, Src: src})
+		}
 	}
 	if e := p.Experiment; e != nil {
 		d.ExperimentTables = []Table{generatorTable(*e)}

@@ -109,6 +109,10 @@ type TrialsReport struct {
 	NotFailing  string            `json:"notFailing"`
 	Cells       []TrialCellReport `json:"cells"`
 	Comparisons []TrialComparison `json:"comparisons"`
+	// Ranking ranks each package's killing tests (RankingTables); Pairs
+	// compares every two of them over the mutants both kill.
+	Ranking []TestRanking `json:"ranking"`
+	Pairs   []TestPair    `json:"pairs"`
 }
 
 // SummarizeTrials computes each cell's figures (fails, mean
@@ -135,6 +139,7 @@ func SummarizeTrials(n int, seed uint64, cells []TrialCell) (TrialsReport, error
 			r.Comparisons = append(r.Comparisons, c)
 		}
 	}
+	rank(&r)
 	return r, nil
 }
 
