@@ -49,6 +49,12 @@ import (
 // of times the original text appears in the function before it.
 // description and status are written for the reader; reason is the
 // user's and --update-baseline keeps it.
+//
+// An entry may instead name its mutant by "id": the mutant's ID or its
+// shell-safe alias (m-1a2b3c4d, printed beside each survivor), with its
+// package; the other fields are then not needed, and not matched. Such an
+// entry follows the mutant's line, so --update-baseline rewrites it keyed
+// by text.
 const BaselineVersion = 1
 
 // BaselineFile is a baseline file.
@@ -66,6 +72,9 @@ type BaselineEntry struct {
 	Original    string `json:"original"`
 	Replacement string `json:"replacement"`
 	Occurrence  int    `json:"occurrence,omitempty"`
+	// ID, when set, is the key instead of the fields above: the mutant's
+	// ID or alias in Package.
+	ID string `json:"id,omitempty"`
 	// Not part of the key.
 	Status      outcome.Outcome `json:"status,omitempty"`
 	Description string          `json:"description,omitempty"`
@@ -74,6 +83,9 @@ type BaselineEntry struct {
 
 // key identifies the mutant the entry accepts.
 func (b BaselineEntry) key() string {
+	if b.ID != "" {
+		return idKey(b.Package, b.ID)
+	}
 	n := b.Occurrence
 	if n < 1 {
 		n = 1
@@ -81,8 +93,14 @@ func (b BaselineEntry) key() string {
 	return strings.Join([]string{b.Package, b.Function, b.Operator, b.Original, b.Replacement, fmt.Sprint(n)}, "\x1f")
 }
 
+// idKey is the key of an entry that names its mutant by ID or alias.
+func idKey(pkg, id string) string { return "id\x1f" + pkg + "\x1f" + id }
+
 // String describes the entry on one line.
 func (b BaselineEntry) String() string {
+	if b.ID != "" {
+		return b.Package + " " + b.ID
+	}
 	fn := b.Function
 	if fn == "" {
 		fn = "(package level)"
@@ -115,8 +133,8 @@ func readBaseline(path string, missingOK bool) (map[string]BaselineEntry, error)
 		return nil, fmt.Errorf("--baseline %s: version %d, want %d", path, f.Version, BaselineVersion)
 	}
 	for i, e := range f.Accepted {
-		if e.Package == "" || e.Operator == "" {
-			return nil, fmt.Errorf("--baseline %s: entry %d has no package or no operator", path, i+1)
+		if e.Package == "" || e.Operator == "" && e.ID == "" {
+			return nil, fmt.Errorf("--baseline %s: entry %d has no package, or neither an operator nor an id", path, i+1)
 		}
 		if e.Occurrence < 0 {
 			return nil, fmt.Errorf("--baseline %s: entry %d: occurrence %d", path, i+1, e.Occurrence)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mutprop/mutprop/internal/mutantid"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
@@ -119,8 +120,8 @@ func TestTheBaselineGatesOnlyNewSurvivors(t *testing.T) {
 	require.NoError(t, gate)
 	stderr, gate := runCI(Options{Baseline: baseline, Annotations: Annotations{GitLab: gitlab}}, keyedPackage(src, [2]int{4, 11}, [2]int{4, 20}))
 	require.EqualError(t, gate, "1 undetected mutants are not in the baseline "+baseline+": kill them, or accept them with --update-baseline")
-	assert.Contains(t, stderr, "example.com/p/p.go:4:11: survived (accepted):  (m)\n")
-	assert.Contains(t, stderr, "example.com/p/p.go:4:20: survived (new):  (mm)\n")
+	assert.Contains(t, stderr, "example.com/p/p.go:4:11: survived (accepted):  (m, alias "+mutantid.Alias("example.com/p", "m")+")\n")
+	assert.Contains(t, stderr, "example.com/p/p.go:4:20: survived (new):  (mm, alias "+mutantid.Alias("example.com/p", "mm")+")\n")
 	assert.Contains(t, stderr, "mutprop run: baseline "+baseline+": 1 accepted survivors, 1 new, 0 stale entries")
 
 	b, err := os.ReadFile(gitlab)
@@ -129,4 +130,49 @@ func TestTheBaselineGatesOnlyNewSurvivors(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &issues))
 	require.Len(t, issues, 2)
 	assert.Equal(t, []string{"info", "major"}, []string{issues[0].Severity, issues[1].Severity})
+}
+
+// TestABaselineEntryMayNameItsMutantByIDOrAlias accepts one survivor by
+// its ID and another by its alias: neither fails the run, a third does,
+// and --update-baseline rewrites the entries keyed by text, keeping
+// their reasons.
+func TestABaselineEntryMayNameItsMutantByIDOrAlias(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	baseline := filepath.Join(dir, "b.json")
+	src := "package p\n\nfunc F(x int) bool {\n\treturn x > 0 && x > 0 && x > 0\n}\n"
+	pkg := keyedPackage(src, [2]int{4, 11}, [2]int{4, 20}, [2]int{4, 29})
+	alias := mutantid.Alias("example.com/p", "mm")
+	require.NoError(t, os.WriteFile(baseline, []byte(`{"version": 1, "accepted": [
+  {"package": "example.com/p", "id": "m", "reason": "by ID"},
+  {"package": "example.com/p", "id": "`+alias+`", "reason": "by alias"}
+]}`), 0o644))
+	report1 := func(o Options) (string, error) {
+		t.Helper()
+		r, err := Open(o, nil)
+		require.NoError(t, err)
+		var out, errOut bytes.Buffer
+		gate, err := r.Report([]runlog.Package{pkg}, report.Score{}, Run{Cmd: "run", Complete: true, Stdout: &out, Stderr: &errOut})
+		require.NoError(t, err)
+		return errOut.String(), gate
+	}
+	stderr, gate := report1(Options{Baseline: baseline})
+	require.EqualError(t, gate, "1 undetected mutants are not in the baseline "+baseline+": kill them, or accept them with --update-baseline")
+	assert.Contains(t, stderr, "2 accepted survivors, 1 new, 0 stale entries")
+	assert.Contains(t, stderr, "survived (new):  (mmm, alias "+mutantid.Alias("example.com/p", "mmm")+")")
+
+	_, gate = report1(Options{Baseline: baseline, UpdateBaseline: true})
+	require.NoError(t, gate)
+	b, err := os.ReadFile(baseline)
+	require.NoError(t, err)
+	var f BaselineFile
+	require.NoError(t, json.Unmarshal(b, &f))
+	require.Len(t, f.Accepted, 3)
+	var reasons []string
+	for _, e := range f.Accepted {
+		assert.Empty(t, e.ID, "an entry rewritten by --update-baseline is keyed by text")
+		assert.Equal(t, "boundary", e.Operator)
+		reasons = append(reasons, e.Reason)
+	}
+	assert.ElementsMatch(t, []string{"by ID", "by alias", ""}, reasons)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/atomicfile"
+	"github.com/mutprop/mutprop/internal/mutantid"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
@@ -99,8 +100,11 @@ func (f finding) label() string {
 	return string(f.m.Outcome)
 }
 
+// message describes the finding: its status, description, ID and the
+// ID's shell-safe alias (mutantid), which mutprop show and --baseline
+// take unquoted.
 func (f finding) message() string {
-	return fmt.Sprintf("%s: %s (%s)", f.label(), f.m.Mutant.Description, f.m.Mutant.ID)
+	return fmt.Sprintf("%s: %s (%s, alias %s)", f.label(), f.m.Mutant.Description, f.m.Mutant.ID, mutantid.Alias(f.pkg, f.m.Mutant.ID))
 }
 
 // StaleEntry is a baseline entry whose mutant is no longer undetected.
@@ -152,6 +156,13 @@ func (r *Reporter) Report(pkgs []runlog.Package, score report.Score, run Run) (g
 			f.path, f.repoPath = loc.paths(p.Path, m.Mutant.File)
 			k := f.entry.key()
 			prev, inBaseline := r.accepted[k]
+			for _, ref := range []string{m.Mutant.ID, mutantid.Alias(p.Path, m.Mutant.ID)} {
+				if inBaseline {
+					break
+				}
+				k = idKey(p.Path, ref)
+				prev, inBaseline = r.accepted[k]
+			}
 			if inBaseline {
 				matched[k] = true
 			}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 )
 
@@ -25,8 +26,9 @@ type ListedPackage struct {
 }
 
 // InputError is a preflight refusal caused by the arguments rather than
-// the packages: a path that does not exist, a directory outside any
-// module or outside the main module, a pattern that matches nothing.
+// the packages: a path or an import path that does not exist, a
+// directory outside any module or outside the main module, a pattern that
+// matches nothing.
 type InputError struct{ msg string }
 
 // Error returns the message.
@@ -57,8 +59,7 @@ func Preflight(ctx context.Context, patterns []string, ownTests bool, skip func(
 		}
 		msg := strings.TrimSpace(stderr.String())
 		if strings.Contains(msg, "go.mod file not found") {
-			wd, _ := os.Getwd()
-			return nil, nil, inputError("%s is not inside a Go module (no go.mod in it or any parent directory): run mutprop from the module of the packages to score", wd)
+			return nil, nil, notInModule()
 		}
 		if msg == "" {
 			msg = err.Error()
@@ -126,6 +127,15 @@ func packageError(p ListedPackage) error {
 		return fmt.Errorf("%s: %s (select build tags with --tags)", p.ImportPath, msg)
 	case strings.Contains(msg, "cannot find main module"):
 		return inputError("%s is not inside a Go module: %s", p.ImportPath, msg)
+	case strings.Contains(msg, "does not contain main module"):
+		// "./..." outside any module, or a directory outside the main one.
+		if !inModule() {
+			return notInModule()
+		}
+		return inputError("%s is outside the main module: run mutprop from the module that contains it (%s)", p.ImportPath, msg)
+	case strings.Contains(msg, "no required module provides package") || strings.Contains(msg, "is not in std") ||
+		strings.Contains(msg, "cannot find module providing package") || strings.Contains(msg, "malformed import path"):
+		return inputError("%s: no such package (%s)", p.ImportPath, preflightLine(msg))
 	}
 	return fmt.Errorf("%s does not load: %s", p.ImportPath, msg)
 }
@@ -142,4 +152,37 @@ func scorable(p ListedPackage, needTests bool) error {
 		return fmt.Errorf("%s has no test files: no test can kill its mutants", p.ImportPath)
 	}
 	return nil
+}
+
+// notInModule is the refusal of a current directory outside any module.
+func notInModule() error {
+	wd, _ := os.Getwd()
+	return inputError("%s is not inside a Go module (no go.mod in it or any parent directory): run mutprop from the module of the packages to score", wd)
+}
+
+// inModule reports whether the current directory is inside a module: it
+// or a parent holds go.mod (or GOWORK names a workspace).
+func inModule() bool {
+	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
+		return true
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return true // cannot tell: let go list's message stand
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
+// preflightLine is msg up to its first line break ("to add it: go get ..."
+// follows on the next).
+func preflightLine(msg string) string {
+	line, _, _ := strings.Cut(msg, "\n")
+	return strings.TrimSuffix(strings.TrimSpace(line), "; to add it:")
 }

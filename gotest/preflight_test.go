@@ -68,3 +68,31 @@ func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
 	assert.False(t, errors.As(err, &ie), "a package without tests is refused, not a bad argument")
 	assert.EqualError(t, err, "example.com/pre/b has no test files: no test can kill its mutants")
 }
+
+// TestPreflightCallsPackagesThatDoNotExistAndDirectoriesOutsideAModuleBadArguments
+// checks that an import path no module provides and "./..." outside any
+// module are *InputError (exit 2), each naming the cause.
+func TestPreflightCallsPackagesThatDoNotExistAndDirectoriesOutsideAModuleBadArguments(t *testing.T) {
+	mod := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/pre\n\ngo 1.22\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(mod, "a.go"), []byte("package a\n"), 0o644))
+	outside := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "x.go"), []byte("package x\n"), 0o644))
+	for _, c := range []struct {
+		dir, pattern, want string
+	}{
+		{mod, "example.com/pre/nosuch", "example.com/pre/nosuch: no such package"},
+		{mod, "example.org/elsewhere", "example.org/elsewhere: no such package"},
+		{mod, "nosuchstd", "nosuchstd: no such package"},
+		{outside, "./...", "is not inside a Go module"},
+		{outside, ".", "is not inside a Go module"},
+	} {
+		t.Run(c.pattern, func(t *testing.T) {
+			t.Chdir(c.dir)
+			_, _, err := gotest.Preflight(context.Background(), []string{c.pattern}, false, nil)
+			var ie *gotest.InputError
+			require.True(t, errors.As(err, &ie), "%v is not an *InputError", err)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}

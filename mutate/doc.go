@@ -14,7 +14,11 @@
 //	              equivalent sites, and numbers nothing (Schema stays 0)
 //	typecheck.go  every operator mutant is type-checked against the loaded
 //	              package (shared importer, bounded workers); ill-typed
-//	              mutants are counted in Stats and dropped
+//	              mutants are counted in Stats and dropped. A check parses
+//	              only the mutated function, checks only its body, and
+//	              skips the elements of package-level tables (a generated
+//	              table costs nothing per mutant); a binary operator swap
+//	              the package's types prove well-typed is not checked
 //	named.go      //mutprop:variant directives: parsing and checking
 //	mutant.go     Mutant, TextEdit, Stats, Options: mutants are data
 //	apply.go      Apply (one mutant's sources) and WriteOverlay (go build -overlay)
@@ -24,7 +28,7 @@
 //	              package, for go generate (mutprop schemata)
 //	diff.go       Diff: a unified diff of one mutant
 //	listing.go    List, Find: the listings mutprop mutants and mutprop show
-//	              print (WriteListings, WriteListingsJSON, WriteMutant)
+//	              print (WriteListingsJSON, WriteMutant)
 //
 // # Mutants
 //

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-
-	"github.com/mutprop/mutprop/report"
 )
 
 // Listing is the mutants of one package as mutprop mutants lists them.
@@ -35,30 +33,6 @@ func List(ctx context.Context, dir string, patterns []string, opts *Options) ([]
 		out = append(out, Listing{p.Path, muts, stats})
 	}
 	return out, nil
-}
-
-// WriteListings writes each listing as a plain table (ID, location,
-// operator or origin, description: a header line, then one line per
-// mutant, columns two spaces apart) followed by the line "path: stats".
-func WriteListings(w io.Writer, ls []Listing) error {
-	for _, p := range ls {
-		t := report.Table{
-			Header: []string{"ID", "LOCATION", "OPERATOR", "DESCRIPTION"},
-			Notes:  []string{fmt.Sprintf("%s: %s", p.Path, p.Stats)},
-			Style:  report.StylePlain,
-		}
-		for _, m := range p.Mutants {
-			op := m.Operator
-			if op == "" {
-				op = m.Origin
-			}
-			t.Rows = append(t.Rows, []string{m.ID, m.Location(), op, m.Description})
-		}
-		if err := report.Write(w, report.FormatText, t); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // WriteListingsJSON writes the listings as the indented JSON object

@@ -36,6 +36,10 @@ type Outputs struct {
 	// JSON report's report.TrialsJSONKey and the HTML report's Trials
 	// section (mutprop run --trials).
 	Trials *report.TrialsReport
+	// TrialCells adds the per-mutant trials' tables to the console after
+	// the ranking (mutprop run -v); the JSON and HTML reports always
+	// hold them.
+	TrialCells bool
 }
 
 // Write prints the tables of every package to w and writes the JSON and
@@ -82,8 +86,16 @@ func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) 
 		fmt.Fprintf(w, "mutation score of all packages: %d/%d = %.1f%%\n", score.Detected, score.Valid, score.Percent)
 	}
 	if o.Trials != nil {
-		if err := report.Write(w, report.FormatText, report.TrialsTables(*o.Trials)...); err != nil {
+		tables := report.RankingTables(*o.Trials)
+		brief := !o.TrialCells && len(tables) > 0
+		if !brief {
+			tables = append(tables, report.TrialsTables(*o.Trials)...)
+		}
+		if err := report.Write(w, report.FormatText, tables...); err != nil {
 			return score, err
+		}
+		if brief {
+			fmt.Fprintf(w, "each mutant's trials and comparisons: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
 		}
 	}
 	if o.JSON != "" {

@@ -65,3 +65,30 @@ func (c *ciReport) report(e *cli.Env, pkgs []runlog.Package, score report.Score,
 	}
 	return nil, nil
 }
+
+// checkOutputs checks, before any work, that every file the command will
+// write can be written (cli.CheckWritable): the reports (flag name ->
+// path, "" for none), the GitLab report, the baseline when
+// --update-baseline writes it, and $GITHUB_STEP_SUMMARY with --annotations
+// github.
+func (c *ciFlags) checkOutputs(e *cli.Env, reports [][2]string) error {
+	outs := append([][2]string(nil), reports...)
+	if c.Annotations.GitLab != "" {
+		outs = append(outs, [2]string{"--annotations gitlab", c.Annotations.GitLab})
+	}
+	if c.UpdateBaseline && c.Baseline != "" {
+		outs = append(outs, [2]string{"--baseline", c.Baseline})
+	}
+	if c.Annotations.GitHub && e.Getenv != nil && e.Getenv("GITHUB_STEP_SUMMARY") != "" {
+		outs = append(outs, [2]string{"$GITHUB_STEP_SUMMARY", e.Getenv("GITHUB_STEP_SUMMARY")})
+	}
+	for _, o := range outs {
+		if o[1] == "" {
+			continue
+		}
+		if err := cli.CheckWritable(o[0], o[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/mutantid"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -70,9 +71,9 @@ func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
 	r := runIn(t, dir, nil, "run", "--workers", "2", "--journal", "j.jsonl", ".")
 	require.Equal(t, cli.ExitOK, r.code, r.stderr)
 	assert.Equal(t, []string{
-		"tiny.go:7:33: survived: replace > with >= (operator:tiny.go:7:33:boundary:>=)",
-		"tiny.go:7:35: survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1)",
-		"tiny.go:7:35: survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1)",
+		"tiny.go:7:33: survived: replace > with >= (operator:tiny.go:7:33:boundary:>=, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:33:boundary:>=") + ")",
+		"tiny.go:7:35: survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:35:literal:-1") + ")",
+		"tiny.go:7:35: survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:35:literal:1") + ")",
 	}, survivorLines(r.stderr))
 	assert.NotContains(t, r.stdout, "::warning")
 
@@ -88,9 +89,9 @@ func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
 	}
 	// Paths are the repository's, not the module's.
 	assert.Equal(t, []string{
-		"::warning file=mod/tiny.go,line=7,col=33::survived: replace > with >= (operator:tiny.go:7:33:boundary:>=)",
-		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1)",
-		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1)",
+		"::warning file=mod/tiny.go,line=7,col=33::survived: replace > with >= (operator:tiny.go:7:33:boundary:>=, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:33:boundary:>=") + ")",
+		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with -1 (operator:tiny.go:7:35:literal:-1, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:35:literal:-1") + ")",
+		"::warning file=mod/tiny.go,line=7,col=35::survived: replace 0 with 1 (operator:tiny.go:7:35:literal:1, alias " + mutantid.Alias("example.com/tiny", "operator:tiny.go:7:35:literal:1") + ")",
 	}, warnings)
 	assert.Empty(t, survivorLines(r.stderr), "the annotations replace the editor lines")
 

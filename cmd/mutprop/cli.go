@@ -21,8 +21,8 @@ func commands() []command {
 	return []command{
 		{name: "run", summary: "score a Go package's tests and properties against its mutants", run: cmdRun},
 		{name: "mutants", summary: "list the mutants of a Go package", run: cmdMutants},
-		{name: "show", summary: "print one mutant: description and diff", run: cmdShow},
-		{name: "schemata", summary: "write a schematized copy of a package (used by go generate)", run: cmdSchemata},
+		{name: "show", summary: "print one mutant (by ID or alias): description, diff, last status", run: cmdShow},
+		{name: "schemata", summary: "write a schematized copy of a package into a directory of its own (go generate)", run: cmdSchemata},
 		{name: "scenario", summary: "run a case study: insert, bst, tcas", run: cmdScenario},
 		{name: "merge", summary: "combine the journals of shards into one", run: cmdMerge},
 		{name: "worker", summary: "serve trial requests (started by mutprop itself)", hidden: true, run: cmdWorker},

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/cli"
@@ -33,15 +38,21 @@ func cmdMerge(ctx context.Context, e *cli.Env, args []string) int {
 	if code := cli.ParseFlags(fs, args); code >= 0 {
 		return code
 	}
-	if fs.NArg() > 0 && isRunJournal(fs.Arg(0)) {
+	if err := checkJournals(fs.Args()); err != nil {
+		return cli.Fail(e, "merge", err)
+	}
+	if isRunJournal(fs.Arg(0)) {
 		if err := mergeRun(e, *out, mf, fs.Args()); err != nil {
 			return cli.Fail(e, "merge", err)
 		}
 		return cli.ExitOK
 	}
-	if *out == "" || fs.NArg() == 0 {
-		fmt.Fprintln(e.Stderr, "mutprop merge: want -o OUT and at least one journal")
+	if *out == "" {
+		fmt.Fprintf(e.Stderr, "mutprop merge: %s is the journal of an experiment (a scenario): want -o OUT, the merged journal to write\n", fs.Arg(0))
 		return cli.ExitUsage
+	}
+	if err := cli.CheckWritable("-o", *out); err != nil {
+		return cli.Fail(e, "merge", err)
 	}
 	header, cells, warnings, err := engine.Merge(fs.Args(), (*runner.Cell).Key, nil)
 	for _, w := range warnings {
@@ -57,4 +68,32 @@ func cmdMerge(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	fmt.Fprintf(e.Stdout, "merged %d cells from %d journals into %s\n", len(cells), fs.NArg(), *out)
 	return cli.ExitOK
+}
+
+// checkJournals refuses, naming the cause and the file, what cannot be
+// merged: no journal at all, a file that does not exist or cannot be
+// read, and one that is not a mutprop journal (its first line is not a
+// journal header).
+func checkJournals(paths []string) error {
+	if len(paths) == 0 {
+		return cli.UsageError("want at least one journal (mutprop merge [-o OUT] JOURNAL...)")
+	}
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if errors.Is(err, os.ErrNotExist) {
+			return cli.UsageError("%s: no such file", p)
+		} else if err != nil {
+			return cli.UsageError("%s: %v", p, err)
+		}
+		line, err := bufio.NewReader(f).ReadBytes('\n')
+		f.Close()
+		if err != nil && !errors.Is(err, io.EOF) {
+			return cli.UsageError("%s: %v", p, err)
+		}
+		var h engine.Header
+		if json.Unmarshal(line, &h) != nil || h.Journal == "" {
+			return cli.UsageError("%s is not a mutprop journal (its first line is not a journal header)", p)
+		}
+	}
+	return nil
 }

@@ -91,9 +91,12 @@ Exit codes:
   0    every package was scored (and passed --min-score)
   1    the score is below --min-score, or undetected mutants are not in
        --baseline
-  2    bad usage or input: unknown flag or value, a path that does not
-       exist, a directory outside any module, a journal that is malformed
-       or belongs to another run, --since outside git
+  2    bad usage or input: unknown flag or value, a path or package that
+       does not exist, a directory outside any module, a journal that is
+       malformed or belongs to another run, --since outside git, an output
+       (--json, --html, --annotations gitlab=FILE, --baseline with
+       --update-baseline) that cannot be written: all checked before any
+       build
   3    the packages cannot be scored: they do not compile, have no tests,
        use cgo, their tests fail or are flaky without mutants, or the run
        failed (I/O)
@@ -254,6 +257,9 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
+	if err := f.ci.checkOutputs(e, [][2]string{{"--json", f.jsonOut}, {"--html", f.htmlOut}}); err != nil {
+		return err
+	}
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -383,7 +389,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
-	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials})
+	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials, TrialCells: f.verbose})
 	if err != nil {
 		return cli.CannotRun("%v", err)
 	}

@@ -46,6 +46,9 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
+	if err := mf.ci.checkOutputs(e, [][2]string{{"-o", out}, {"--json", mf.json}, {"--html", mf.html}}); err != nil {
+		return err
+	}
 	merged, warnings, err := runlog.Merge(paths)
 	for _, w := range warnings {
 		fmt.Fprintln(e.Stderr, "mutprop merge: warning:", w)

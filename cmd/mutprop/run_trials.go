@@ -21,11 +21,18 @@ test, i): rapid's -rapid.seed, testing/quick's default source (its
 quick.go is replaced, through -overlay and never in GOROOT, by a copy that
 reads MUTPROP_QUICK_SEED; every other run of the tests then uses --seed)
 and mutproptest's -mutprop.seed. gopter seeds from the clock: its trials
-are reported unseeded. Per (mutant, test) the report gives fails, the mean
-tests-to-failure of the failing trials with its 95% confidence interval,
-and for each two tests of a mutant a two-sided Mann-Whitney U test; a
-trial that does not fail ranks after every failing one. The figures are
-the same whatever --workers is. Trials are not journaled: --resume runs
+are reported unseeded.
+
+The console answers first which test finds bugs fastest: per package, its
+killing tests ranked (a property under a generator is one test), with the
+mutants each kills in every trial and in some, the median of its mean
+tests-to-failure, and the mutants it finds within 1, 10, 100 and 1,000
+tests. A second table compares each two tests over the mutants both kill:
+per-mutant Mann-Whitney U tests (wins, losses, ties) and one sign test.
+With -v follow, per (mutant, test), fails and the mean tests-to-failure
+with its 95% confidence interval, and the per-mutant comparisons; a trial
+that does not fail ranks after every failing one. The figures are the
+same whatever --workers is. Trials are not journaled: --resume runs
 them again (same seeds, same figures); they do not combine with --shard.
 The JSON report holds them under "mutpropTrials", the HTML report in its
 Trials section.

@@ -56,7 +56,7 @@ func TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures(t *tes
 	first, second := filepath.Join(t.TempDir(), "a.json"), filepath.Join(t.TempDir(), "b.json")
 	html := filepath.Join(t.TempDir(), "r.html")
 	out := run("2", first, "--html", html)
-	run("1", second, "--resume")
+	verbose := run("1", second, "--resume", "-v")
 
 	a, b := trialsOf(t, first), trialsOf(t, second)
 	if !reflect.DeepEqual(a, b) {
@@ -75,8 +75,23 @@ func TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures(t *tes
 	if faster["TestCompareRapidStrong"] != 2 || faster["TestCompareQuickStrong"] != 2 {
 		t.Errorf("significant strong-over-weak comparisons %v, want each strong test faster on both mutants: %+v", faster, a.Comparisons)
 	}
-	if !strings.Contains(out, "TestCompareQuickStrong finds it faster than TestCompareQuickWeak") {
-		t.Errorf("the console lacks the comparison:\n%s", out)
+	// The answer first: the ranking puts each strong generator above its
+	// weak one; the per-mutant comparisons print only with -v.
+	if !strings.Contains(out, "Which test finds bugs fastest") {
+		t.Errorf("the console lacks the ranking:\n%s", out)
+	}
+	for _, p := range []string{"Quick", "Rapid"} {
+		s, w := strings.Index(out, "TestCompare"+p+"Strong "), strings.Index(out, "TestCompare"+p+"Weak ")
+		if s < 0 || w < 0 || s > w {
+			t.Errorf("the ranking does not put TestCompare%sStrong above TestCompare%sWeak:\n%s", p, p, out)
+		}
+	}
+	const perMutant = "TestCompareQuickStrong finds it faster than TestCompareQuickWeak"
+	if strings.Contains(out, perMutant) || !strings.Contains(verbose, perMutant) {
+		t.Errorf("the per-mutant comparison should print with -v only:\nwithout:\n%s\nwith -v:\n%s", out, verbose)
+	}
+	if len(a.Ranking) != 4 || len(a.Pairs) == 0 {
+		t.Errorf("the JSON report's ranking has %d rows and %d pairs; want 4 tests and their pairs", len(a.Ranking), len(a.Pairs))
 	}
 	page, err := os.ReadFile(html)
 	if err != nil || !strings.Contains(string(page), `<section id="trials"`) {

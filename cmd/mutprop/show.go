@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/runlog"
+)
+
+// cmdShow prints one mutant's description and unified diff, and its
+// status in the last run.
+func cmdShow(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "show", "ID", `
+Print one mutant (see 'mutprop mutants'): its description, the unified
+diff of its single-mutant build, its alias, and its status in the last
+run (the journals RESULTS/run*.jsonl), with the tests that killed it.
+
+ID is the mutant's ID, as 'mutprop mutants' and 'mutprop run' print it
+(quote it: IDs hold characters such as >, < and | that a shell reads),
+the same prefixed with its package's import path ("PKG/ID", as runs of
+several packages print it), or its shell-safe alias (`+mutantid.Prefix+`
+and 8 hex digits, printed beside each survivor). The package is found
+from the ID, in the module of the current directory: the last run's
+journal, else the packages that hold the ID's file, else every package
+of the module; --pkg names it.`)
+	pkgPattern := fs.String("pkg", "", "the `package` the mutant belongs to (default: found from the ID)")
+	results := fs.String("results", ".mutprop", "results `DIR` of the last run, whose journal gives the mutant's status")
+	if code := cli.ParseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.Stderr, "mutprop show: want exactly one mutant ID or alias")
+		return cli.ExitUsage
+	}
+	if err := show(ctx, e, fs.Arg(0), *pkgPattern, *results); err != nil {
+		return cli.Fail(e, "show", err)
+	}
+	return cli.ExitOK
+}
+
+// mutantRef is a mutant as the user named it.
+type mutantRef struct {
+	pkg string // import path, "" when not given
+	id  string // the ID or the alias
+}
+
+// parseMutantRef splits "PKG/ID" into the package and the ID.
+func parseMutantRef(s string) mutantRef {
+	for _, origin := range []string{mutate.OriginOperator, mutate.OriginNamed} {
+		if i := strings.Index(s, "/"+origin+":"); i > 0 {
+			return mutantRef{pkg: s[:i], id: s[i+1:]}
+		}
+	}
+	return mutantRef{id: s}
+}
+
+func (r mutantRef) matches(pkg, id string) bool {
+	return (r.pkg == "" || r.pkg == pkg) && mutantid.Matches(r.id, pkg, id)
+}
+
+// file is the file the ID names, "" for an alias or a named variant.
+func (r mutantRef) file() string {
+	rest, ok := strings.CutPrefix(r.id, mutate.OriginOperator+":")
+	if !ok {
+		return ""
+	}
+	file, _, _ := strings.Cut(rest, ":")
+	return file
+}
+
+func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string) error {
+	ref := parseMutantRef(arg)
+	if !mutantid.IsAlias(ref.id) && strings.HasSuffix(ref.id, ":") {
+		return cli.UsageError("mutant ID %q ends with ':': a shell cut it at a > or < (and may have made a file of the rest); quote the ID ('ID') or pass its alias (%s...)", arg, mutantid.Prefix)
+	}
+	root := moduleRoot()
+	if root == "" && pkgPattern == "" {
+		return errNotInModule()
+	}
+	last := readLastRun(results, root)
+
+	var patterns []string
+	switch {
+	case pkgPattern != "":
+		patterns = []string{pkgPattern}
+	case ref.pkg != "":
+		patterns = []string{ref.pkg}
+	default:
+		for _, r := range last {
+			if ref.matches(r.Package, r.Mutant.Mutant.ID) && !slices.Contains(patterns, r.Package) {
+				patterns = append(patterns, r.Package)
+			}
+		}
+		if len(patterns) == 0 && ref.file() != "" {
+			var err error
+			if patterns, err = packagesWithFile(ctx, root, ref.file()); err != nil {
+				return err
+			}
+			if len(patterns) == 0 {
+				return cli.UsageError("no package of the module %s has a file %s (run 'mutprop mutants ./...')", root, ref.file())
+			}
+		}
+		if len(patterns) == 0 {
+			patterns = []string{"./..."}
+		}
+	}
+	dir := "."
+	if pkgPattern == "" && root != "" {
+		dir = root // patterns are import paths or ./... of the module
+	}
+	pkgs, err := mutate.Load(ctx, dir, patterns...)
+	if err != nil {
+		return loadError(err)
+	}
+	type hit struct {
+		pkg *mutate.Package
+		m   mutate.Mutant
+	}
+	var hits []hit
+	for _, p := range pkgs {
+		muts, _, err := mutate.Enumerate(ctx, p, nil)
+		if err != nil {
+			return cli.CannotRun("%s: %v", p.Path, err)
+		}
+		for _, m := range muts {
+			if ref.matches(p.Path, m.ID) {
+				hits = append(hits, hit{p, m})
+			}
+		}
+	}
+	if len(hits) > 1 {
+		// The package of the current directory, as 'mutprop show' always read it.
+		if wd, err := os.Getwd(); err == nil {
+			for _, h := range hits {
+				if same, _ := sameDir(h.pkg.Dir, wd); same {
+					hits = []hit{h}
+					break
+				}
+			}
+		}
+	}
+	switch len(hits) {
+	case 0:
+		where := strings.Join(patterns, " ")
+		return cli.UsageError("no mutant %q in %s (run 'mutprop mutants %s')", arg, where, where)
+	case 1:
+	default:
+		var names []string
+		for _, h := range hits {
+			names = append(names, fmt.Sprintf("%s (%s)", h.pkg.Path, mutantid.Alias(h.pkg.Path, h.m.ID)))
+		}
+		return cli.UsageError("%q names mutants of %d packages: %s; pass its alias or --pkg", arg, len(hits), strings.Join(names, ", "))
+	}
+	h := hits[0]
+	if err := mutate.WriteMutant(e.Stdout, h.pkg, h.m); err != nil {
+		return cli.CannotRun("%v", err)
+	}
+	fmt.Fprintf(e.Stdout, "\npackage %s, alias %s\n", h.pkg.Path, mutantid.Alias(h.pkg.Path, h.m.ID))
+	fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
+	return nil
+}
+
+// journaled is a mutant's record in a journal of the last run.
+type journaled struct {
+	runlog.Record
+	journal string
+	mtime   int64
+}
+
+// readLastRun reads the mutant records of the journals of the last run:
+// RESULTS/run*.jsonl, RESULTS taken from the current directory and, when
+// relative, from the module's root. A journal that cannot be read is
+// skipped: the status is a courtesy.
+func readLastRun(results, root string) []journaled {
+	dirs := []string{results}
+	if !filepath.IsAbs(results) && root != "" {
+		dirs = append(dirs, filepath.Join(root, results))
+	}
+	seen := map[string]bool{}
+	var out []journaled
+	for _, d := range dirs {
+		paths, _ := filepath.Glob(filepath.Join(d, "run*.jsonl"))
+		for _, p := range paths {
+			abs, err := filepath.Abs(p)
+			if err != nil || seen[abs] {
+				continue
+			}
+			seen[abs] = true
+			out = append(out, readJournalMutants(p)...)
+		}
+	}
+	return out
+}
+
+func readJournalMutants(path string) []journaled {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []journaled
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, len(b)+1)
+	for sc.Scan() {
+		var r runlog.Record
+		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Mutant == nil || r.Package == "" {
+			continue // the header, a package's description or a torn line
+		}
+		out = append(out, journaled{Record: r, journal: path, mtime: st.ModTime().UnixNano()})
+	}
+	return out
+}
+
+// lastStatus says the mutant's status in the newest journal that has it.
+func lastStatus(last []journaled, pkg, id string) string {
+	var found []journaled
+	for _, r := range last {
+		if r.Package == pkg && r.Mutant.Mutant.ID == id {
+			found = append(found, r)
+		}
+	}
+	if len(found) == 0 {
+		if len(last) == 0 {
+			return "last run: none recorded (no journal)"
+		}
+		return "last run: not in the journal (not part of the last run)"
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].mtime > found[j].mtime })
+	r := found[0]
+	s := fmt.Sprintf("last run (%s): %s", r.journal, r.Mutant.Outcome)
+	if len(r.Mutant.KilledBy) > 0 {
+		s += " by " + strings.Join(r.Mutant.KilledBy, ", ")
+	}
+	if r.Mutant.Reason != "" {
+		s += ": " + r.Mutant.Reason
+	}
+	return s
+}
+
+// packagesWithFile lists the import paths of the module's packages (in
+// root) that hold a non-test Go file of that base name.
+func packagesWithFile(ctx context.Context, root, file string) ([]string, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-e", "-f", "{{.ImportPath}}{{range .GoFiles}} {{.}}{{end}}", "./...")
+	cmd.Dir = root
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, cli.CannotRun("go list ./... in %s: %v: %s", root, err, strings.TrimSpace(stderr.String()))
+	}
+	var out []string
+	for line := range strings.Lines(stdout.String()) {
+		fields := strings.Fields(line)
+		if len(fields) > 1 && slices.Contains(fields[1:], file) {
+			out = append(out, fields[0])
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// TestShowFindsAMutantFromTheModuleRootByIDOrAlias runs calcModule, then
+// shows its survivor, whose ID holds ">=", from the module's root (not
+// its package's directory): by ID, by "PKG/ID" and by its alias, each
+// with its diff and its status in the last run; and a killed mutant with
+// its killer. The survivor line of the run prints the alias.
+func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
+	t.Parallel()
+	bin := mutpropBinary(t)
+	root := calcModule(t)
+	alias := mutantid.Alias("example.com/m/calc", survivorID)
+	mutprop := func(args ...string) (int, string, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	}
+
+	// Before any run: found, without a status.
+	code, out, errOut := mutprop("show", survivorID)
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "+\tif a >= b {")
+	assert.Contains(t, out, "last run: none recorded")
+
+	code, _, errOut = mutprop("run", "--workers", "2", "./calc")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, errOut, "calc/calc.go:5:7: survived: replace > with >= ("+survivorID+", alias "+alias+")")
+
+	for _, ref := range []string{survivorID, "example.com/m/calc/" + survivorID, alias} {
+		code, out, errOut := mutprop("show", ref)
+		require.Equal(t, cli.ExitOK, code, "show %s: %s", ref, errOut)
+		assert.True(t, strings.HasPrefix(out, survivorID+"\n"), "show %s:\n%s", ref, out)
+		assert.Contains(t, out, "+\tif a >= b {", ref)
+		assert.Contains(t, out, "package example.com/m/calc, alias "+alias, ref)
+		assert.Contains(t, out, "last run ("+filepath.Join(".mutprop", "run.jsonl")+"): survived", ref)
+	}
+	code, out, errOut = mutprop("show", "operator:calc.go:8:2:return-zero:zero")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "last run ("+filepath.Join(".mutprop", "run.jsonl")+"): killed by TestMax")
+}
+
+// TestSchemataHeaderIsMutatesHeader checks that every file mutate
+// generates starts with schemataHeader, the mark by which mutprop
+// schemata tells its own files from the user's.
+func TestSchemataHeaderIsMutatesHeader(t *testing.T) {
+	t.Parallel()
+	root := calcModule(t)
+	pkgs, err := mutate.Load(context.Background(), root, "./calc")
+	require.NoError(t, err)
+	muts, _, err := mutate.Enumerate(context.Background(), pkgs[0], nil)
+	require.NoError(t, err)
+	files, err := mutate.GenerateFiles(pkgs[0], muts)
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for name, b := range files {
+		assert.True(t, bytes.HasPrefix(b, []byte(schemataHeader+"\n")), "%s starts %q", name, b[:min(len(b), 60)])
+	}
+}
