@@ -1,0 +1,3 @@
+module example.com/bb
+
+go 1.16
