@@ -2,84 +2,90 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
-// plainRuns is how many times setAside runs the tests on a plain go test
-// -c build: twice, to tell a flaky test from a failing one.
+// plainRuns is how many times the tests run together on a plain go test
+// -c build when one failed with the others on mutprop's build: twice, to
+// tell a flaky test from a failing one.
 const plainRuns = 2
 
 // baselineTimeout bounds one baseline run of all the tests.
 const baselineTimeout = 10 * time.Minute
-
-// failures are the tests that failed in baseline runs, in the binary's
-// order, with one reason per failing run.
-type failures struct {
-	tests   []string
-	reasons []string
-}
-
-func (f *failures) add(tests []string, reason string) {
-	for _, t := range tests {
-		if !slices.Contains(f.tests, t) {
-			f.tests = append(f.tests, t)
-		}
-	}
-	f.reasons = append(f.reasons, reason)
-}
 
 // runBaseline measures the tests on the build that is measured, before
 // any mutant: all of them together, once, on the original path, as go
 // test runs them (their durations are the floor's), then each alone with
 // the build's recording on (measureAlone: the test's coverage, the
 // mutants it infects, and its duration through the guarded copies, which
-// bounds a mutant's run). Each test so passes twice on mutprop's build.
-// When some fail, setAside checks them on a plain go test -c build:
-// failing (or flaky) there refuses the package, naming them; passing sets
-// them aside by name, with the reason, and the package is scored with the
-// rest (or refused, with StrictBaseline). Each remaining test's baseline
-// is the slower of its two runs.
+// bounds a mutant's run), then all together k more times (repeats, on the
+// workers: a flaky test that passed twice would otherwise kill mutants
+// at random). Each remaining test's baseline is the slower of its first
+// two runs.
+//
+// When some fail, checkFailures reruns them (alone, and on a plain go test
+// -c build) and decides: flaky first (it passed and failed under one
+// condition: refused, or set aside with FlakySkip), then failing under go
+// test (refused), then failing only on mutprop's build or only alone (set
+// aside by name with the reason, and the package scored with the rest, or
+// refused with StrictBaseline). A test that failed in any baseline run is
+// never among the tests a mutant runs: it is set aside or the package is
+// refused.
 func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
-	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
-	start := time.Now()
-	together, err := s.runTogether(ctx)
+	skipFlaky, err := s.cfg.flakySetting()
 	if err != nil {
+		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
+	}
+	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
+	o := newObservations()
+	start := time.Now()
+	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
 	s.baselineTime = time.Since(start)
 	start = time.Now()
-	alone, err := s.measureAlone(ctx, coverPkgs)
-	if err != nil {
+	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
 		return err
 	}
 	s.coverTime = time.Since(start)
-	if len(together.tests) == 0 && len(alone.tests) == 0 {
+	k := repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
+	start = time.Now()
+	if err := repeatTogether(ctx, &sessionRunner{s: s}, k, o); err != nil {
+		return err
+	}
+	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v", s.pkg.Path, k,
+		time.Since(start).Round(time.Millisecond))
+	if len(o.failing(s.tests)) == 0 {
 		return nil
 	}
-	if err := s.setAside(ctx, together, alone); err != nil {
+	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
 		return err
 	}
 	if len(s.tests) == 0 {
 		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 	}
 	// Without the tests set aside, the others must still pass together.
-	again, err := s.runTogether(ctx)
-	if err != nil {
+	if err := s.baselineRun(ctx, s.scratch(0), s.bin, s.tests, condWithOthers, baselineTimeout, o); err != nil {
 		return err
 	}
-	if len(again.tests) > 0 {
+	if again := o.failing(s.tests); len(again) > 0 {
 		// A test that depends on another's side effects, or a flaky package.
-		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s (%s)",
-			s.pkg.Path, setAsideNames(s.aside), strings.Join(again.tests, ", "), strings.Join(again.reasons, "; "))
+		parts := make([]string, len(again))
+		for i, t := range again {
+			parts[i] = t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
+		}
+		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s",
+			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
 	}
 	return nil
 }
@@ -87,19 +93,19 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 // runTogether runs the session's tests in one process with no active
 // mutant, as go test runs them, and records each one's duration (the
 // floor's, and a lower bound of its baseline) and the process's own
-// overhead. It returns the tests that failed.
-func (s *session) runTogether(ctx context.Context) (failures, error) {
+// overhead, and into o which tests passed and failed.
+func (s *session) runTogether(ctx context.Context, o *observations) error {
 	sc := s.scratch(0)
 	if err := sc.reset(); err != nil {
-		return failures{}, err
+		return err
 	}
 	st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
 		Memory: s.cfg.memory(), Timeout: baselineTimeout})
 	if err != nil {
-		return failures{}, err
+		return err
 	}
 	if res.Canceled {
-		return failures{}, ctx.Err()
+		return ctx.Err()
 	}
 	var sum time.Duration
 	elapsed := st.elapsed()
@@ -112,19 +118,17 @@ func (s *session) runTogether(ctx context.Context) (failures, error) {
 		s.baseline[t] = max(s.baseline[t], elapsed[t])
 	}
 	s.overhead = max(res.Duration-sum, 0)
-	var f failures
-	if v := classify(st, res); v.Outcome != outcome.Survived {
-		names := culprits(st, v)
-		f.add(names, fmt.Sprintf("with the other tests: %s: %s: %s", v.Outcome, strings.Join(names, ", "), v.Reason))
-	}
-	return f, nil
+	o.addRun(condWithOthers, s.tests, st, classify(st, res))
+	return nil
 }
 
 // aloneRun is what one test's run alone on the measured build told.
 type aloneRun struct {
 	elapsed time.Duration
 	use     usage
-	failed  string // the reason it failed; "" if it passed
+	failed  string // the reason it failed; "" if it passed or timed out
+	// timedOut: the run did not end in time, which tells nothing.
+	timedOut bool
 	// known: the run passed and its recording (probe file or coverage
 	// profile) was read.
 	known             bool
@@ -139,8 +143,8 @@ type aloneRun struct {
 // build writes the blocks it executes in coverPkgs. It records the
 // per-test coverage, and each test's duration into its baseline. A run
 // that does not end in time tells nothing (the test then covers and
-// infects everything); a run that fails is returned as a failure.
-func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failures, error) {
+// infects everything); a run that fails is recorded in o as a failure.
+func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *observations) error {
 	runs := make([]aloneRun, len(s.tests))
 	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
 		var err error
@@ -148,10 +152,10 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failure
 		return err
 	})
 	if ctx.Err() != nil {
-		return failures{}, ctx.Err()
+		return ctx.Err()
 	}
 	if err != nil {
-		return failures{}, err
+		return err
 	}
 	if s.recorded {
 		s.reached, s.infected = map[string]map[int]bool{}, map[string]map[int]bool{}
@@ -159,16 +163,17 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failure
 		s.cover = map[string]map[string][]span{}
 	}
 	s.usage = map[string]usage{}
-	var f failures
 	for i, t := range s.tests {
 		r := runs[i]
 		s.baseline[t] = max(s.baseline[t], r.elapsed)
 		if r.failed == "" && r.known {
 			s.usage[t] = r.use
 		}
+		if !r.timedOut {
+			o.add(t, condAlone, r.failed != "", r.failed)
+		}
 		switch {
 		case r.failed != "":
-			f.add([]string{t}, "alone: "+t+": "+r.failed)
 		case !r.known:
 			// no entry: covers and infects everything
 		case s.recorded:
@@ -177,7 +182,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string) (failure
 			s.cover[t] = r.blocks
 		}
 	}
-	return f, nil
+	return nil
 }
 
 // runAlone runs test alone with the build's recording on (see
@@ -209,6 +214,7 @@ func (s *session) runAlone(ctx context.Context, sc *scratch, test string, i int,
 	case v.Outcome == outcome.Timeout:
 		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
 			s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
+		r.timedOut = true
 		return r, nil
 	case v.Outcome != outcome.Survived:
 		r.failed = fmt.Sprintf("%s: %s", v.Outcome, v.Reason)
@@ -254,108 +260,124 @@ func culprits(st *stream, v Verdict) []string {
 	return []string{outsideTests}
 }
 
-// setAside checks the tests that failed on mutprop's build (together
-// with the others, or alone) on a plain go test -c build. All the tests
-// run there together, as go test runs them, twice: a test that fails
-// there is the package's own failure (go test fails, or is flaky) and
-// refuses the package. The others are set aside with their reason; a
-// test that failed only alone runs alone on the plain build too, which
-// tells a test that depends on the tests before it from one that fails
-// only on mutprop's build.
-func (s *session) setAside(ctx context.Context, together, alone failures) error {
-	plain, err := s.plainBinary(ctx)
+// checkFailures decides what the tests that failed in the baseline are
+// (screenFailures, on the session's builds): flaky tests refuse the
+// package (FlakySkip: they are set aside, which says so); tests that fail
+// under go test refuse it; the others are set aside with their reason
+// (refused with StrictBaseline).
+func (s *session) checkFailures(ctx context.Context, o *observations, skipFlaky bool) error {
+	v, err := screenFailures(ctx, &sessionRunner{s: s}, o, s.tests, skipFlaky)
 	if err != nil {
 		return err
 	}
-	sc := s.scratch(0)
-	run := func(tests []string) (*stream, Verdict, error) {
-		if err := sc.reset(); err != nil {
-			return nil, Verdict{}, err
-		}
-		st, res, err := plain.runTests(ctx, runSpec{Tests: tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
-			Memory: s.cfg.memory(), Timeout: baselineTimeout})
-		if err != nil {
-			return nil, Verdict{}, err
-		}
-		if res.Canceled {
-			return nil, Verdict{}, ctx.Err()
-		}
-		return st, classify(st, res), nil
+	if err := s.refusal(o, v, skipFlaky); err != nil {
+		return err
 	}
-	plainFailed := map[string]int{}
-	var plainReasons []string
-	for range plainRuns {
-		st, v, err := run(s.tests)
-		if err != nil {
-			return err
-		}
-		if v.Outcome != outcome.Survived {
-			names := culprits(st, v)
-			for _, t := range names {
-				plainFailed[t]++
-			}
-			plainReasons = append(plainReasons, fmt.Sprintf("%s: %s %s", v.Outcome, strings.Join(names, ", "), v.Reason))
-		}
-	}
-	measured := map[string]int{}
-	for _, t := range together.tests {
-		measured[t]++
-	}
-	for _, t := range alone.tests {
-		measured[t]++
-	}
-	if len(plainFailed) > 0 {
-		names := make([]string, 0, len(plainFailed))
-		for _, t := range slices.Sorted(maps.Keys(plainFailed)) {
-			if n, runs := plainFailed[t]+measured[t], plainRuns+2; n < runs {
-				t = fmt.Sprintf("%s (is flaky: failed %d of %d runs, plain and instrumented)", t, n, runs)
-			}
-			names = append(names, t)
-		}
-		return fmt.Errorf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s (%s)",
-			s.pkg.Path, strings.Join(names, ", "), strings.Join(plainReasons, "; "))
-	}
-	reasons := strings.Join(append(slices.Clone(together.reasons), alone.reasons...), "; ")
-	if slices.Contains(together.tests, outsideTests) {
-		return fmt.Errorf("baseline of %s: the instrumented test binary fails outside any test (TestMain, init or exit) and the plain build passes: refusing to score it (%s)",
-			s.pkg.Path, reasons)
-	}
-	var aside []SetAside
-	for _, t := range s.tests {
-		inTogether, inAlone := slices.Contains(together.tests, t), slices.Contains(alone.tests, t)
-		var why string
-		switch {
-		case inTogether && inAlone:
-			why = "fails on mutprop's instrumented build (schemata, probes, linked without DWARF) but passes under go test"
-		case inTogether:
-			why = "flaky: failed 1 of 2 runs on mutprop's build (with the other tests; it passed alone), and passes under go test"
-		case inAlone:
-			_, v, err := run([]string{t})
-			if err != nil {
-				return err
-			}
-			if v.Outcome != outcome.Survived {
-				why = "fails when run alone, under go test -run too (it depends on tests that run before it), and mutprop runs a mutant's tests alone"
-			} else {
-				why = "fails alone on mutprop's instrumented build (schemata, probes, coverage) but passes alone under go test (or is flaky)"
-			}
-		default:
-			continue
-		}
-		aside = append(aside, SetAside{Test: t, Reason: why + " (" + reasons + ")"})
-	}
-	if s.cfg.StrictBaseline {
-		parts := make([]string, len(aside))
-		for i, a := range aside {
+	if s.cfg.StrictBaseline && len(v.aside) > 0 {
+		parts := make([]string, len(v.aside))
+		for i, a := range v.aside {
 			parts[i] = a.Test + ": " + a.Reason
 		}
 		return fmt.Errorf("baseline of %s: %s; refusing with --strict-baseline (without it these tests are set aside and the package is scored with the others)",
 			s.pkg.Path, strings.Join(parts, "; "))
 	}
-	s.aside = append(s.aside, aside...)
-	s.tests = slices.DeleteFunc(s.tests, func(t string) bool {
-		return slices.ContainsFunc(aside, func(a SetAside) bool { return a.Test == t })
-	})
+	s.aside = append(s.aside, v.aside...)
+	s.tests = keptTests(s.tests, v)
+	for _, t := range s.tests {
+		if o.failed(t) { // decide sets aside or refuses every failing test
+			return fmt.Errorf("baseline of %s: %s failed without any mutant and was kept (%s): refusing to score it", s.pkg.Path, t, o.record(t))
+		}
+	}
+	return nil
+}
+
+// sessionRunner runs a session's tests for screenFailures: condWithOthers
+// and condAlone on the measured build (alone with its recording on, as
+// measureAlone), the plain conditions on a plain go test -c build, made
+// on first use.
+type sessionRunner struct {
+	s     *session
+	mu    sync.Mutex
+	plain *testBinary
+}
+
+func (r *sessionRunner) binary(ctx context.Context, c condition) (*testBinary, error) {
+	if c == condWithOthers || c == condAlone {
+		return r.s.bin, nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.plain == nil {
+		b, err := r.s.plainBinary(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.plain = b
+	}
+	return r.plain, nil
+}
+
+func (r *sessionRunner) together(ctx context.Context, w int, c condition, o *observations) error {
+	bin, err := r.binary(ctx, c)
+	if err != nil {
+		return err
+	}
+	return r.s.baselineRun(ctx, r.s.scratch(w), bin, r.s.tests, c, baselineTimeout, o)
+}
+
+func (r *sessionRunner) alone(ctx context.Context, w int, c condition, test string, o *observations) error {
+	s := r.s
+	if c == condAlone {
+		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)+slices.Index(s.tests, test), s.coverPkgs)
+		if err != nil {
+			return err
+		}
+		if !res.timedOut {
+			o.add(test, condAlone, res.failed != "", res.failed)
+		}
+		return nil
+	}
+	bin, err := r.binary(ctx, c)
+	if err != nil {
+		return err
+	}
+	return s.baselineRun(ctx, s.scratch(w), bin, []string{test}, c, s.measureTimeout(test), o)
+}
+
+func (r *sessionRunner) forEach(ctx context.Context, n int, fn func(w, i int) error) error {
+	return r.s.forEach(ctx, n, fn)
+}
+
+// refusal is the error that refuses the package for v, or nil: tests that
+// fail under go test, flaky tests (unless skipFlaky set them aside), a
+// failure outside any test on mutprop's build only.
+func (s *session) refusal(o *observations, v verdict, skipFlaky bool) error {
+	var msgs []string
+	if len(v.failing) > 0 {
+		parts := make([]string, len(v.failing))
+		for i, t := range v.failing {
+			parts[i] = t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
+		}
+		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s",
+			s.pkg.Path, strings.Join(parts, "; ")))
+	}
+	var flaky []string
+	for _, t := range v.flaky {
+		if !skipFlaky || t == outsideTests {
+			flaky = append(flaky, t+" is flaky: it passed and failed without any mutant under the same conditions ("+o.record(t)+": "+o.reasons(t)+")")
+		}
+	}
+	if len(flaky) > 0 {
+		msgs = append(msgs, fmt.Sprintf("baseline of %s: %s: refusing to score it (--flaky skip sets flaky tests aside and scores the others)",
+			s.pkg.Path, strings.Join(flaky, "; ")))
+	}
+	if len(msgs) > 0 {
+		return errors.New(strings.Join(msgs, "; "))
+	}
+	if v.outside {
+		return fmt.Errorf("baseline of %s: the instrumented test binary fails outside any test (TestMain, init or exit) and the plain build passes: refusing to score it (%s: %s)",
+			s.pkg.Path, o.record(outsideTests), o.reasons(outsideTests))
+	}
 	return nil
 }
 

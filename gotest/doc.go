@@ -23,12 +23,18 @@
 //	             sessions, the deadlines; then the mutants, the trials,
 //	             the suites and the floor
 //	baseline.go  the baseline: the tests together on the original path,
-//	             then each alone with the recording on (its coverage,
-//	             infections and duration through the guarded copies); a
-//	             test that fails runs on a plain go test -c build, where
-//	             failing (or flaky) refuses the package, naming the tests,
-//	             and passing sets it aside (SetAside; StrictBaseline
-//	             refuses instead); the floor's plain build
+//	             each alone with the recording on (its coverage,
+//	             infections and duration through the guarded copies), then
+//	             together k more times; a test that failed is flaky first
+//	             (it passed and failed under one condition: refused, or set
+//	             aside with Config.Flaky = FlakySkip), else it runs again
+//	             alone and on a plain go test -c build: failing there
+//	             refuses the package, otherwise it is set aside (SetAside;
+//	             StrictBaseline refuses instead); the floor's plain build
+//	flaky.go     the baseline's repetitions, each test's record per
+//	             condition, and decide, the verdict flaky tests get first
+//	tmpclean.go  the run directory's lock, and the removal of the
+//	             directories of runs killed by SIGKILL
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run: each worker

@@ -82,6 +82,12 @@ type Config struct {
 	// instrumented build but passes under go test, or is flaky, instead of
 	// setting that test aside (PackageResult.SetAside).
 	StrictBaseline bool
+	// Flaky is what the baseline does with a flaky test, one that both
+	// passes and fails without any mutant under the same conditions:
+	// FlakyRefuse ("" too) refuses the package, naming it; FlakySkip sets
+	// it aside (PackageResult.SetAside) and scores the package with the
+	// other tests. StrictBaseline refuses it either way.
+	Flaky string
 	// OwnTests counts only a package's own tests for its mutants. By
 	// default every test package among the loaded ones (in the same
 	// module) counts for every mutated package whose code its tests
@@ -230,6 +236,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("score: %w", err)
 	}
 	defer os.RemoveAll(tmp)
+	defer claimRunDir(&cfg, tmp)()
 	if cfg.Memory == nil {
 		m := proc.DefaultMemoryCapFor(cfg.workers()) // read once, not per run
 		cfg.Memory = &m

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -49,7 +50,10 @@ const cacheFormat = 1
 // outcomeCache is the cache file.
 type outcomeCache struct {
 	Format int `json:"format"`
-	// Env identifies what every verdict depends on (cacheRun.env).
+	// Env identifies what every verdict depends on (cacheRun.env): the go
+	// command, mutprop's build, the flags, the module files, and each
+	// environment variable but the volatile ones (environ.go), by a hash
+	// of its value.
 	Env map[string]string `json:"env"`
 	// Exe is mutprop's executable when its hash was computed: an
 	// executable with the same path, size and time keeps it.
@@ -220,14 +224,18 @@ func open(ctx context.Context, o Options, cfg *gotest.Config, warnf func(string,
 		"flags":   o.Flags,
 		"modules": modules,
 	}
+	maps.Copy(cr.env, processEnvironment())
 	if len(cr.old.Env) > 0 {
 		var changed []string
-		for _, k := range sortedKeys(cr.env) {
+		for _, k := range sortedKeys(mergeKeys(cr.env, cr.old.Env)) {
 			if cr.old.Env[k] != cr.env[k] {
 				changed = append(changed, envName(k))
 			}
 		}
 		if len(changed) > 0 {
+			if len(changed) > 3 {
+				changed = append(changed[:3], fmt.Sprintf("%d more", len(changed)-3))
+			}
 			cr.envNote = "the cache was made with another " + strings.Join(changed, ", ")
 			cr.old.Packages = map[string]*cachedPackage{}
 		}
@@ -247,7 +255,22 @@ func envName(k string) string {
 	case "modules":
 		return "go.mod or go.sum"
 	}
+	if name, ok := strings.CutPrefix(k, envPrefix); ok {
+		return "environment variable " + name
+	}
 	return k
+}
+
+// mergeKeys returns a map with the keys of a and b.
+func mergeKeys(a, b map[string]string) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // mergeOutputs returns the sorted union of two path lists.

@@ -7,7 +7,20 @@
 //     source and embedded files) and those of the packages of the module
 //     it imports; go.mod, go.sum (go.work, vendor/modules.txt); the go
 //     command's version and target (go env); mutprop's executable; the
-//     flags that change verdicts (Options.Flags);
+//     flags that change verdicts (Options.Flags); the environment
+//     (environ.go): every variable, by a hash of its value, but the
+//     volatile ones, which describe the shell, terminal, login session or
+//     CI job that started mutprop and change from run to run: _, PWD,
+//     OLDPWD, SHLVL, COLUMNS, LINES, PS1, PS2, PROMPT_COMMAND, LS_COLORS,
+//     COLORTERM, TERM*, SSH_*, DISPLAY, WAYLAND_DISPLAY, XAUTHORITY,
+//     WINDOWID, DBUS_SESSION_BUS_ADDRESS, SESSION_MANAGER, XDG_SESSION_*,
+//     XDG_VTNR, TMUX, TMUX_PANE, STY, GPG_TTY, VSCODE_*, ITERM_*,
+//     KONSOLE_*, WT_*, and the per-run ids of CI jobs (GITHUB_RUN_ID,
+//     GITHUB_RUN_NUMBER, GITHUB_RUN_ATTEMPT, GITHUB_SHA, GITHUB_JOB,
+//     CI_JOB_ID, CI_PIPELINE_ID, CI_COMMIT_SHA, BUILD_NUMBER, BUILD_ID). A
+//     test that reads one of these may keep a stale verdict; any other
+//     change ("the cache was made with another environment variable X")
+//     runs every mutant again;
 //   - a killed mutant, in addition: the test package of the test that
 //     killed it (its test files, the other files of its directory, its
 //     testdata, and the build inputs of everything its test binary links);
@@ -29,6 +42,7 @@
 //   - cache.go: Score, and the cache file (read, written).
 //   - hash.go: the hashes of the tree (go list -deps -test, package
 //     directories, module files, go env, the executable).
+//   - environ.go: the environment's part of the key.
 //   - plan.go: which mutants a run selects, which cached verdicts still
 //     hold, and how they reach gotest.Score's hooks.
 package runcache

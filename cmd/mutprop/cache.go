@@ -41,8 +41,8 @@ func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, li
 
 // cacheFlags describes the flags that change verdicts.
 func (f *runFlags) cacheFlags() string {
-	s := fmt.Sprintf("seed=%d operators=%q mode=%s matrix=%t probes=%t run=%q tags=%q timeout-factor=%g timeout-const=%v mem-limit=%d own-tests=%t strict-baseline=%t",
-		f.seed, f.ops, f.mode, f.matrix, f.probes, f.runRE, f.tags, f.factor, f.tconst, f.memLimit, f.ownTests, f.strict)
+	s := fmt.Sprintf("seed=%d operators=%q mode=%s matrix=%t probes=%t run=%q tags=%q timeout-factor=%g timeout-const=%v mem-limit=%d own-tests=%t strict-baseline=%t flaky=%s",
+		f.seed, f.ops, f.mode, f.matrix, f.probes, f.runRE, f.tags, f.factor, f.tconst, f.memLimit, f.ownTests, f.strict, f.flaky)
 	if f.memLimit < 0 {
 		s += fmt.Sprintf(" workers=%d", f.workers) // the memory cap is sized from them
 	}

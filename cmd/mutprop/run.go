@@ -129,6 +129,7 @@ type runFlags struct {
 	since     string
 	tags      string
 	strict    bool
+	flaky     string
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
@@ -159,6 +160,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.since, "since", "", "only mutants on lines changed since the git revision `REV`")
 	fs.StringVar(&f.tags, "tags", "", "comma-separated build `tags` for go list and go test")
 	fs.BoolVar(&f.strict, "strict-baseline", false, "refuse a package when a test fails on mutprop's instrumented build but passes under go test, or is flaky (default: set it aside, named with the reason)")
+	fs.StringVar(&f.flaky, "flaky", gotest.FlakyRefuse, "what to do with a flaky test, one that both passes and fails without a mutant: refuse (the package, naming it) or skip (set it aside, say so, and score the other tests)")
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
@@ -212,6 +214,8 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 		return min, shard, cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
+	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
+		return min, shard, cli.UsageError("--flaky %q: want refuse or skip", f.flaky)
 	}
 	if f.minScore != "" {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(f.minScore, "%"), 64)
@@ -283,6 +287,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 		Log:      e.Stderr,
 
 		StrictBaseline: f.strict,
+		Flaky:          f.flaky,
 		NoFloor:        f.noFloor,
 		OwnTests:       f.ownTests,
 	}

@@ -1,0 +1,3 @@
+module example.com/envinit
+
+go 1.22
