@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -14,8 +15,9 @@ import (
 type Verdict struct {
 	Outcome  outcome.Outcome // Killed, Survived, Timeout or Crashed
 	KilledBy []string        // the top-level tests that failed, in start order
-	// Reason is a one-line explanation: the failing test's first message,
-	// the fatal error, the test running at the timeout.
+	// Reason is a one-line explanation: the failing test's failure
+	// message (failureMessage), the fatal error, the test running at the
+	// timeout.
 	Reason string
 	// TestsToFailure holds, for each killing test whose output says so,
 	// the number of generated tests up to the failing one.
@@ -76,11 +78,7 @@ func classify(s *stream, res proc.Result) Verdict {
 		}
 	case len(v.KilledBy) > 0:
 		v.Outcome = outcome.Killed
-		// The test's own message, else its failing subtests' (a test that
-		// only groups subtests says nothing itself).
-		if v.Reason = firstMessage(s.Tests[v.KilledBy[0]].Output); v.Reason == "" {
-			v.Reason = firstMessage(subtestOutput(s, v.KilledBy[0]))
-		}
+		v.Reason = killReason(s, v.KilledBy[0])
 	case len(running) > 0 || s.Result == "":
 		v.Outcome = outcome.Crashed
 		if m := crashLine.FindString(s.Output); m != "" {
@@ -98,7 +96,7 @@ func classify(s *stream, res proc.Result) Verdict {
 		// FAIL without a failed test: TestMain or package init failed.
 		v.Outcome = outcome.Killed
 		v.KilledBy = []string{"TestMain"}
-		v.Reason = firstMessage(s.Output)
+		v.Reason, _ = failureMessage(s.Output)
 	default:
 		v.Outcome = outcome.Survived
 	}
@@ -173,17 +171,121 @@ func subtestOutput(s *stream, name string) string {
 	return b.String()
 }
 
-// firstMessage returns the first line of output that is not framing.
-func firstMessage(out string) string {
-	for _, line := range strings.Split(out, "\n") {
-		l := strings.TrimSpace(line)
-		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
+// Ranks of the lines failureMessage may take as a failure's message, best
+// last.
+const (
+	rankNone    = iota
+	rankPlain   // a line the test printed (fmt.Println): used only when nothing better exists
+	rankMessage // "file_test.go:12: msg": t.Error, t.Fatal (or t.Log: the text cannot tell)
+	rankMarker  // a property-based library's failure line (ttfPatterns)
+	rankPanic   // "panic: ..."
+)
+
+// droppedLine starts the line proc.HeadTail puts where it dropped the
+// middle of a long output.
+const droppedLine = "[mutprop: "
+
+// maxReason bounds a reason's length in bytes.
+const maxReason = 200
+
+// messageLine matches the first line of a testing message: indented, then
+// "file.go:line: " (t.Error, t.Fatal, t.Log and their formatted forms).
+var messageLine = regexp.MustCompile(`^ +[^ :]+\.go:\d+:( |$)`)
+
+// killReason explains why test name failed: the best message of its
+// failed subtests (the first to start of those of the best rank: a failed
+// subtest is why its parent failed, and a parent's own message may be a
+// t.Log), unless its own output has a better one.
+func killReason(s *stream, name string) string {
+	sub, subRank := "", rankNone
+	prefix := name + "/"
+	for _, n := range s.Order {
+		t := s.Tests[n]
+		if !strings.HasPrefix(n, prefix) || t == nil || t.Status != statusFail {
 			continue
 		}
-		if len(l) > 200 {
-			l = l[:200] + "..."
+		if m, r := failureMessage(t.Output); r > subRank {
+			sub, subRank = m, r
 		}
-		return l
 	}
-	return ""
+	if own, r := failureMessage(s.Tests[name].Output); r > subRank {
+		return own
+	}
+	return sub
+}
+
+// failureMessage picks, from the output of a failed test, the line that
+// says why it failed, and returns it trimmed and bounded to about
+// maxReason bytes, with its rank. By rank: a panic; a property-based
+// library's failure line (rapid's "[rapid] failed after N tests: msg",
+// gopter's "Falsified after N passed tests", testing/quick's "#N: failed on
+// input"); the last message ("file_test.go:12: msg") before the test's
+// "--- FAIL" line (t.Log and t.Error print alike, and a test usually
+// stops at the failure that matters); only when there is none of these,
+// the first line the test printed itself (before its "--- FAIL", else
+// after it: an example's "got:"). Framing, a message's
+// continuation lines and the markers of dropped output never count.
+func failureMessage(out string) (string, int) {
+	var panicked, marker, message, plain, plainAfter string
+	failed := false // past the test's own "--- FAIL" line
+	for line := range strings.Lines(out) {
+		line = strings.TrimRight(line, "\r\n")
+		l := strings.TrimSpace(line)
+		switch {
+		case l == "" || strings.HasPrefix(l, "=== ") || l == "PASS" || l == "FAIL" || strings.HasPrefix(l, droppedLine):
+		case strings.HasPrefix(l, "--- "):
+			failed = failed || strings.HasPrefix(l, "--- FAIL")
+		case strings.HasPrefix(line, "panic: "):
+			if panicked == "" {
+				panicked = strings.TrimSuffix(strings.TrimSuffix(l, " [recovered, repanicked]"), " [recovered]")
+			}
+		case marker == "" && isMarker(l):
+			marker = l
+		case messageLine.MatchString(line):
+			if !failed {
+				message = l
+			}
+		case strings.HasPrefix(line, "        "): // a message's continuation
+		case !failed && plain == "":
+			plain = l
+		case failed && plainAfter == "":
+			plainAfter = l // an example's "got:" comes after its --- FAIL
+		}
+	}
+	if plain == "" {
+		plain = plainAfter
+	}
+	for _, c := range []struct {
+		msg  string
+		rank int
+	}{{panicked, rankPanic}, {marker, rankMarker}, {message, rankMessage}, {plain, rankPlain}} {
+		if c.msg != "" {
+			return bound(c.msg), c.rank
+		}
+	}
+	return "", rankNone
+}
+
+// isMarker reports whether a line is a property-based library's failure
+// line.
+func isMarker(l string) bool {
+	for _, p := range ttfPatterns {
+		if p.re.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// bound cuts s to at most maxReason bytes, at a rune boundary, adding
+// "..." when it cut.
+func bound(s string) string {
+	if len(s) <= maxReason {
+		return s
+	}
+	i := maxReason
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }

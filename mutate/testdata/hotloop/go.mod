@@ -1,0 +1,3 @@
+module example.com/hotloop
+
+go 1.26
