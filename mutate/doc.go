@@ -15,10 +15,12 @@
 //	typecheck.go  every operator mutant is type-checked against the loaded
 //	              package (shared importer, bounded workers); ill-typed
 //	              mutants are counted in Stats and dropped. A check parses
-//	              only the mutated function, checks only its body, and
-//	              skips the elements of package-level tables (a generated
-//	              table costs nothing per mutant); a binary operator swap
-//	              the package's types prove well-typed is not checked
+//	              only the mutated declaration, checks the mutants of
+//	              function bodies in batches (renamed copies beside the
+//	              package's declarations, other bodies empty), and skips
+//	              the elements of package-level tables (a generated table
+//	              costs nothing per mutant); a binary operator swap the
+//	              package's types prove well-typed is not checked
 //	named.go      //mutprop:variant directives: parsing and checking
 //	mutant.go     Mutant, TextEdit, Stats, Options: mutants are data
 //	apply.go      Apply (one mutant's sources) and WriteOverlay (go build -overlay)

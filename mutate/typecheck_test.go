@@ -38,7 +38,7 @@ func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
 		if !binary[c.m.Operator] {
 			t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps have one", c.m.ID, c.m.Operator)
 		}
-		if err := wellTypedWhole(pkg, c.file, parseMutated(t, pkg, c)); err != nil {
+		if err := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c)); err != nil {
 			t.Errorf("%s (%s): proved well-typed, but the checker says: %v", c.m.ID, pkg.Path, err)
 		}
 	})
@@ -127,8 +127,9 @@ func loadSource(t *testing.T, src string) *Package {
 	return pkgs[0]
 }
 
-// TestCheckingOneBodyAgreesWithCheckingThePackage checks wellTypedBody
-// against the whole package's check, both ways, on every mutant of real
+// TestCheckingOneBodyAgreesWithCheckingThePackage checks wellTypedBody, and
+// typeCheckAll's batches of bodies, against the whole package's check,
+// both ways, on every mutant of real
 // packages and of a fixture whose mutants break the file outside their
 // function (an import only the mutated function uses) or not (an import
 // other functions use too).
@@ -169,19 +170,25 @@ func loop(n int) (k int) {
 }
 `))
 	bodies, illTyped := 0, 0
+	light := lightVerdicts(t, pkgs)
 	eachCandidate(pkgs, func(pkg *Package, c candidate) {
-		f := parseMutated(t, pkg, c)
-		fd, orig := enclosingBodies(pkg, c.file, f, c.m.Edits)
-		if fd == nil {
+		k := enclosingDecl(pkg.Files[c.file], pkg.Fset, c.m.Edits)
+		if k < 0 {
+			return
+		}
+		if _, ok := pkg.Files[c.file].Decls[k].(*ast.FuncDecl); !ok {
 			return
 		}
 		bodies++
-		whole, body := wellTypedWhole(pkg, c.file, f), wellTypedBody(pkg, c.file, f, fd, orig)
+		whole := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c))
 		if whole != nil {
 			illTyped++
 		}
-		if (whole == nil) != (body == nil) {
-			t.Errorf("%s (%s): the package's check says %v, the body's %v", c.m.ID, pkg.Path, whole, body)
+		if ok := light[verdictKey(pkg, c)]; (whole == nil) != ok {
+			t.Errorf("%s (%s): the package's check says %v, the batch of bodies well-typed %v", c.m.ID, pkg.Path, whole, ok)
+		}
+		if body := newTypeChecker(pkg).wellTypedBody(c.file, k, c.m.Edits); (whole == nil) != (body == nil) {
+			t.Errorf("%s (%s): the package's check says %v, the body's alone %v", c.m.ID, pkg.Path, whole, body)
 		}
 	})
 	t.Logf("%d mutants checked in one body, %d of them ill-typed", bodies, illTyped)
@@ -204,6 +211,16 @@ func eachCandidate(pkgs []*Package, fn func(*Package, candidate)) {
 			}
 		}
 	}
+}
+
+// checkUnchanged type-checks the package with file i replaced by f and
+// nothing else changed: the reference the lighter checks must agree with.
+func checkUnchanged(pkg *Package, i int, f *ast.File) error {
+	files := make([]*ast.File, len(pkg.Files))
+	copy(files, pkg.Files)
+	files[i] = f
+	_, err := pkg.check(files, pkg.Fset, nil, nil)
+	return err
 }
 
 // parseMutated returns the syntax of candidate c's file with c applied.

@@ -1,0 +1,3 @@
+module example.com/bigtable
+
+go 1.22
