@@ -3,6 +3,7 @@ package gotest
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
@@ -79,6 +80,14 @@ type runSpec struct {
 	// Trial marks a trial (trials.go): Seed also goes to mutproptest's
 	// -mutprop.seed when the binary has it.
 	Trial bool
+	// NoShrink ends rapid's minimization of a failing case at once
+	// (-rapid.shrinktime=0): a kill run and a trial need the verdict and
+	// the count of tests to the failure, which rapid knows before it
+	// shrinks, not the smallest counterexample.
+	NoShrink bool
+	// Watch, when set, watches the run as it goes (proc.Spec.Watch): the
+	// per-test deadlines (testWatch).
+	Watch func(*proc.Live) io.Writer
 }
 
 // runTests runs the binary with -test.v=test2json and returns its parsed
@@ -94,6 +103,9 @@ func (b *testBinary) runTests(ctx context.Context, r runSpec) (*stream, proc.Res
 	}
 	if b.Rapid {
 		args = append(args, "-rapid.nofailfile")
+		if r.NoShrink {
+			args = append(args, "-rapid.shrinktime=0s")
+		}
 		if r.Seed != 0 {
 			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
 		}
@@ -123,7 +135,7 @@ func (b *testBinary) runTests(ctx context.Context, r runSpec) (*stream, proc.Res
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, quickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
 	}
-	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory})
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory, Watch: r.Watch})
 	if err != nil {
 		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
 	}

@@ -42,9 +42,9 @@
 //	             shared queue; the fastest covering test runs alone first,
 //	             then the others grouped by test package with
 //	             -test.failfast (or, with Matrix, every covering test
-//	             alone); a first run has a tight deadline and one that
-//	             times out without having computed past it (CPU time)
-//	             runs again alone with the full deadline; mutants
+//	             alone); each test has its own deadline from its
+//	             start, read from the streamed test events
+//	             (timeout_watch.go); mutants
 //	             left out of the schemata, and every mutant in overlay
 //	             mode, are built alone (mutate.Apply) and are not-viable
 //	             when that fails

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/proc"
 )
 
 // runMutants runs the jobs in a pool of workers over every target's
@@ -194,76 +193,88 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 }
 
 // runOnce runs tests in a fresh copy of the module and classifies the run,
-// under the scratch's guard of the package directory when it has one. The
-// first run has a tight deadline (firstTimeout); a run that times out
-// counts as a timeout when it used more CPU than the deadline factor times
-// its tests' in the baseline, for at least half its deadline
-// (timeoutEvidence: a mutant that loops), unless its memory or output
-// grew: then it runs again with the full deadline, to end on its cap or
-// time out. One that did not compute that long (blocked, or starved on a
-// loaded machine, where a deadline is a guess) runs again with the full
-// deadline alone (no other test process) when there are several workers,
-// before it counts.
+// under the scratch's guard of the package directory when it has one.
+// Each test has its own deadline, read from the events the binary streams
+// (watchedRun): a test that loops is stopped by its own rule, whatever the
+// others take, and a starved one runs on in place; nothing runs alone.
 func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
-	deadline := s.firstTimeout(tests)
-	var last proc.Result // of the last run
 	run := func() (Verdict, error) {
-		if err := sc.reset(); err != nil {
-			return Verdict{}, err
-		}
-		st, res, err := bin.runTests(ctx, runSpec{
-			Tests: tests, Active: active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: deadline,
-			Seed: s.cfg.seed(), Failfast: true, Memory: s.cfg.memory(),
-		})
-		if err != nil {
-			return Verdict{}, err
-		}
-		last = res
-		return classify(st, res), nil
-	}
-	guarded := func() (Verdict, error) {
-		if guard == nil {
-			return run()
-		}
-		return guard.do(ctx, id, run)
-	}
-	s.alone.RLock()
-	v, err := guarded()
-	s.alone.RUnlock()
-	if err != nil || v.Outcome != outcome.Timeout || ctx.Err() != nil {
+		v, _, err := s.watchedRun(ctx, sc, bin, runSpec{Tests: tests, Active: active, Seed: s.cfg.seed(), Failfast: true})
 		return v, err
 	}
-	computed, grew, why := s.timeoutEvidence(tests, deadline, last)
-	if computed && !grew {
-		v.Reason += ": " + why
-		return v, nil
+	if guard == nil {
+		return run()
 	}
-	deadline = s.timeout(tests)
-	how := "alone "
-	if computed {
-		// It computed past the factor already (a timeout whatever the
-		// load), but its memory or output grew: given the full deadline
-		// beside the other workers, it may end on its cap instead.
-		how = ""
-	} else {
-		s.retried.Add(1)
-		if s.cfg.workers() > 1 {
-			s.alone.Lock()
-			defer s.alone.Unlock()
+	return guard.do(ctx, id, run)
+}
+
+// watchedRun runs r's tests (r without Dir, TempDir, Timeout, Memory,
+// Watch: watchedRun sets them) in sc, a fresh copy, with a deadline per
+// test (testWatch) and the whole process's backstop, and classifies the
+// run; it returns the parsed stream too. rapid does not minimize a
+// failing case (runSpec.NoShrink). A run whose timeout or crash came
+// after a property had failed (the library printed its count of tests to
+// the failure: e.g. a timeout while the test went on) is a kill by that
+// property, with that count.
+func (s *session) watchedRun(ctx context.Context, sc *scratch, bin *testBinary, r runSpec) (Verdict, *stream, error) {
+	if err := sc.reset(); err != nil {
+		return Verdict{}, nil, err
+	}
+	w := newTestWatch(s.rule)
+	defer w.close()
+	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.workDir(), sc.tempDir(), s.backstop(r.Tests), s.cfg.memory(), w.attach
+	r.NoShrink = true
+	st, res, err := bin.runTests(ctx, r)
+	w.close()
+	if err != nil {
+		return Verdict{}, nil, err
+	}
+	v := classify(st, res)
+	if v.Outcome == outcome.Timeout {
+		w.mu.Lock()
+		if w.why != "" {
+			v.Reason += ": " + w.why
+		}
+		w.mu.Unlock()
+	}
+	if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+		if k, ok := failedProperty(st); ok {
+			k.Notes = v.Notes
+			v = k
 		}
 	}
-	first := v.Reason
-	if v, err = guarded(); err != nil {
-		return v, err
+	return v, st, nil
+}
+
+// failedProperty finds, in a run that timed out or crashed, the first
+// top-level test whose property failed before the end (its output holds a
+// library's count of tests to the failure): the verdict is that test's
+// kill, with the count.
+func failedProperty(st *stream) (Verdict, bool) {
+	for _, name := range st.Order {
+		ev := st.Tests[name]
+		if !topLevel(name) || ev.Status == statusPass || ev.Status == statusSkip {
+			continue
+		}
+		out := ev.Output + subtestOutput(st, name)
+		n, _, ok := testsToFailure(out)
+		if !ok {
+			continue
+		}
+		v := Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{name: n}}
+		for _, p := range ttfPatterns {
+			if loc := p.re.FindStringIndex(out); loc != nil {
+				line := out[loc[0]:]
+				v.Reason = strings.TrimSpace(firstLine(line))
+				break
+			}
+		}
+		if len(v.Reason) > 200 {
+			v.Reason = v.Reason[:200] + "..."
+		}
+		return v, true
 	}
-	switch {
-	case v.Outcome == outcome.Timeout && computed:
-		v.Reason += ": its first run " + why
-	case v.Outcome == outcome.Survived:
-		// A killed or crashed rerun's reason speaks for itself.
-		v.Notes = append(v.Notes, "timed out at its first deadline ("+first+"), ran again "+how+"with the full one")
-	}
-	return v, nil
+	return Verdict{}, false
 }
 
 // buildAlone builds the session's test binary with the single mutant m

@@ -185,10 +185,8 @@ type PackageResult struct {
 	Suites []SuiteResult
 	// SetAside are the tests the baseline left out.
 	SetAside []SetAside
-	// Timeouts are the deadlines' parameters; Retried counts the mutants
-	// whose timeout was run again alone.
+	// Timeouts are the deadlines' parameters.
 	Timeouts proc.Timeouts
-	Retried  int
 	// Floor is the least time any tool needs for this package's mutants:
 	// FloorBuild (one plain go test -c of the package, warm cache; zero
 	// with NoFloor) plus FloorTests (per mutant that ran, the baseline

@@ -11,18 +11,15 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/proc"
 )
 
 // runState is what the packages of one Score call share: the module
-// copies, the workers' scratch copies, and the lock that lets a timeout
-// run again alone.
+// copies and the workers' scratch copies.
 type runState struct {
 	cfg *Config
 	tmp string
@@ -31,11 +28,6 @@ type runState struct {
 
 	scratchMu sync.Mutex
 	scratches map[string]*scratch // by module copy and worker (the first package's view)
-
-	// alone is held shared by every mutant run and exclusively by the
-	// rerun of a timeout, which so runs with no other test process.
-	alone   sync.RWMutex
-	retried atomic.Int64 // timeouts run again alone
 
 	// quick holds quickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
@@ -358,7 +350,6 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	rs.runMutants(ctx, live, jobs)
 	for _, t := range live {
 		t.pr.Run = time.Since(start)
-		t.pr.Retried = int(rs.retried.Load())
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -508,16 +499,16 @@ func (s *session) timeout(tests []string) time.Duration {
 	return s.cfg.Timeouts.For(s.baselineOf(tests))
 }
 
-// firstTryConst bounds the constant of a run's first deadline: most
-// mutants that time out never end, and each costs its first deadline plus
-// the full one alone; a first run stopped too early costs only its rerun.
+// firstTryConst bounds the constant of a test's first deadline: most
+// mutants that time out never end, and one whose CPU time shows a loop
+// stops there; a test that did not compute that long runs on (see
+// timeout_watch.go).
 const firstTryConst = 50 * time.Millisecond
 
-// firstTimeout is the deadline of a mutant's first run of tests: the
-// configured factor times their baseline, plus at most firstTryConst (at
-// least that much in all). A run past it is run again with timeout's
-// deadline before it counts (runOnce).
-func (s *session) firstTimeout(tests []string) time.Duration {
+// firstTimeoutOf is the first deadline of what took baseline in the
+// baseline: the configured factor times it, plus at most firstTryConst
+// (at least that much in all).
+func (s *session) firstTimeoutOf(baseline time.Duration) time.Duration {
 	t := s.cfg.Timeouts
 	if t.Const == 0 || t.Const > firstTryConst {
 		t.Const = firstTryConst
@@ -525,7 +516,7 @@ func (s *session) firstTimeout(tests []string) time.Duration {
 	if t.Floor == 0 || t.Floor > firstTryConst {
 		t.Floor = firstTryConst
 	}
-	return min(t.For(s.baselineOf(tests)), s.timeout(tests))
+	return min(t.For(baseline), s.cfg.Timeouts.For(baseline))
 }
 
 // baselineOf is the baseline time of a run of tests, with the process's
@@ -543,43 +534,6 @@ func (s *session) baselineOf(tests []string) time.Duration {
 type usage struct {
 	cpu                  time.Duration
 	rss, faults, written int64
-}
-
-// timeoutEvidence reads what a run of tests that timed out at its first
-// deadline (res, after deadline) did. computed: it used more CPU than the
-// deadline factor times what its tests used alone in the baseline (with
-// their processes' start, and through every guarded copy: more than a
-// mutant's run needs), and for at least half of its deadline; a process
-// that computed that long was neither blocked nor merely slowed by a
-// loaded machine. (On a loaded machine a short test that crashes, e.g. on
-// a stack overflow, can pass both its deadline and a few times its
-// baseline's milliseconds of CPU while it ran a fifth of the time: it
-// runs again.) grew: it went through more memory than its tests
-// (16 MiB more resident, or 2048 more page faults: 8 MiB of pages touched)
-// or wrote more than twice their output and 1 MiB, so that more time
-// could end it on its memory cap or output budget. why says what it
-// computed.
-func (s *session) timeoutEvidence(tests []string, deadline time.Duration, res proc.Result) (computed, grew bool, why string) {
-	var base usage
-	for _, t := range tests {
-		u, ok := s.usage[t]
-		if !ok || u.cpu <= 0 {
-			return false, false, ""
-		}
-		base.cpu += u.cpu
-		base.rss = max(base.rss, u.rss)
-		base.faults = max(base.faults, u.faults)
-		base.written += u.written
-	}
-	grew = res.PeakRSS > base.rss+16<<20 || res.PageFaults > base.faults+2048 || res.Written > 2*base.written+1<<20
-	f := s.cfg.Timeouts.Factor
-	if f <= 0 {
-		f = proc.DefaultTimeouts.Factor
-	}
-	if float64(res.CPU) < f*float64(base.cpu) || res.CPU < deadline/2 {
-		return false, grew, ""
-	}
-	return true, grew, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", res.CPU.Round(time.Millisecond), f, base.cpu.Round(time.Millisecond))
 }
 
 // measureTimeout is the deadline of a coverage or probe run of the

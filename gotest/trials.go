@@ -233,29 +233,23 @@ func seeded(lib string, bin *testBinary) bool {
 }
 
 // trialRun runs one test alone against the mutant with the given seed,
-// with the test's full deadline, under the package directory's guard. It
-// returns the verdict and, for a failure, the property-testing library
-// its message names. A run that cannot start counts as crashed.
+// under the package directory's guard, with the deadline rules of a
+// mutant's run (watchedRun): a trial past its first deadline counts as a
+// timeout only when its CPU time shows it computed past the factor, or
+// when, not starved, it passed its full deadline. It returns the verdict
+// and, for a failure, the property-testing library its message names. A
+// run that cannot start counts as crashed.
 func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, tt trialTest, seed uint64, trial bool) (Verdict, string) {
 	s, lib := tt.ref.s, ""
 	sc := s.scratch(w)
 	run := func() (Verdict, error) {
-		if err := sc.reset(); err != nil {
-			return Verdict{}, err
-		}
 		tests := []string{tt.ref.name}
-		st, res, err := tt.bin.runTests(ctx, runSpec{
-			Tests: tests, Active: tt.active, Dir: sc.workDir(), TempDir: sc.tempDir(), Timeout: s.timeout(tests),
-			Seed: seed, Trial: trial, Memory: s.cfg.memory(),
-		})
+		v, st, err := s.watchedRun(ctx, sc, tt.bin, runSpec{Tests: tests, Active: tt.active, Seed: seed, Trial: trial})
 		if err != nil {
 			return Verdict{}, err
 		}
-		v := classify(st, res)
-		if v.Outcome == outcome.Killed {
-			if ev := st.Tests[tt.ref.name]; ev != nil {
-				_, lib, _ = testsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
-			}
+		if ev := st.Tests[tt.ref.name]; v.Outcome == outcome.Killed && ev != nil {
+			_, lib, _ = testsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
 		}
 		return v, nil
 	}

@@ -2,6 +2,7 @@ package proc
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"sync"
 )
@@ -24,6 +25,7 @@ type output struct {
 	tailMax  int
 	limit    int64 // negative: no budget
 	exceeded func()
+	tee      io.Writer // Spec.Watch's writer: sees every byte; nil without one
 
 	head    []byte
 	ring    []byte // the tail: tailMax bytes once allocated
@@ -66,6 +68,9 @@ func (o *output) Write(p []byte) (int, error) {
 	defer o.mu.Unlock()
 	n := len(p)
 	o.written += int64(n)
+	if o.tee != nil {
+		_, _ = o.tee.Write(p) // a watcher's own trouble is not the process's
+	}
 	if room := o.headMax - len(o.head); room > 0 {
 		k := min(room, len(p))
 		o.head = append(o.head, p[:k]...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -33,6 +34,14 @@ type Spec struct {
 	// more bytes than this, it is killed (Result.OutputExceeded). Zero
 	// means 256 MiB, negative no budget.
 	OutputLimit int64
+	// Watch, when set, is called once before the process starts with the
+	// run's Live view; the writer it returns (if not nil) receives every
+	// byte of output as it is written, whole and in order, before the head
+	// and tail budget drops any. Its Write must be quick: the process's
+	// output waits on it. Through Live the watcher may read what the
+	// process used so far and end it as a timeout (a deadline of its own,
+	// e.g. one per test the process runs).
+	Watch func(*Live) io.Writer
 }
 
 // Result is how a process ended. It is data: a timeout, a signal, a cap
@@ -128,7 +137,9 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	cmd.Env = append(env, s.Memory.env()...)
 	// The first cap reached ends the run: Run's select takes one cause.
 	stop := make(chan cause, 2)
+	live, tee := watchOf(s)
 	out := newOutput(s, func() { stop <- causeOutput })
+	out.tee = tee
 	res.OutputLimit = out.budget()
 	cmd.Stdout = out
 	cmd.Stderr = out
@@ -146,6 +157,9 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		return res, errors.Join(fmt.Errorf("start %s: %w", s.Path, err), ignoreExit(cmd.Wait()))
 	}
 	defer g.close()
+	if live != nil {
+		live.started(cmd.Process.Pid)
+	}
 	exited := make(chan error, 1)
 	go func() { exited <- g.waitExited() }()
 	dog := watch(g.sampler(tag), s.Memory.Hard, func(int64) { stop <- causeMemory })
@@ -161,6 +175,8 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	case werr = <-exited:
 	case <-timeout:
 		c = causeTimeout
+	case <-live.expired():
+		c = causeTimeout
 	case <-ctx.Done():
 		c = causeCanceled
 	case c = <-stop:
@@ -170,6 +186,9 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 		werr = <-exited
 	}
 	res.Duration = time.Since(start)
+	if live != nil {
+		live.ended()
+	}
 	g.kill()
 	res.PeakRSS = dog.stop()
 	res.Escaped = g.killEscaped(tag)

@@ -18,6 +18,10 @@ type procStat struct {
 	state     byte
 	comm      string
 	start     uint64 // clock ticks after boot
+	// cpu is utime+stime+cutime+cstime in clock ticks (all the process's
+	// threads, and the children it waited for, as getrusage counts them);
+	// faults is minflt+majflt; rss is resident pages.
+	cpu, faults, rss uint64
 }
 
 // readStat parses /proc/<pid>/stat.
@@ -45,6 +49,17 @@ func readStat(pid string) (procStat, bool) {
 	st.comm, st.state = string(b[i+1:j]), f[0][0]
 	st.pgrp, _ = strconv.Atoi(f[2])
 	st.start, _ = strconv.ParseUint(f[19], 10, 64)
+	for _, k := range []int{11, 12, 13, 14} {
+		n, _ := strconv.ParseUint(f[k], 10, 64)
+		st.cpu += n
+	}
+	for _, k := range []int{7, 9} {
+		n, _ := strconv.ParseUint(f[k], 10, 64)
+		st.faults += n
+	}
+	if len(f) > 21 {
+		st.rss, _ = strconv.ParseUint(f[21], 10, 64)
+	}
 	return st, true
 }
 

@@ -28,6 +28,7 @@ type Handle struct {
 	stdout io.ReadCloser
 	stderr *output
 	dog    *watchdog
+	live   *Live // Spec.Watch's view; nil without one
 
 	exited chan struct{} // closed once the leader has exited
 	werr   error         // waitExited's error, set before exited closes
@@ -69,7 +70,10 @@ func Start(ctx context.Context, s Spec) (*Handle, error) {
 		env = append(env, "PWD="+s.Dir)
 	}
 	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
+	var tee io.Writer
+	h.live, tee = watchOf(s)
 	h.stderr = newOutput(s, func() { h.end(causeOutput) })
+	h.stderr.tee = tee // a Watch sees standard error: standard output is the caller's
 	cmd.Stderr = h.stderr
 	cmd.SysProcAttr = procAttr()
 	// A process that left the group may keep the stderr pipe open: stop
@@ -109,6 +113,16 @@ func Start(ctx context.Context, s Spec) (*Handle, error) {
 	h.stopCtx = context.AfterFunc(ctx, func() { h.end(causeCanceled) })
 	if s.Timeout > 0 {
 		h.stopTimer = time.AfterFunc(s.Timeout, func() { h.end(causeTimeout) }).Stop
+	}
+	if h.live != nil {
+		h.live.started(cmd.Process.Pid)
+		go func() {
+			select {
+			case <-h.live.expired():
+				h.end(causeTimeout)
+			case <-h.exited:
+			}
+		}()
 	}
 	return h, nil
 }
@@ -172,6 +186,9 @@ func (h *Handle) wait() {
 	if h.werr != nil {
 		h.res, h.waitErr = res, fmt.Errorf("wait for %s: %w", h.spec.Path, h.werr)
 		return
+	}
+	if h.live != nil {
+		h.live.ended()
 	}
 	h.mu.Lock()
 	h.reaped = true // from here on the group id may be reused

@@ -13,13 +13,12 @@ type Timeouts struct {
 
 // DefaultTimeouts are the timeouts used when none are given: 10 x baseline
 // + 250 ms, at least 250 ms. The constant absorbs a process's start and the
-// scheduler's delays on a loaded machine; a run that still times out is run
-// again alone before it counts (gotest), so it need not cover the worst
+// scheduler's delays on a loaded machine; gotest confirms a timeout by its
+// CPU time or lets a starved test run on, so it need not cover the worst
 // case. It was 1 s: on four real modules (5,069 mutants, 98 timeouts, load
 // 1 to 6 on 2 cores) 250 ms changed no mutant between detected and
 // undetected (one crash after 250 ms became a timeout) and cut their runs
-// by 1.3x to 3.2x, timeouts costing the full deadline twice over (the
-// other worker waits while one runs again alone).
+// by 1.3x to 3.2x.
 var DefaultTimeouts = Timeouts{Factor: 10, Const: 250 * time.Millisecond, Floor: 250 * time.Millisecond}
 
 // For returns the deadline of a run whose unmutated baseline took baseline.

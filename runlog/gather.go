@@ -34,9 +34,6 @@ func Live(res *gotest.Result) ([]Package, error) {
 		if p.Probed > 0 {
 			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
 		}
-		if p.Retried > 0 {
-			rp.Stages += fmt.Sprintf("; %d timeouts run again alone", p.Retried)
-		}
 		out = append(out, rp)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })

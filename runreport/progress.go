@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/progress"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // Progress shows a run's mutants as they finish, on W: a progress bar per
@@ -19,6 +20,94 @@ type Progress struct {
 	bar            *progress.Bar
 	start          time.Time
 	detected       int
+	eta            etaModel
+}
+
+// etaModel estimates the time left from what the mutants left must run
+// and what the finished ones cost. Each mutant's expected cost is the
+// baseline of the tests it runs (its covering tests, one process start
+// each); the finished mutants that ended in a verdict give the ratio of
+// their worker time to their expected cost, and those that timed out give
+// the timeout rate and a timeout's mean worker time. The time left is,
+// over the workers: the ratio x the expected cost of the mutants left,
+// plus the timeouts still to come, at the rate seen so far, at their mean
+// cost. A mutant whose tests are slow costs what they cost, even when
+// the quick ones finished first.
+type etaModel struct {
+	workers  int
+	expected map[string]time.Duration // by mutant ID, of the mutants left
+	left     time.Duration            // the sum of expected
+
+	ended, timedOut      int
+	endedCost, endedTime time.Duration // expected cost and worker time of those that ended
+	timedOutTime         time.Duration
+}
+
+// newETAModel reads the expected costs of pr's mutants left to run.
+func newETAModel(pr *gotest.PackageResult) etaModel {
+	base := map[string]time.Duration{}
+	for _, t := range pr.Tests {
+		base[t.Name] = t.Baseline
+	}
+	e := etaModel{workers: pr.Workers, expected: map[string]time.Duration{}}
+	for _, m := range pr.Mutants {
+		if m.Outcome != "" {
+			continue
+		}
+		c := processCost
+		for _, t := range m.Tests() {
+			c += base[t]
+		}
+		e.expected[m.Mutant.ID] = c
+		e.left += c
+	}
+	return e
+}
+
+// processCost is what the ETA counts for a test process's start.
+const processCost = 20 * time.Millisecond
+
+// add counts a finished mutant.
+func (e *etaModel) add(m gotest.MutantResult) {
+	c, ok := e.expected[m.Mutant.ID]
+	if ok {
+		delete(e.expected, m.Mutant.ID)
+		e.left -= c
+	}
+	if m.Outcome == outcome.Timeout {
+		e.timedOut++
+		e.timedOutTime += m.Duration
+		return
+	}
+	e.ended++
+	e.endedTime += m.Duration
+	if ok {
+		e.endedCost += c
+	} else {
+		e.endedCost += m.Duration
+	}
+}
+
+// eta estimates the wall time of the n mutants left; ok false before any
+// finished.
+func (e *etaModel) eta(n int) (time.Duration, bool) {
+	ran := e.ended + e.timedOut
+	if ran == 0 {
+		return 0, false
+	}
+	var work float64 // worker time
+	if e.ended > 0 && e.endedCost > 0 {
+		ratio := float64(e.endedTime) / float64(e.endedCost)
+		left := e.left
+		if len(e.expected) < n { // mutants without an expected cost: the mean
+			left += time.Duration(n-len(e.expected)) * (e.endedCost / time.Duration(e.ended))
+		}
+		work += ratio * float64(left)
+	}
+	if e.timedOut > 0 {
+		work += float64(n) * float64(e.timedOut) / float64(ran) * float64(e.timedOutTime) / float64(e.timedOut)
+	}
+	return time.Duration(work / float64(max(e.workers, 1))), true
 }
 
 // Ready starts the bar of a package whose baseline passed; its mutants
@@ -41,6 +130,8 @@ func (p *Progress) Ready(pr *gotest.PackageResult) {
 	}
 	p.bar.Resumed = done
 	p.bar.Counted = "detected"
+	p.eta = newETAModel(pr)
+	p.bar.Estimate = func(done, total int, _ time.Duration) (time.Duration, bool) { return p.eta.eta(total - done) }
 	p.start = time.Now()
 	p.bar.Update(done, len(pr.Mutants), p.detected, 0)
 }
@@ -53,6 +144,7 @@ func (p *Progress) Mutant(done, total int, m gotest.MutantResult) {
 	if m.Outcome.Detected() {
 		p.detected++
 	}
+	p.eta.add(m)
 	if p.Verbose {
 		p.bar.Finish()
 		fmt.Fprintf(p.W, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))

@@ -2,8 +2,10 @@ package runreport
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
@@ -31,5 +33,45 @@ func TestVerboseProgressNamesEachMutantsKillerAndTestsToFailure(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
+	t.Parallel()
+	var muts []gotest.MutantResult
+	for i := range 20 {
+		test := "TestQuick"
+		if i >= 10 {
+			test = "TestSlow"
+		}
+		muts = append(muts, gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, CoveredBy: []string{test}})
+	}
+	pr := &gotest.PackageResult{Workers: 2, Mutants: muts,
+		Tests: []gotest.TestInfo{{Name: "TestQuick", Baseline: 80 * time.Millisecond}, {Name: "TestSlow", Baseline: 980 * time.Millisecond}}}
+	e := newETAModel(pr)
+	if _, ok := e.eta(20); ok {
+		t.Fatal("an ETA before any mutant finished")
+	}
+	// The quick mutants finish first, at twice their expected 100 ms.
+	for i := range 8 {
+		m := muts[i]
+		m.Outcome, m.Duration = outcome.Killed, 200*time.Millisecond
+		e.add(m)
+	}
+	got, _ := e.eta(12)
+	// Left: 2 quick (100 ms) and 10 slow (1 s) mutants, at twice that,
+	// over 2 workers.
+	if want := (2*100*time.Millisecond + 10*time.Second) * 2 / 2; got != want {
+		t.Errorf("ETA %v, want %v: the slow tests' mutants still to come", got, want)
+	}
+	for i := 8; i < 10; i++ {
+		m := muts[i]
+		m.Outcome, m.Duration = outcome.Timeout, 3*time.Second
+		e.add(m)
+	}
+	got, _ = e.eta(10)
+	// 10 slow mutants at twice 1 s, and 2 of 10 timing out at 3 s each.
+	if want := (10*2*time.Second + 10*3*time.Second*2/10) / 2; got != want {
+		t.Errorf("ETA %v, want %v: the timeouts still to come", got, want)
 	}
 }

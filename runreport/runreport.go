@@ -210,10 +210,10 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	line := fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
 	if share := timeouts / time.Duration(max(workers, 1)); timedOut > 0 && share < wall {
-		// A timeout holds one worker; its rerun, when it has one, all of
-		// them: the rest is an upper bound.
-		line += fmt.Sprintf("; %d mutants timed out, in %.1f worker-seconds (each waits out its first deadline, and unless its CPU time shows a loop, its full deadline alone): the rest is %.1fx the floor at most",
-			timedOut, timeouts.Seconds(), (wall-share).Seconds()/floor.Seconds())
+		// Each timeout holds one worker until its test's own deadline
+		// rule ends it.
+		line += fmt.Sprintf("; %d mutants timed out, in %.1f worker-seconds (%.0f%% of the workers' time): the rest is %.1fx the floor",
+			timedOut, timeouts.Seconds(), 100*share.Seconds()/wall.Seconds(), (wall-share).Seconds()/floor.Seconds())
 	}
 	return line
 }

@@ -76,6 +76,6 @@ func TestTheFloorLineIsTheRunAsAMultipleOfTheFloor(t *testing.T) {
 		FloorLine([]runlog.Package{p}, 10*time.Second))
 	p.Mutants[1].Outcome, p.Mutants[1].Duration = outcome.Timeout, 3*time.Second
 	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 4.5x the floor (9.0 s); "+
-		"1 mutants timed out, in 3.0 worker-seconds (each waits out its first deadline, and unless its CPU time shows a loop, its full deadline alone): the rest is 3.8x the floor at most",
+		"1 mutants timed out, in 3.0 worker-seconds (17% of the workers' time): the rest is 3.8x the floor",
 		FloorLine([]runlog.Package{p}, 10*time.Second))
 }

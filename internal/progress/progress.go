@@ -30,6 +30,9 @@ type Bar struct {
 	Resumed int
 	// Counted names what failing counts ("failing" when "").
 	Counted string
+	// Estimate, when set, gives the ETA of the units left (ok false: "?")
+	// in place of the rate of those finished so far.
+	Estimate func(done, total int, elapsed time.Duration) (eta time.Duration, ok bool)
 }
 
 // New returns a progress bar writing to w, which is treated as a terminal
@@ -57,7 +60,13 @@ func (p *Bar) Update(done, total, failing int, elapsed time.Duration) {
 	}
 	p.last = now
 	eta := "?"
-	if ran := done - p.Resumed; ran > 0 && done < total {
+	if done == total {
+		eta = "0s"
+	} else if p.Estimate != nil {
+		if d, ok := p.Estimate(done, total, elapsed); ok {
+			eta = d.Round(time.Second).String()
+		}
+	} else if ran := done - p.Resumed; ran > 0 && done < total {
 		eta = (time.Duration(float64(elapsed) / float64(ran) * float64(total-done))).Round(time.Second).String()
 	} else if done == total {
 		eta = "0s"

@@ -1,0 +1,3 @@
+module example.com/looptime
+
+go 1.26

@@ -1,0 +1,67 @@
+package gotest_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
+)
+
+// TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss scores
+// testdata/looptime's variant, which loops in TestLoop (10 ms) in one
+// process with TestSlow (2 s, after it in the file): the process's
+// deadline would be about 10 x their 2 s; TestLoop's own is 10 x 10 ms
+// + the constant, and the run ends there, a timeout of TestLoop.
+func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "looptime")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "looptime"))); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	cfg := gotest.Config{
+		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log,
+		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
+			return func(m mutate.Mutant) bool { return m.ID == "named:loop" }, nil
+		},
+	}
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("score: %v\n%s", err, log.String())
+	}
+	pr := res.Packages[0]
+	if len(pr.Mutants) != 1 {
+		t.Fatalf("mutants %+v: want named:loop only", pr.Mutants)
+	}
+	m := pr.Mutants[0]
+	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
+	if m.Outcome != outcome.Timeout {
+		t.Fatalf("%s: %s (%s), want a timeout\n%s", m.Mutant.ID, m.Outcome, m.Reason, log.String())
+	}
+	if !strings.Contains(m.Reason, "(running TestLoop)") {
+		t.Errorf("reason %q does not name TestLoop", m.Reason)
+	}
+	var slow time.Duration
+	for _, ti := range pr.Tests {
+		if ti.Name == "TestSlow" {
+			slow = ti.Baseline
+		}
+	}
+	if slow < time.Second {
+		t.Fatalf("TestSlow's baseline %v: the fixture wants a slow test beside the loop", slow)
+	}
+	// TestLoop's deadline is 10 x 10 ms + 250 ms; a starved run goes on
+	// to at most 4 x that (1.4 s) by its CPU time. The process's would be
+	// 10 x (2 s + 10 ms) + 250 ms at least: 20 s.
+	if m.Duration >= 2*slow {
+		t.Errorf("the loop's mutant took %v: the slow test's budget (10 x %v), not its own", m.Duration, slow)
+	}
+}
