@@ -130,6 +130,7 @@ type runFlags struct {
 	tags      string
 	strict    bool
 	flaky     string
+	budget    time.Duration
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
@@ -162,6 +163,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.strict, "strict-baseline", false, "refuse a package when a test fails on mutprop's instrumented build but passes under go test, or is flaky (default: set it aside, named with the reason)")
 	fs.StringVar(&f.flaky, "flaky", gotest.FlakyRefuse, "what to do with a flaky test, one that both passes and fails without a mutant: refuse (the package, naming it) or skip (set it aside, say so, and score the other tests)")
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
+	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
 	f.ci.register(fs)
@@ -214,6 +216,8 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 		return min, shard, cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
+	case f.budget < 0:
+		return min, shard, cli.UsageError("--budget %v: want a positive duration, or 0 for none", f.budget)
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
 		return min, shard, cli.UsageError("--flaky %q: want refuse or skip", f.flaky)
 	}
@@ -332,12 +336,14 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 		cfg.Prior = journal.Prior
 	}
 	prog := &runreport.Progress{W: e.Stderr, Verbose: f.verbose, Multi: len(listed) > 1}
+	budget := &runreport.Budget{W: e.Stderr, Limit: f.budget, Note: prog.Note}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
 		if journal != nil {
 			if err := journal.Ready(pr); err != nil {
 				return cli.UsageError("%v", err)
 			}
 		}
+		budget.Ready(pr)
 		prog.Ready(pr)
 		return nil
 	}
@@ -346,7 +352,10 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 			cancel() // the journal is broken: stop, and say so below
 		}
 	}
-	cfg.Progress = prog.Mutant
+	cfg.Progress = func(done, total int, m gotest.MutantResult) {
+		prog.Mutant(done, total, m)
+		budget.Mutant(m)
+	}
 
 	if f.trials > 0 {
 		// Trials run every killed mutant again, and testing/quick's seed
