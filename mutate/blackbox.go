@@ -74,8 +74,8 @@ type BlackboxFunc struct {
 
 // BlackboxCandidates returns every function and method declared in pkg,
 // in source order, each with the reason it cannot be wrapped when it
-// cannot: no results, type parameters, no body, init or main, or no
-// result whose type package blackbox can perturb.
+// cannot: no results, type parameters, no body, init or main, a named
+// fault's variant, or no result whose type package blackbox can perturb.
 func BlackboxCandidates(pkg *Package) []BlackboxFunc {
 	var out []BlackboxFunc
 	for fi, f := range pkg.Files {
@@ -156,6 +156,8 @@ func blackboxRefusal(pkg *Package, fd *ast.FuncDecl, obj *types.Func) string {
 		return "main has no results"
 	case fd.Body == nil:
 		return "no Go body (declared for assembly or a linker directive)"
+	case isVariant(fd):
+		return "a named fault's variant (" + variantDirective + "): it runs only when its fault is active"
 	}
 	sig := obj.Type().(*types.Signature)
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
@@ -176,6 +178,19 @@ func blackboxRefusal(pkg *Package, fd *ast.FuncDecl, obj *types.Func) string {
 		why = append(why, fmt.Sprintf("result %d (%s): %s", i, types.TypeString(t, qual), err))
 	}
 	return "no result can be perturbed: " + strings.Join(why, "; ")
+}
+
+// isVariant reports whether fd is declared as a named fault's variant.
+func isVariant(fd *ast.FuncDecl) bool {
+	if fd.Doc == nil {
+		return false
+	}
+	for _, c := range fd.Doc.List {
+		if strings.HasPrefix(c.Text, variantDirective) {
+			return true
+		}
+	}
+	return false
 }
 
 // blackboxCheck is package blackbox's rule (perturber.check) on go/types
@@ -234,7 +249,8 @@ type BlackboxOptions struct {
 	Funcs []string
 	// Base offsets the schema numbers as SchemataOptions.Base does: the
 	// mutants are numbered Base+1, Base+2, ..., function after function
-	// in source order, PerFunc each.
+	// in source order, PerFunc each. SchemataWithBlackbox sets Base,
+	// Coverage, ReachBase and Probes itself.
 	Base int
 	// PerFunc is the number of mutants of each function (K, at least 1):
 	// mutant k has seed k+1.

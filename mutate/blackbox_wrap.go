@@ -87,9 +87,11 @@ func blackboxWrapFunc(pkg *Package, bf BlackboxFunc, i, first int, opts Blackbox
 	if recording {
 		observeIf += " || mutpropProbing"
 	}
+	// The observer records infections in the recording run only (with
+	// AllCopies there is no file to record to).
 	infect := "nil"
 	if opts.Probes {
-		infect = "mutpropInfect"
+		infect = "mutpropbbInfect"
 	}
 	slow := fmt.Sprintf("%sSlow%d", blackboxPrefix, i)
 	on := fmt.Sprintf("%sOn%d", blackboxPrefix, i)
@@ -112,6 +114,9 @@ func blackboxWrapFunc(pkg *Package, bf BlackboxFunc, i, first int, opts Blackbox
 	if opts.Coverage {
 		k := opts.ReachBase + i
 		fmt.Fprintf(&b, "\tif mutpropProbing && !mutpropRan(%d) {\n\t\tmutpropReach(%d, %q)\n\t}\n", k, k, strings.Join(all, " "))
+	}
+	if opts.Probes {
+		fmt.Fprintf(&b, "\tvar mutpropbbInfect func(int)\n\tif mutpropProbing {\n\t\tmutpropbbInfect = mutpropInfect\n\t}\n")
 	}
 	fmt.Fprintf(&b, "\treturn %s.observe(%s, %d, %d, %d, %s).(%s)(%s)\n}\n",
 		state, fval, opts.PerFunc, opts.Points, first, infect, ftype, strings.Join(args, ", "))

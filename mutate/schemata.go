@@ -63,6 +63,13 @@ type SchemataOptions struct {
 	// runs the mutants, so no coverage build is needed. Probes, when on,
 	// write to the same file.
 	Coverage bool
+	// Blackbox, when set, also wraps functions of the package for
+	// black-box mutants in the same build, behind the same
+	// MUTPROP_ACTIVE (BlackboxWrap with these options; its Base,
+	// Coverage, Probes and ReachBase are SchemataWithBlackbox's to set,
+	// and the values given are ignored). Only SchemataWithBlackbox,
+	// which returns the black-box mutants, accepts it.
+	Blackbox *BlackboxOptions
 }
 
 // AllCopies, as MUTPROP_ACTIVE of a build with SchemataOptions.Copies,
@@ -86,22 +93,67 @@ const ProbeEnv = "MUTPROP_PROBE"
 // The output is type-checked. A mutant whose guard does not type-check
 // (rare: a type that cannot be named in its file, a constant context) is
 // left out of the schemata and its Schema reset to 0; run it with Apply.
+//
+// opts.Blackbox must be nil: SchemataWithBlackbox adds black-box mutants.
 func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, error) {
+	if opts.Blackbox != nil {
+		return nil, fmt.Errorf("schemata %s: black-box mutants need SchemataWithBlackbox, which returns them", pkg.Path)
+	}
+	files, _, err := SchemataWithBlackbox(pkg, mutants, opts)
+	return files, err
+}
+
+// SchemataWithBlackbox is SchemataWith plus, when opts.Blackbox is set,
+// black-box mutants of the package's functions (BlackboxWrap) in the same
+// files behind the same switch: each wrapped function is renamed and
+// declared again as a wrapper at the end of its file, and
+// BlackboxRuntimeFile joins the output in the package directory. The
+// black-box mutants, which it returns, are numbered after the others:
+// Schema opts.Base+len(mutants)+1, and so on, PerFunc per wrapped function
+// in source order. With opts.Coverage, a wrapper records its mutants as
+// reached ("r" line) the first time it runs in a recording run, as a
+// guarded site does; with opts.Probes, a call records as infected the
+// mutants that perturb its input, and the mutants are Probed. With
+// opts.Blackbox nil it returns no black-box mutant and the same files as
+// SchemataWith.
+func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, []Mutant, error) {
 	if err := reservedNames(pkg); err != nil {
-		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
 	for i := range mutants {
 		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
-	sites, err := collectSites(pkg, mutants, opts)
+	sites, err := gatherSites(pkg, mutants, opts.Probes)
 	if err != nil {
-		return nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants), countReachSites(sites))
+	bb := &BlackboxWrapping{}
+	reachBase := 0 // the guarded sites that record their first run
+	if opts.Coverage {
+		reachBase = countGatheredReach(sites)
+	}
+	if opts.Blackbox != nil {
+		bo := *opts.Blackbox
+		bo.Base, bo.Coverage, bo.Probes, bo.ReachBase = opts.Base+len(mutants), opts.Coverage, opts.Probes, reachBase
+		if bb, err = BlackboxWrap(pkg, bo); err != nil {
+			return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+		}
+		if err := addBlackboxSites(pkg, sites, bb); err != nil {
+			return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+		}
+	}
+	arrangeSites(pkg, sites, opts)
+	if reach := countReachSites(sites); reach != reachBase {
+		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
+	}
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach)
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub
+	}
+	if len(bb.Funcs) > 0 {
+		stub += blackboxRuntimeStub
 	}
 	activePath := filepath.Join(pkg.Dir, ActiveFile)
 	for round := 0; ; round++ {
@@ -124,9 +176,11 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 		}
 		// The guards are checked against a stub of ActiveFile: the real one
 		// imports packages the loaded package may not (and is fixed text).
+		// The stub declares what the wrappers use of the black-box runtime
+		// too, for the same reason.
 		af, err := parser.ParseFile(pkg.Fset, activePath, stub, 0)
 		if err != nil {
-			return nil, fmt.Errorf("schemata %s: generated %s: %w", pkg.Path, ActiveFile, err)
+			return nil, nil, fmt.Errorf("schemata %s: generated %s: %w", pkg.Path, ActiveFile, err)
 		}
 		errs := parseErrs
 		if len(errs) == 0 {
@@ -134,6 +188,9 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 		}
 		if len(errs) == 0 {
 			out[activePath] = []byte(active)
+			if bb.Runtime != nil {
+				out[filepath.Join(pkg.Dir, BlackboxRuntimeFile)] = bb.Runtime
+			}
 			probed := probedSchemata(sites)
 			for i := range mutants {
 				if disabledSchema(sites, mutants[i].Schema) {
@@ -141,12 +198,33 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 				}
 				mutants[i].Probed = mutants[i].Schema != 0 && probed[mutants[i].Schema]
 			}
-			return out, nil
+			return out, bb.Mutants, nil
 		}
 		if round > 100 || !disableAt(pkg, sites, errs) {
-			return nil, fmt.Errorf("schemata %s: the schematized package does not type-check: %s", pkg.Path, errs[0].msg)
+			return nil, nil, fmt.Errorf("schemata %s: the schematized package does not type-check: %s", pkg.Path, errs[0].msg)
 		}
 	}
+}
+
+// addBlackboxSites adds the edits of bb (the renames and the wrappers
+// appended to each file) to the gathered sites, as plain sites of the
+// wrapping: unconditional, and rendered in both halves of a copied body.
+func addBlackboxSites(pkg *Package, sites [][]*site, bb *BlackboxWrapping) error {
+	files := make([]string, 0, len(bb.Edits))
+	for file := range bb.Edits {
+		files = append(files, file)
+	}
+	sort.Strings(files)
+	for _, file := range files {
+		fi := pkg.fileIndex(file)
+		if fi < 0 {
+			return fmt.Errorf("black-box wrapping: %s is not a file of the package", file)
+		}
+		for _, e := range bb.Edits[file] {
+			sites[fi] = append(sites[fi], &site{start: e.Start, end: e.End, kind: plainSite, plain: e.NewText, wrap: true})
+		}
+	}
+	return nil
 }
 
 // reservedNames refuses a package that declares a name of ActiveFile in
@@ -202,6 +280,10 @@ type site struct {
 	children   []*site
 	disabled   bool
 	plain      string // plainSite: the replacement
+	// wrap (plainSite): an edit of the black-box wrapping (a rename of a
+	// wrapped function, or its wrapper), which a copied body applies in
+	// both halves.
+	wrap bool
 	// probe (exprSite): the original expression is pure and of a type whose
 	// values compare exactly, so the probes may evaluate the mutated ones.
 	probe bool
@@ -233,10 +315,9 @@ type siteCase struct {
 	safeEdit bool
 }
 
-// collectSites finds the guard site of every mutant, grouped by file index
-// and merged by range.
-func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*site, error) {
-	probes := opts.Probes
+// gatherSites finds the guard site of every mutant, grouped by file index
+// and merged by range, in no order.
+func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error) {
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -297,6 +378,29 @@ func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*si
 			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
 		}
 	}
+	return sites, nil
+}
+
+// countGatheredReach counts the gathered sites that record their first
+// run once arranged with SchemataOptions.Coverage: every one but the
+// plain sites (arrangeSites adds copy sites, which record nothing).
+func countGatheredReach(sites [][]*site) int {
+	n := 0
+	for _, ss := range sites {
+		for _, s := range ss {
+			if s.kind != plainSite && s.kind != copySite {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// arrangeSites adds the copy sites (opts.Copies), sorts and nests the
+// gathered sites of each file, and numbers the sites that record their
+// first run (opts.Coverage).
+func arrangeSites(pkg *Package, sites [][]*site, opts SchemataOptions) {
+	probes := opts.Probes
 	if opts.Copies {
 		for i := range sites {
 			sites[i] = append(sites[i], copySites(pkg, i, sites[i], probes || opts.Coverage)...)
@@ -311,7 +415,11 @@ func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*si
 			if x.end != y.end {
 				return x.end > y.end
 			}
-			return x.kind == copySite && y.kind != copySite
+			if (x.kind == copySite) != (y.kind == copySite) {
+				return x.kind == copySite
+			}
+			// A rename of the wrapping nests in a guard of the same range.
+			return x.kind != plainSite && y.kind == plainSite
 		})
 		sites[i] = nest(sites[i])
 	}
@@ -324,7 +432,6 @@ func collectSites(pkg *Package, mutants []Mutant, opts SchemataOptions) ([][]*si
 			}
 		})
 	}
-	return sites, nil
 }
 
 // walkSites calls fn for every site of every file, parents first.
@@ -367,7 +474,8 @@ func writeReach(b *strings.Builder, s *site, live []*siteCase) {
 
 // copySites returns a copySite for each function declaration of file fi
 // whose body holds one of sites and can be copied: no labels, and only
-// operator sites (a named fault's sites rewrite the body unconditionally).
+// operator sites (a named fault's sites rewrite the body unconditionally)
+// besides the renames of the black-box wrapping, which both halves apply.
 func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 	f := pkg.Files[fi]
 	tf := pkg.Fset.File(f.Pos())
@@ -380,7 +488,7 @@ func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 		start, end := tf.Offset(fd.Body.Lbrace)+1, tf.Offset(fd.Body.Rbrace)
 		holds, plain := false, false
 		for _, s := range sites {
-			if s.start >= start && s.end <= end {
+			if s.start >= start && s.end <= end && !s.wrap {
 				holds = true
 				plain = plain || s.kind == namedSite || s.kind == plainSite
 			}
@@ -671,12 +779,31 @@ func renderCopySite(b *strings.Builder, src []byte, s *site) {
 		cond = "mutpropProbing || " + cond
 	}
 	fmt.Fprintf(b, "if !(%s) {", cond)
-	b.Write(src[s.start:s.end])
+	renderWraps(b, src, s.start, s.end, s.children)
 	if s.noResults {
 		b.WriteString("\nreturn")
 	}
 	b.WriteString("\n};")
 	renderRange(b, src, s.start, s.end, s.children)
+}
+
+// renderWraps writes src[start:end] with only the edits of the black-box
+// wrapping among sites and their children applied: the original half of a
+// copied body, whose recursive calls must reach the renamed original as
+// the guarded half's do. It records no output position (the guarded half
+// does).
+func renderWraps(b *strings.Builder, src []byte, start, end int, sites []*site) {
+	last := start
+	for _, s := range sites {
+		b.Write(src[last:s.start])
+		if s.kind == plainSite && s.wrap {
+			b.WriteString(s.plain)
+		} else {
+			renderWraps(b, src, s.start, s.end, s.children)
+		}
+		last = s.end
+	}
+	b.Write(src[last:end])
 }
 
 // liveRange returns the least and greatest schema numbers of the enabled

@@ -1,0 +1,3 @@
+module example.com/bbs
+
+go 1.22
