@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -215,25 +216,55 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 // failing case (runSpec.NoShrink). A run whose timeout or crash came
 // after a property had failed (the library printed its count of tests to
 // the failure: e.g. a timeout while the test went on) is a kill by that
-// property, with that count.
+// property, with that count. A timeout that its CPU time does not confirm
+// (the test was blocked, grew, or outlasted its own time while the
+// machine held it in ways the run queue does not show: disk, memory)
+// runs again once beside the others with patience x its full deadlines,
+// and counts only if it times out again.
 func (s *session) watchedRun(ctx context.Context, sc *scratch, bin *testBinary, r runSpec) (Verdict, *stream, error) {
-	if err := sc.reset(); err != nil {
-		return Verdict{}, nil, err
+	v, st, confirmed, err := s.watchedOnce(ctx, sc, bin, r, 1)
+	if err != nil || v.Outcome != outcome.Timeout || confirmed || ctx.Err() != nil {
+		return v, st, err
 	}
-	w := newTestWatch(s.rule)
+	first := v.Reason
+	v, st, _, err = s.watchedOnce(ctx, sc, bin, r, patience)
+	if err == nil && v.Outcome != outcome.Timeout {
+		v.Notes = append(v.Notes, fmt.Sprintf("timed out without CPU evidence (%s), then ran again with %d x the deadlines", first, patience))
+	}
+	return v, st, err
+}
+
+// patience scales the full deadlines of the run that confirms a timeout
+// without CPU evidence.
+const patience = 4
+
+// watchedOnce is one watched run with the full deadlines scaled by
+// scale; confirmed reports a timeout that the test's CPU time confirmed
+// (a loop: rule 1 of timeout_watch.go).
+func (s *session) watchedOnce(ctx context.Context, sc *scratch, bin *testBinary, r runSpec, scale int) (v Verdict, st *stream, confirmed bool, err error) {
+	if err := sc.reset(); err != nil {
+		return Verdict{}, nil, false, err
+	}
+	rule := func(test string) testRule {
+		tr := s.rule(test)
+		tr.full *= time.Duration(scale)
+		return tr
+	}
+	w := newTestWatch(rule)
 	defer w.close()
-	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.workDir(), sc.tempDir(), s.backstop(r.Tests), s.cfg.memory(), w.attach
+	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.workDir(), sc.tempDir(), time.Duration(scale)*s.backstop(r.Tests), s.cfg.memory(), w.attach
 	r.NoShrink = true
 	st, res, err := bin.runTests(ctx, r)
 	w.close()
 	if err != nil {
-		return Verdict{}, nil, err
+		return Verdict{}, nil, false, err
 	}
-	v := classify(st, res)
+	v = classify(st, res)
 	if v.Outcome == outcome.Timeout {
 		w.mu.Lock()
 		if w.why != "" {
 			v.Reason += ": " + w.why
+			confirmed = true
 		}
 		w.mu.Unlock()
 	}
@@ -243,7 +274,7 @@ func (s *session) watchedRun(ctx context.Context, sc *scratch, bin *testBinary, 
 			v = k
 		}
 	}
-	return v, st, nil
+	return v, st, confirmed, nil
 }
 
 // failedProperty finds, in a run that timed out or crashed, the first

@@ -144,9 +144,13 @@ type testWatch struct {
 	paused  map[string]*clock
 	idle    *clock // the process outside its tests; nil while one runs
 	stopped string // the test whose rule ended the run ("" none)
-	why     string // what its rule saw: the verdict's reason's tail
-	done    chan struct{}
-	closed  bool
+	// readable is set once the process's usage was read: a later failed
+	// read means the leader ended (outside Linux no read succeeds, and
+	// the rules act on wall time).
+	readable bool
+	why      string // what its rule saw: the verdict's reason's tail
+	done     chan struct{}
+	closed   bool
 }
 
 // lineMax is how much of a line a watch keeps: framing lines are short.
@@ -318,6 +322,14 @@ func (w *testWatch) check() {
 		if !read {
 			u, ok = w.stat()
 			read = true
+			if ok {
+				w.readable = true
+			} else if w.readable {
+				// The leader was read before and no longer is: it ended,
+				// and what is left (a child holding its output) is
+				// proc's to end, not a test's deadline.
+				return
+			}
 		}
 		if stop, why := c.judge(elapsed, u, ok); stop {
 			w.stopped, w.why = c.name, why

@@ -32,11 +32,13 @@ per-test coverage), then run each mutant against the tests that cover it
 in worker processes. The user's files are never written; generated files
 ("// Code generated ... DO NOT EDIT.") are not mutated.
 
-Deadlines: a mutant's run stops at --timeout-factor x its tests' baseline
-+ --timeout-const. Its first run stops sooner (the factor + at most 50ms):
-a run that computed past the factor x its tests' CPU time, for at least
-half its deadline, is a timeout; one that did not (blocked, or slowed by a
-loaded machine) runs again alone with the full deadline before it counts.
+Deadlines: each test has its own, from its start: --timeout-factor x its
+baseline + --timeout-const. Past the factor + at most 50ms, a test whose
+CPU time shows it computed past the factor x its own CPU time, for at
+least half that deadline, is a timeout (a loop). A blocked test stops at
+its full deadline and runs once more with 4 x it before it counts; a test
+starved by a loaded machine runs on, since its wait for a CPU does not
+count.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)
