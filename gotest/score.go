@@ -109,6 +109,10 @@ type Config struct {
 	// quickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
+	// Blackbox, when set, adds black-box mutants of the mutated
+	// packages' functions after their operator mutants (blackbox.go):
+	// schemata mode only.
+	Blackbox *Blackbox
 }
 
 // SetAside is a test left out of a package's run, with the reason: it

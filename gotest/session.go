@@ -152,7 +152,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	for _, pkg := range pkgs {
 		pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames, Workers: cfg.workers(), Timeouts: cfg.Timeouts}
 		res.Packages = append(res.Packages, pr)
-		all, stats, err := mutate.Enumerate(ctx, pkg, &mutate.Options{Operators: cfg.Operators})
+		all, stats, err := cfg.Enumerate(ctx, pkg) // operator mutants, then black-box ones (blackbox.go)
 		if err != nil {
 			return err
 		}
@@ -197,11 +197,11 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	overlays := map[string]map[string][]byte{}
 	if cfg.Mode != ModeOverlay {
 		for _, t := range live {
-			files, err := mutate.SchemataWith(t.pkg, t.muts, mutate.SchemataOptions{Probes: cfg.probes(), Base: base, Copies: true, Coverage: true})
+			files, used, err := rs.schemata(t, base) // blackbox.go
 			if err != nil {
 				return err
 			}
-			base += len(t.muts)
+			base += used
 			if overlays[t.tmpl.root] == nil {
 				overlays[t.tmpl.root] = map[string][]byte{}
 			}

@@ -36,7 +36,7 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 	var plan []plannedPackage
 	allLive := true
 	for _, pkg := range pkgs {
-		all, stats, err := mutate.Enumerate(ctx, pkg, &mutate.Options{Operators: cfg.Operators})
+		all, stats, err := cfg.Enumerate(ctx, pkg) // with the black-box mutants, as gotest.Score
 		if err != nil {
 			return nil, err
 		}

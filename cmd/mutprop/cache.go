@@ -46,6 +46,9 @@ func (f *runFlags) cacheFlags() string {
 	if f.memLimit < 0 {
 		s += fmt.Sprintf(" workers=%d", f.workers) // the memory cap is sized from them
 	}
+	if k := f.blackbox.key(); k != "" {
+		s += " " + k
+	}
 	return s
 }
 

@@ -88,7 +88,7 @@ accepts known survivors: only undetected mutants missing from it exit 1
 Packages: with several packages, those without test files or using cgo are
 skipped with a warning; a single one is refused. --tags passes build tags
 to go list and go test.
-` + trialsDescription + `
+` + trialsDescription + blackboxDescription + `
 Exit codes:
   0    every package was scored (and passed --min-score)
   1    the score is below --min-score, or undetected mutants are not in
@@ -137,6 +137,7 @@ type runFlags struct {
 	ownTests  bool
 	noCache   bool
 	ci        ciFlags
+	blackbox  blackboxFlags // run_blackbox.go
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -169,6 +170,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
 	f.ci.register(fs)
+	f.blackbox.register(fs)
 }
 
 // cmdRun scores a Go package's tests against its mutants (gotest.Score).
@@ -231,6 +233,9 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 		min = v
 	}
 	if err := f.validateTrials(); err != nil {
+		return min, shard, err
+	}
+	if err := f.blackbox.validate(f.mode, patterns); err != nil {
 		return min, shard, err
 	}
 	if f.shard != "" {
@@ -296,6 +301,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 		Flaky:          f.flaky,
 		NoFloor:        f.noFloor,
 		OwnTests:       f.ownTests,
+		Blackbox:       f.blackbox.config(),
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1
@@ -313,6 +319,9 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	}
 	for _, p := range listed {
 		cfg.Patterns = append(cfg.Patterns, p.ImportPath)
+	}
+	if err := f.blackbox.check(ctx, e.Stderr, listed); err != nil {
+		return interruptedOr(ctx, err)
 	}
 	for _, p := range testOnly {
 		cfg.TestPackages = append(cfg.TestPackages, gotest.TestPackage{Path: p.ImportPath, Dir: p.Dir})
@@ -465,6 +474,9 @@ func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard
 		"mem-limit":      strconv.FormatInt(f.memLimit, 10),
 		"shard":          f.shard,
 	}}
+	if k := f.blackbox.key(); k != "" {
+		h.Extra["blackbox"] = k
+	}
 	if !f.probes {
 		h.Extra["probes"] = "false" // absent means on, as in journals written before the flag
 	}
