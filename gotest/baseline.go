@@ -60,11 +60,16 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	s.coverTime = time.Since(start)
 	k := repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
-	if err := repeatTogether(ctx, &sessionRunner{s: s}, k, o); err != nil {
+	repeated, err := repeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
+	if err != nil {
 		return err
 	}
-	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v", s.pkg.Path, k,
-		time.Since(start).Round(time.Millisecond))
+	note := ""
+	if n := len(s.tests) - len(repeated); n > 0 {
+		note = fmt.Sprintf(" (but %d that failed both together and alone: they run alone again)", n)
+	}
+	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v%s", s.pkg.Path, k,
+		time.Since(start).Round(time.Millisecond), note)
 	if len(o.failing(s.tests)) == 0 {
 		return nil
 	}
@@ -74,8 +79,9 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if len(s.tests) == 0 {
 		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 	}
-	// Without the tests set aside, the others must still pass together.
-	if err := s.baselineRun(ctx, s.scratch(0), s.bin, s.tests, condWithOthers, baselineTimeout, o); err != nil {
+	// Without the tests set aside, the others must still pass together;
+	// that run measures the process's overhead when the first one failed.
+	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
 	if again := o.failing(s.tests); len(again) > 0 {
@@ -92,8 +98,8 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 
 // runTogether runs the session's tests in one process with no active
 // mutant, as go test runs them, and records each one's duration (the
-// floor's, and a lower bound of its baseline) and the process's own
-// overhead, and into o which tests passed and failed.
+// floor's, and a lower bound of its baseline) and, when the run passed,
+// the process's own overhead, and into o which tests passed and failed.
 func (s *session) runTogether(ctx context.Context, o *observations) error {
 	sc := s.scratch(0)
 	if err := sc.reset(); err != nil {
@@ -117,8 +123,14 @@ func (s *session) runTogether(ctx context.Context, o *observations) error {
 		s.original[t] = elapsed[t]
 		s.baseline[t] = max(s.baseline[t], elapsed[t])
 	}
-	s.overhead = max(res.Duration-sum, 0)
-	o.addRun(condWithOthers, s.tests, st, classify(st, res))
+	v := classify(st, res)
+	if v.Outcome == outcome.Survived {
+		// A run that failed may have been stopped in a test that never
+		// ended (a loop until the memory cap): its time is no
+		// overhead. runBaseline runs the kept tests together again.
+		s.overhead = max(res.Duration-sum, 0)
+	}
+	o.addRun(condWithOthers, s.tests, st, v)
 	return nil
 }
 
@@ -317,12 +329,15 @@ func (r *sessionRunner) binary(ctx context.Context, c condition) (*testBinary, e
 	return r.plain, nil
 }
 
-func (r *sessionRunner) together(ctx context.Context, w int, c condition, o *observations) error {
+func (r *sessionRunner) together(ctx context.Context, w int, c condition, tests []string, o *observations) error {
 	bin, err := r.binary(ctx, c)
 	if err != nil {
 		return err
 	}
-	return r.s.baselineRun(ctx, r.s.scratch(w), bin, r.s.tests, c, baselineTimeout, o)
+	if tests == nil {
+		tests = r.s.tests
+	}
+	return r.s.baselineRun(ctx, r.s.scratch(w), bin, tests, c, baselineTimeout, o)
 }
 
 func (r *sessionRunner) alone(ctx context.Context, w int, c condition, test string, o *observations) error {
@@ -341,11 +356,55 @@ func (r *sessionRunner) alone(ctx context.Context, w int, c condition, test stri
 	if err != nil {
 		return err
 	}
-	return s.baselineRun(ctx, s.scratch(w), bin, []string{test}, c, s.measureTimeout(test), o)
+	timeout := s.measureTimeout(test)
+	if c == condPlainUnpinned {
+		timeout = unpinnedTimeout(s.timeout([]string{test}))
+	}
+	return s.baselineRun(ctx, s.scratch(w), bin, []string{test}, c, timeout, o)
 }
 
 func (r *sessionRunner) forEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
+}
+
+// pin describes how the runs on the plain build pin the seed: that build
+// defines rapid's flags when the measured one does (plainBinary), and is
+// not built over quickSeedOverlay.
+func (r *sessionRunner) pin() string {
+	return pinnedSeed(&testBinary{Rapid: r.s.bin.Rapid}, r.s.cfg.seed())
+}
+
+// pinnedSeed describes how a run of b with seed pins a seed that go test
+// would draw at random: "-rapid.seed=1" for a rapid binary, "" when it
+// pins nothing.
+func pinnedSeed(b *testBinary, seed uint64) string {
+	var pins []string
+	if seed == 0 {
+		return ""
+	}
+	if b.Rapid {
+		pins = append(pins, fmt.Sprintf("-rapid.seed=%d", seed))
+	}
+	if b.QuickSeed {
+		pins = append(pins, fmt.Sprintf("%s=%d (testing/quick's seed)", quickSeedEnv, seed))
+	}
+	return strings.Join(pins, " ")
+}
+
+// The deadline of a run without the pinned seed (condPlainUnpinned): the
+// test's deadline from its baseline, within these bounds. Its baseline
+// comes from runs that failed (maybe by looping until stopped): a floor
+// lets a pass take longer than the failures did, and a small cap stops a
+// loop soon.
+const (
+	unpinnedFloor = 2 * time.Second
+	unpinnedCap   = 5 * time.Second
+)
+
+// unpinnedTimeout bounds a run without the pinned seed whose deadline
+// from the baseline is d.
+func unpinnedTimeout(d time.Duration) time.Duration {
+	return min(max(d, unpinnedFloor), unpinnedCap)
 }
 
 // refusal is the error that refuses the package for v, or nil: tests that
@@ -353,13 +412,23 @@ func (r *sessionRunner) forEach(ctx context.Context, n int, fn func(w, i int) er
 // failure outside any test on mutprop's build only.
 func (s *session) refusal(o *observations, v verdict, skipFlaky bool) error {
 	var msgs []string
-	if len(v.failing) > 0 {
-		parts := make([]string, len(v.failing))
-		for i, t := range v.failing {
-			parts[i] = t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
+	var seen, pinned []string // failing as go test runs them; only with the seed pinned
+	for _, t := range v.failing {
+		part := t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
+		if o.seenFailingUnderGoTest(t) {
+			seen = append(seen, part)
+		} else {
+			pinned = append(pinned, part)
 		}
+	}
+	if len(seen) > 0 {
 		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s",
-			s.pkg.Path, strings.Join(parts, "; ")))
+			s.pkg.Path, strings.Join(seen, "; ")))
+	}
+	if len(pinned) > 0 {
+		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant under %s too (the seed pinned from --seed; "+
+			"no run without the pin failed, none passed either): refusing to score it; another --seed may pass; failing tests: %s",
+			s.pkg.Path, o.goTest(), strings.Join(pinned, "; ")))
 	}
 	var flaky []string
 	for _, t := range v.flaky {
@@ -406,7 +475,7 @@ func (s *session) deadlineNote() string {
 	for _, name := range s.tests {
 		lo = min(lo, s.timeout([]string{name}))
 	}
-	return fmt.Sprintf("%s, the baseline being the covering tests' (+ %v per process): %v for the quickest test alone, %v for all %d; a first run stops at the factor x baseline + at most %v, and one that times out runs again alone with the full deadline before it counts",
+	return fmt.Sprintf("%s, the baseline being the covering tests' (+ %v per process): %v for the quickest test alone, %v for all %d; each test stops at its own deadline from its start; past its first one (the factor x baseline + at most %v) its CPU time confirms a loop, and a starved test runs on (up to 4 x its full deadline)",
 		timeoutsNote(s.cfg.Timeouts), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), firstTryConst)
 }
 

@@ -29,7 +29,9 @@
 //	             (it passed and failed under one condition: refused, or set
 //	             aside with Config.Flaky = FlakySkip), else it runs again
 //	             alone and on a plain go test -c build: failing there
-//	             refuses the package, otherwise it is set aside (SetAside;
+//	             refuses the package, unless the failure needed rapid's
+//	             pinned seed (a run without it passes: set aside),
+//	             otherwise it is set aside (SetAside;
 //	             StrictBaseline refuses instead); the floor's plain build
 //	flaky.go     the baseline's repetitions, each test's record per
 //	             condition, and decide, the verdict flaky tests get first

@@ -15,12 +15,16 @@ import (
 )
 
 // simRunner simulates a package's baseline runs: test t fails with
-// probability fail[t][c] in condition c, each run independently.
+// probability fail[t][c] in condition c, each run independently; pinned
+// is what its go test runs pin (baselineRunner.pin).
 type simRunner struct {
-	rng   *rand.Rand
-	tests []string
-	fail  map[string][nConditions]float64
+	rng    *rand.Rand
+	tests  []string
+	fail   map[string][nConditions]float64
+	pinned string
 }
+
+func (r *simRunner) pin() string { return r.pinned }
 
 func (r *simRunner) outcome(t string, c condition, o *observations) {
 	failed := r.rng.Float64() < r.fail[t][c]
@@ -31,8 +35,11 @@ func (r *simRunner) outcome(t string, c condition, o *observations) {
 	o.add(t, c, failed, reason)
 }
 
-func (r *simRunner) together(_ context.Context, _ int, c condition, o *observations) error {
-	for _, t := range r.tests {
+func (r *simRunner) together(_ context.Context, _ int, c condition, tests []string, o *observations) error {
+	if tests == nil {
+		tests = r.tests
+	}
+	for _, t := range tests {
 		r.outcome(t, c, o)
 	}
 	o.add(outsideTests, c, false, "")
@@ -61,7 +68,7 @@ func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (verdict, *o
 	t.Helper()
 	ctx := context.Background()
 	o := newObservations()
-	if err := r.together(ctx, 0, condWithOthers, o); err != nil {
+	if err := r.together(ctx, 0, condWithOthers, nil, o); err != nil {
 		t.Fatal(err)
 	}
 	for _, test := range r.tests {
@@ -69,7 +76,7 @@ func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (verdict, *o
 			t.Fatal(err)
 		}
 	}
-	if err := repeatTogether(ctx, r, k, o); err != nil {
+	if _, err := repeatTogether(ctx, r, k, r.tests, o); err != nil {
 		t.Fatal(err)
 	}
 	if len(o.failing(r.tests)) == 0 {
@@ -97,28 +104,31 @@ func simFlaky(seed uint64) *simRunner {
 
 // refusedOrAsideAsFlaky checks what the baseline made of TestFlaky: the
 // package refused (flaky, or failing under go test), or, with skip,
-// TestFlaky set aside as flaky; never set aside for another reason, and
-// no test that failed in a run kept for the mutants.
-func refusedOrAsideAsFlaky(t *testing.T, v verdict, o *observations, tests []string, skip bool) (scored bool) {
+// TestFlaky set aside as flaky; never as depending on earlier tests, and
+// no test that failed in a run kept for the mutants. misjudged reports
+// TestFlaky set aside for another reason (it gave one outcome in every
+// run of two conditions: rare, see minRepeats).
+func refusedOrAsideAsFlaky(t *testing.T, v verdict, o *observations, tests []string, skip bool) (scored, misjudged bool) {
 	t.Helper()
 	refused := len(v.failing) > 0 || len(v.flaky) > 0 && !skip || v.outside
 	for _, a := range v.aside {
 		if a.Test == "TestFlaky" && !strings.HasPrefix(a.Reason, "flaky:") {
-			t.Errorf("TestFlaky set aside as %q (%s)", a.Reason, o.record("TestFlaky"))
+			misjudged = true
+			t.Logf("TestFlaky set aside as %q (%s)", a.Reason, o.record("TestFlaky"))
 		}
 		if strings.Contains(a.Reason, "depends on tests that run before it") {
 			t.Errorf("%s set aside as depending on earlier tests (%s)", a.Test, o.record(a.Test))
 		}
 	}
 	if refused {
-		return false
+		return false, misjudged
 	}
 	for _, k := range keptTests(tests, v) {
 		if o.failed(k) {
 			t.Errorf("%s failed in the baseline (%s) but a mutant would run it", k, o.record(k))
 		}
 	}
-	return slices.Contains(keptTests(tests, v), "TestFlaky")
+	return slices.Contains(keptTests(tests, v), "TestFlaky"), misjudged
 }
 
 // TestAFiftyPercentFlakeIsRefusedNeverSetAsideNorScored runs the
@@ -133,8 +143,12 @@ func TestAFiftyPercentFlakeIsRefusedNeverSetAsideNorScored(t *testing.T) {
 		for _, skip := range []bool{false, true} {
 			r := simFlaky(seed)
 			v, o := simulateBaseline(t, r, k, skip)
-			if refusedOrAsideAsFlaky(t, v, o, r.tests, skip) {
+			scored, misjudged := refusedOrAsideAsFlaky(t, v, o, r.tests, skip)
+			if scored {
 				t.Errorf("seed %d: TestFlaky passed every run (%s) and would kill mutants", seed, o.record("TestFlaky"))
+			}
+			if misjudged {
+				t.Errorf("seed %d: TestFlaky set aside, not as flaky (%s)", seed, o.record("TestFlaky"))
 			}
 			if !slices.Contains(v.flaky, "TestFlaky") {
 				t.Errorf("seed %d, skip %t: TestFlaky not found flaky: %+v (%s)", seed, skip, v, o.record("TestFlaky"))
@@ -146,7 +160,12 @@ func TestAFiftyPercentFlakeIsRefusedNeverSetAsideNorScored(t *testing.T) {
 // TestTheChanceToMissAFiftyPercentFlakeIsUnderOnePercent: with the
 // fewest repetitions (minRepeats), over many simulated baselines, a 50 %
 // flake passes every run (and is scored) about 0.5^(2+minRepeats) of the
-// time, under 1 %, and is never set aside for another reason.
+// time, under 1 %, and is set aside for another reason about as rarely
+// as minRepeats says: it must give one outcome in 1 + minRepeats runs
+// with the others, its one run alone and confirmRuns runs under go test
+// (0.5^15, 0.003 %, a mean of 0.6 in n runs), or fail its first run with
+// the others and confirmRuns alone, then pass confirmRuns under go test
+// (0.5^17): at most 5 in n.
 func TestTheChanceToMissAFiftyPercentFlakeIsUnderOnePercent(t *testing.T) {
 	t.Parallel()
 	bound := math.Pow(0.5, 2+minRepeats)
@@ -155,15 +174,22 @@ func TestTheChanceToMissAFiftyPercentFlakeIsUnderOnePercent(t *testing.T) {
 	}
 	const n = 20000
 	r := simFlaky(7)
-	missed := 0
+	missed, misjudged := 0, 0
 	for range n {
 		v, o := simulateBaseline(t, r, minRepeats, false)
-		if refusedOrAsideAsFlaky(t, v, o, r.tests, false) {
+		scored, wrong := refusedOrAsideAsFlaky(t, v, o, r.tests, false)
+		if scored {
 			missed++
+		}
+		if wrong {
+			misjudged++
 		}
 		if t.Failed() {
 			return
 		}
+	}
+	if misjudged > 5 {
+		t.Errorf("TestFlaky set aside for another reason than flaky %d times in %d, want at most 5 (about 0.5^15 of the time)", misjudged, n)
 	}
 	rate := float64(missed) / n
 	sigma := math.Sqrt(bound * (1 - bound) / n)
