@@ -34,6 +34,7 @@ var allowed = map[string][]string{
 	"internal/progress":   nil,
 	"internal/cli":        nil,
 	"internal/mutantid":   nil,
+	"internal/sandbox":    nil,
 	"gen/covering":        nil,
 	"gen/enum":            nil,
 	"gen/holey":           nil,
@@ -47,7 +48,14 @@ var allowed = map[string][]string{
 	"runner":            {"engine", "proc", "outcome", "stats"},
 	"mutproptest":       {"runner", "blackbox", "outcome"},
 	"mutate/mutatetest": {"mutate"},
-	"gotest":            {"engine", "mutate", "runner", "proc", "report", "outcome", "stats"},
+	// gotest and the packages split out of it, each one job.
+	"internal/testjson":  {"outcome", "proc"},
+	"internal/coverage":  {"mutate"},
+	"internal/testbin":   {"internal/testjson", "mutate", "proc"},
+	"internal/testwatch": {"internal/testjson", "proc"},
+	"internal/suitehost": {"runner", "proc", "report", "outcome", "stats"},
+	"gotest": {"engine", "mutate", "runner", "proc", "report", "outcome", "stats",
+		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch"},
 
 	// mutprop run's own packages: each imports runlog, never one another.
 	"changes":   {"mutate"},

@@ -11,6 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/coverage"
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -102,10 +106,10 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 // the process's own overhead, and into o which tests passed and failed.
 func (s *session) runTogether(ctx context.Context, o *observations) error {
 	sc := s.scratch(0)
-	if err := sc.reset(); err != nil {
+	if err := sc.Reset(); err != nil {
 		return err
 	}
-	st, res, err := s.bin.runTests(ctx, runSpec{Tests: s.tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(),
+	st, res, err := s.bin.Run(ctx, testbin.RunSpec{Tests: s.tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(),
 		Memory: s.cfg.memory(), Timeout: baselineTimeout})
 	if err != nil {
 		return err
@@ -114,7 +118,7 @@ func (s *session) runTogether(ctx context.Context, o *observations) error {
 		return ctx.Err()
 	}
 	var sum time.Duration
-	elapsed := st.elapsed()
+	elapsed := st.Elapsed()
 	for _, t := range s.tests {
 		if st.Tests[t] == nil {
 			continue
@@ -123,7 +127,7 @@ func (s *session) runTogether(ctx context.Context, o *observations) error {
 		s.original[t] = elapsed[t]
 		s.baseline[t] = max(s.baseline[t], elapsed[t])
 	}
-	v := classify(st, res)
+	v := testjson.Classify(st, res)
 	if v.Outcome == outcome.Survived {
 		// A run that failed may have been stopped in a test that never
 		// ended (a loop until the memory cap): its time is no
@@ -145,7 +149,7 @@ type aloneRun struct {
 	// profile) was read.
 	known             bool
 	reached, infected map[int]bool
-	blocks            map[string][]span
+	blocks            map[string][]coverage.Span
 }
 
 // measureAlone runs each test alone, on the workers, with the measured
@@ -172,7 +176,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 	if s.recorded {
 		s.reached, s.infected = map[string]map[int]bool{}, map[string]map[int]bool{}
 	} else {
-		s.cover = map[string]map[string][]span{}
+		s.cover = map[string]map[string][]coverage.Span{}
 	}
 	s.usage = map[string]usage{}
 	for i, t := range s.tests {
@@ -199,29 +203,29 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 
 // runAlone runs test alone with the build's recording on (see
 // measureAlone); i numbers its recording file.
-func (s *session) runAlone(ctx context.Context, sc *scratch, test string, i int, coverPkgs []string) (aloneRun, error) {
-	if err := sc.reset(); err != nil {
+func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string, i int, coverPkgs []string) (aloneRun, error) {
+	if err := sc.Reset(); err != nil {
 		return aloneRun{}, err
 	}
 	bin := s.bin
-	spec := runSpec{Tests: []string{test}, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
+	spec := testbin.RunSpec{Tests: []string{test}, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
 		Timeout: s.measureTimeout(test)}
 	file := filepath.Join(s.work, fmt.Sprintf("record-%d.out", i))
 	if s.recorded {
 		spec.Probe = file
 	} else {
-		bin = &testBinary{Path: s.coverPath, Rapid: s.bin.Rapid}
+		bin = &testbin.Binary{Path: s.coverPath, Rapid: s.bin.Rapid}
 		spec.CoverProfile = file
 	}
-	st, res, err := bin.runTests(ctx, spec)
+	st, res, err := bin.Run(ctx, spec)
 	if err != nil {
 		return aloneRun{}, err
 	}
 	if res.Canceled {
 		return aloneRun{}, ctx.Err()
 	}
-	r := aloneRun{elapsed: st.elapsed()[test], use: usage{cpu: res.CPU, rss: res.PeakRSS, faults: res.PageFaults, written: res.Written}}
-	v := classify(st, res)
+	r := aloneRun{elapsed: st.Elapsed()[test], use: usage{cpu: res.CPU, rss: res.PeakRSS, faults: res.PageFaults, written: res.Written}}
+	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:
 		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
@@ -235,14 +239,14 @@ func (s *session) runAlone(ctx context.Context, sc *scratch, test string, i int,
 	if s.recorded {
 		b, err := os.ReadFile(file)
 		if err == nil {
-			r.reached, r.infected, err = parseProbeFile(b)
+			r.reached, r.infected, err = coverage.ParseProbeFile(b)
 		}
 		if err != nil {
 			s.cfg.logf("%s: the coverage of %s is unknown (%v): it counts as covering and infecting every mutant", s.pkg.Path, test, err)
 			return r, nil
 		}
 	} else {
-		blocks, err := parseProfile(file, coverPkgs)
+		blocks, err := coverage.ParseProfile(file, coverPkgs)
 		if err != nil {
 			s.cfg.logf("%s: coverage of %s unknown (%v): it will run against every mutant", s.pkg.Path, test, err)
 			return r, nil
@@ -260,12 +264,12 @@ const outsideTests = "(outside any test: TestMain, init or exit)"
 // culprits returns the top-level tests a failed run blames: the failed
 // ones, else the one running when the binary died or was stopped, else
 // outsideTests.
-func culprits(st *stream, v Verdict) []string {
+func culprits(st *testjson.Stream, v testjson.Verdict) []string {
 	if len(v.KilledBy) > 0 && !slices.Equal(v.KilledBy, []string{"TestMain"}) {
 		return v.KilledBy
 	}
 	for _, name := range st.Order {
-		if t := st.Tests[name]; topLevel(name) && t.Status == statusRunning {
+		if t := st.Tests[name]; testjson.TopLevel(name) && t.Status == testjson.StatusRunning {
 			return []string{name}
 		}
 	}
@@ -310,10 +314,10 @@ func (s *session) checkFailures(ctx context.Context, o *observations, skipFlaky 
 type sessionRunner struct {
 	s     *session
 	mu    sync.Mutex
-	plain *testBinary
+	plain *testbin.Binary
 }
 
-func (r *sessionRunner) binary(ctx context.Context, c condition) (*testBinary, error) {
+func (r *sessionRunner) binary(ctx context.Context, c condition) (*testbin.Binary, error) {
 	if c == condWithOthers || c == condAlone {
 		return r.s.bin, nil
 	}
@@ -369,15 +373,15 @@ func (r *sessionRunner) forEach(ctx context.Context, n int, fn func(w, i int) er
 
 // pin describes how the runs on the plain build pin the seed: that build
 // defines rapid's flags when the measured one does (plainBinary), and is
-// not built over quickSeedOverlay.
+// not built over testbin.QuickSeedOverlay.
 func (r *sessionRunner) pin() string {
-	return pinnedSeed(&testBinary{Rapid: r.s.bin.Rapid}, r.s.cfg.seed())
+	return pinnedSeed(&testbin.Binary{Rapid: r.s.bin.Rapid}, r.s.cfg.seed())
 }
 
 // pinnedSeed describes how a run of b with seed pins a seed that go test
 // would draw at random: "-rapid.seed=1" for a rapid binary, "" when it
 // pins nothing.
-func pinnedSeed(b *testBinary, seed uint64) string {
+func pinnedSeed(b *testbin.Binary, seed uint64) string {
 	var pins []string
 	if seed == 0 {
 		return ""
@@ -386,7 +390,7 @@ func pinnedSeed(b *testBinary, seed uint64) string {
 		pins = append(pins, fmt.Sprintf("-rapid.seed=%d", seed))
 	}
 	if b.QuickSeed {
-		pins = append(pins, fmt.Sprintf("%s=%d (testing/quick's seed)", quickSeedEnv, seed))
+		pins = append(pins, fmt.Sprintf("%s=%d (testing/quick's seed)", testbin.QuickSeedEnv, seed))
 	}
 	return strings.Join(pins, " ")
 }
@@ -460,12 +464,12 @@ func setAsideNames(a []SetAside) string {
 
 // plainBinary builds the package's test binary from its unchanged
 // sources, as go test does, once.
-func (s *session) plainBinary(ctx context.Context) (*testBinary, error) {
+func (s *session) plainBinary(ctx context.Context) (*testbin.Binary, error) {
 	out := filepath.Join(s.work, "pkg.plain.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out, Plain: true}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
 	}
-	return &testBinary{Path: out, Rapid: s.bin.Rapid}, nil
+	return &testbin.Binary{Path: out, Rapid: s.bin.Rapid}, nil
 }
 
 // deadlineNote describes the mutants' deadlines: the formula and the
@@ -487,7 +491,7 @@ func (s *session) measureFloor(ctx context.Context) error {
 	}
 	start := time.Now()
 	out := filepath.Join(s.work, "pkg.floor.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Out: out, Plain: true}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

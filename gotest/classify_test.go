@@ -1,48 +1,20 @@
 package gotest
 
-import (
-	"strings"
-	"testing"
+import "testing"
 
-	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/proc"
-)
-
-func TestABinaryThatRunsOutOfMemoryUnderItsCapSaysSo(t *testing.T) {
+func TestWithNotesAppendsTheNotesToTheReason(t *testing.T) {
 	t.Parallel()
-	for _, msg := range []string{
-		"runtime: out of memory: cannot allocate 67108864-byte block (272367616 in use)\nfatal error: out of memory\n",
-		"fatal error: runtime: cannot allocate memory\n",
+	for _, c := range []struct {
+		reason string
+		notes  []string
+		want   string
+	}{
+		{"boom", []string{"a", "b"}, "boom; a; b"},
+		{"", []string{"killed a process"}, "killed a process"},
+		{"boom", nil, "boom"},
 	} {
-		out := append(frame("=== RUN   TestAlloc\n"), []byte(msg+"\ngoroutine 7 [running]:\n")...)
-		mc := proc.MemoryCap{Soft: 512 << 20, Hard: 1 << 30}
-		v := classify(parseStream(out), proc.Result{ExitCode: 2, Memory: mc})
-		want := "ran out of memory (GOMEMLIMIT 512 MiB, resident cap 1 GiB): fatal error: "
-		if v.Outcome != outcome.Crashed || !strings.HasPrefix(v.Reason, want) || !strings.HasSuffix(v.Reason, " in TestAlloc") {
-			t.Errorf("verdict %+v, want crashed with reason %q... in TestAlloc", v, want)
+		if got := withNotes(c.reason, c.notes); got != c.want {
+			t.Errorf("withNotes(%q, %q) = %q, want %q", c.reason, c.notes, got, c.want)
 		}
-	}
-	// Another fatal error is not blamed on the cap.
-	out := append(frame("=== RUN   TestLock\n"), []byte("fatal error: all goroutines are asleep - deadlock!\n")...)
-	v := classify(parseStream(out), proc.Result{ExitCode: 2, Memory: proc.MemoryCap{Hard: 1 << 30}})
-	if v.Outcome != outcome.Crashed || strings.Contains(v.Reason, "memory") {
-		t.Errorf("verdict %+v: a deadlock is not a memory cap", v)
-	}
-}
-
-func TestProcessesThatLeftTheGroupAreNotedWhateverTheOutcome(t *testing.T) {
-	t.Parallel()
-	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\n")
-	esc := []proc.Process{{Pid: 10, Pgid: 10, Name: "sleep"}, {Pid: 11, Pgid: 11, Name: "sh"}}
-	v := classify(parseStream(out), proc.Result{Escaped: esc})
-	want := "killed 2 processes that had left the test binary's process group: sleep (pid 10), sh (pid 11)"
-	if v.Outcome != outcome.Survived || len(v.Notes) != 1 || v.Notes[0] != want {
-		t.Errorf("verdict %+v, want survived with the note %q", v, want)
-	}
-	if got := withNotes(v.Reason, v.Notes); got != want {
-		t.Errorf("reason %q, want %q", got, want)
-	}
-	if got := withNotes("boom", []string{"a", "b"}); got != "boom; a; b" {
-		t.Errorf("withNotes = %q", got)
 	}
 }

@@ -5,23 +5,30 @@
 // tests count for its mutants, and by default so do the tests of the other
 // matched packages of its module whose coverage reaches them.
 //
+// gotest orchestrates; each other job is a package of its own, under
+// internal/: the sandbox (module copies, their reset, the guard of the
+// package directory, the run directory's lock: internal/sandbox), the test
+// binary (build, list, run: internal/testbin), test2json parsing and
+// verdicts (internal/testjson), each test's own deadline
+// (internal/testwatch), coverage and probe files
+// (internal/coverage) and registered suites (internal/suitehost).
+//
 // Stages, one file each:
 //
 //	preflight.go Preflight: go list before anything is built; refuses, on
 //	             one line, what cannot be scored (InputError: the
 //	             arguments' fault); packages that hold only tests are
 //	             returned apart, as test packages
-//	score.go     Config, Score and the results; which source ranges a
-//	             mutant changes and which tests' coverage reaches them;
-//	             speed classes
-//	session.go   the run of one Score call: mutants numbered across
-//	             packages (mutate.Load, Enumerate), one schemata overlay
-//	             per module (with the binary's own coverage recording,
-//	             mutate.SchemataOptions.Coverage), one session per test
-//	             package (its schemata binary, the tests, baseline,
-//	             per-test coverage), each mutant's covering tests across
-//	             sessions, the deadlines; then the mutants, the trials,
-//	             the suites and the floor
+//	score.go     Config, Score and the results; SelectMutants, the
+//	             selection runcache plans from too; speed classes
+//	session.go   the run of one Score call, stage by stage (score):
+//	             enumerate (mutants numbered across packages, Filter,
+//	             Shard, the module copies), live, overlays (one per
+//	             module, with the binary's own coverage recording),
+//	             testSessions (per test package: its binary, tests,
+//	             baseline, per-test coverage), coveringTests (each
+//	             mutant's covering tests across sessions, probes), guard,
+//	             mutants, trials, suites, floors
 //	baseline.go  the baseline: the tests together on the original path,
 //	             each alone with the recording on (its coverage,
 //	             infections and duration through the guarded copies), then
@@ -35,8 +42,6 @@
 //	             StrictBaseline refuses instead); the floor's plain build
 //	flaky.go     the baseline's repetitions, each test's record per
 //	             condition, and decide, the verdict flaky tests get first
-//	tmpclean.go  the run directory's lock, and the removal of the
-//	             directories of runs killed by SIGKILL
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run: each worker
@@ -44,48 +49,22 @@
 //	             shared queue; the fastest covering test runs alone first,
 //	             then the others grouped by test package with
 //	             -test.failfast (or, with Matrix, every covering test
-//	             alone); each test has its own deadline from its
-//	             start, read from the streamed test events
-//	             (timeout_watch.go); mutants
-//	             left out of the schemata, and every mutant in overlay
-//	             mode, are built alone (mutate.Apply) and are not-viable
-//	             when that fails
-//	build.go     buildTestBinary: go test -c -vet=off [-overlay] [-cover
-//	             -coverpkg: overlay mode's coverage build] [-ldflags=-w],
-//	             in the module's copy and without -trimpath, as go test
-//	             builds
-//	binary.go    testBinary: -test.list, and runTests with -test.v=test2json,
-//	             -test.paniconexit0, MUTPROP_ACTIVE, pinned rapid seeds
-//	event.go     parseStream: the -test.v=test2json framing (lines starting
-//	             with ^V), parsed the way go tool test2json does; Go 1.26 no
-//	             longer ships a prebuilt test2json, and spawning "go tool
-//	             test2json" per run would cost more than most test runs
-//	classify.go  classify: a verdict from the event stream, never the exit
-//	             code (timeout, killed, crashed, survived)
-//	ttf.go       testsToFailure from rapid, gopter and testing/quick messages
+//	             alone); each test has its own deadline from its start,
+//	             read from the streamed test events (internal/testwatch,
+//	             the rules from the baseline: timeout_watch.go);
+//	             mutants left out of the schemata, and every mutant in
+//	             overlay mode, are built alone (mutate.Apply) and are
+//	             not-viable when that fails
 //	trials.go    Config.Trials: every test that kills a mutant run N times
 //	             alone with seeds runner.TrialSeed(Seed, mutant, test, "",
 //	             i), into PackageResult.Trials (report.SummarizeTrials
 //	             compares them)
-//	quickseed.go quickSeedOverlay: testing/quick's quick.go rewritten, as
-//	             an -overlay entry, to seed its default source from
-//	             MUTPROP_QUICK_SEED
-//	coverage.go  coverage profiles and source spans (overlay mode)
-//	scratch.go   the module's copies: a template of the whole module, and
-//	             each worker's copy, brought back to the template before
-//	             every run, with a TMPDIR beside it
-//	treeguard.go the guard of the package directory while mutants run: it
-//	             detects writes into it, names the mutant that makes them
-//	             again when rerun alone, and restores the files
-//	inode_*.go   what the copies and the guard read of the file system
-//	             that differs between systems
 //	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
-//	             minimal killing set, read from a report.KillMatrix
-//	suite.go     registered suites (mutproptest): the tests that register
-//	             them, read from the test files; described by the test
-//	             binary, then measured in its worker processes (runner.Pool)
-//	             against their black-box mutants and the covered white-box
-//	             mutants; suite_report.go renders them (tables, JSON)
+//	             minimal killing set, from report.KillMatrixOf
+//	suite.go     registered suites (mutproptest): found, described and
+//	             measured by internal/suitehost in worker processes of the
+//	             package's test binary, against their black-box mutants
+//	             and the covered white-box mutants
 //
 // # Host choice
 //
@@ -136,7 +115,7 @@
 // the test: killed. What a mutant does besides its tests' verdict is
 // appended to its reason whatever the outcome: the processes that left
 // the test binary's process group and were killed (proc.Result.Escaped),
-// and its writes into the package directory (treeguard.go). Children that
+// and its writes into the package directory (sandbox.Guard). Children that
 // stay in the group die with it, and writes into the working or temporary
 // directory land in the scratch area: neither is reported.
 package gotest

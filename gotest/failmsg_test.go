@@ -6,10 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -37,11 +38,11 @@ func TestAKilledTestsReasonIsItsFailureMessage(t *testing.T) {
 	bin := buildFailmsg(ctx, t)
 	for name, want := range failmsgWant {
 		dir := t.TempDir()
-		st, res, err := bin.runTests(ctx, runSpec{Tests: []string{name}, Dir: dir, Seed: 1, Timeout: 2 * time.Minute})
+		st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: []string{name}, Dir: dir, Seed: 1, Timeout: 2 * time.Minute})
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := classify(st, res)
+		v := testjson.Classify(st, res)
 		if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != name {
 			t.Errorf("%s: %s by %v (%q), want killed by it", name, v.Outcome, v.KilledBy, v.Reason)
 			continue
@@ -53,7 +54,7 @@ func TestAKilledTestsReasonIsItsFailureMessage(t *testing.T) {
 }
 
 // buildFailmsg builds testdata/failmsg's test binary, from a copy.
-func buildFailmsg(ctx context.Context, t *testing.T) *testBinary {
+func buildFailmsg(ctx context.Context, t *testing.T) *testbin.Binary {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "failmsg")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "failmsg"))); err != nil {
@@ -65,7 +66,7 @@ func buildFailmsg(ctx context.Context, t *testing.T) *testBinary {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test -c: %v\n%s", err, out)
 	}
-	bin, err := openBinary(ctx, path, dir)
+	bin, err := testbin.Open(ctx, path, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,52 +74,6 @@ func buildFailmsg(ctx context.Context, t *testing.T) *testBinary {
 		t.Fatal("the failmsg binary does not define rapid's flags")
 	}
 	return bin
-}
-
-func TestFailureMessageRanksPanicsMarkersMessagesThenPrintedLines(t *testing.T) {
-	t.Parallel()
-	long := strings.Repeat("é", 300)
-	for _, tc := range []struct{ name, out, want string }{
-		{"a printed line before the message", "=== RUN   TestA\nprogress: 1\n    a_test.go:3: boom\n--- FAIL: TestA (0.00s)\n", "a_test.go:3: boom"},
-		{"the last message before --- FAIL", "    a_test.go:3: checking\n    a_test.go:4: got 1\n        want 2\n--- FAIL: TestA (0.00s)\n    a_test.go:9: cleanup\n", "a_test.go:4: got 1"},
-		{"a panic after --- FAIL", "    a_test.go:3: checking\n--- FAIL: TestA (0.00s)\npanic: boom [recovered]\ngoroutine 7 [running]:\n", "panic: boom"},
-		{"gopter's printed marker", "progress\n! Max: Falsified after 3 passed tests.\n    a_test.go:3: failed with initial seed: 1\n", "! Max: Falsified after 3 passed tests."},
-		{"quick's marker in a message", "    a_test.go:3: starting\n    a_test.go:5: #4: failed on input 7\n    a_test.go:6: done\n", "a_test.go:5: #4: failed on input 7"},
-		{"printed lines only", "=== RUN   TestA\nfirst\nsecond\n--- FAIL: TestA (0.00s)\n", "first"},
-		{"an example's output", "=== RUN   ExampleA\n--- FAIL: ExampleA (0.00s)\ngot:\n1\nwant:\n2\n", "got:"},
-		{"dropped output is no message", "[mutprop: 100 bytes of output dropped here]\n--- FAIL: TestA (0.00s)\n", ""},
-		{"a long line is bounded at a rune", "    a_test.go:3: " + long + "\n", ("a_test.go:3: " + long)[:199] + "..."},
-		{"nothing", "=== RUN   TestA\n--- FAIL: TestA (0.00s)\n", ""},
-	} {
-		if got, _ := failureMessage(tc.out); got != tc.want {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
-
-// TestAKilledTestsOwnPrintedLineGivesWayToItsSubtestsMessage: a test that
-// prints and logs (rapid's TestCollectionsWithImpossibleMinSize logs its
-// seed), then runs a failing subtest, is explained by the subtest's
-// message; of several failing subtests, the first to start.
-func TestAKilledTestsOwnPrintedLineGivesWayToItsSubtestsMessage(t *testing.T) {
-	t.Parallel()
-	out := frame(`=== RUN   TestT
-progress: starting
-    t_test.go:2: random seed 2
-=== RUN   TestT/z
-    t_test.go:5: z failed
---- FAIL: TestT/z (0.00s)
-=== RUN   TestT/a
-    t_test.go:5: a failed
---- FAIL: TestT/a (0.00s)
-=== NAME  TestT
---- FAIL: TestT (0.00s)
-FAIL
-`)
-	v := classify(parseStream(out), proc.Result{ExitCode: 1})
-	if v.Outcome != outcome.Killed || v.Reason != "t_test.go:5: z failed" {
-		t.Errorf("verdict %+v, want killed with the first failing subtest's message", v)
-	}
 }
 
 // TestKilledMutantsAreExplainedByTheirTestsFailureMessages scores

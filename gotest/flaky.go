@@ -8,6 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -249,15 +252,15 @@ func (o *observations) failing(tests []string) []string {
 // that failed before a later one crashed the binary or ran out of time;
 // those that passed or skipped passed, the others (never started: the
 // binary died) tell nothing.
-func (o *observations) addRun(c condition, tests []string, st *stream, v Verdict) []string {
+func (o *observations) addRun(c condition, tests []string, st *testjson.Stream, v testjson.Verdict) []string {
 	var blamed []string
 	reason := ""
 	if v.Outcome != outcome.Survived {
 		blamed = culprits(st, v)
 		reason = fmt.Sprintf("%s: %s: %s", v.Outcome, strings.Join(blamed, ", "), v.Reason)
 		for _, t := range blamed {
-			if ev := st.Tests[t]; ev != nil && ev.Status == statusFail && len(blamed) > 1 {
-				o.add(t, c, true, fmt.Sprintf("%s: %s: %s", v.Outcome, t, killReason(st, t))) // its own failure
+			if ev := st.Tests[t]; ev != nil && ev.Status == testjson.StatusFail && len(blamed) > 1 {
+				o.add(t, c, true, fmt.Sprintf("%s: %s: %s", v.Outcome, t, st.KillReason(t))) // its own failure
 				continue
 			}
 			o.add(t, c, true, reason)
@@ -270,10 +273,10 @@ func (o *observations) addRun(c condition, tests []string, st *stream, v Verdict
 		ev := st.Tests[t]
 		switch {
 		case ev == nil:
-		case ev.Status == statusPass || ev.Status == statusSkip:
+		case ev.Status == testjson.StatusPass || ev.Status == testjson.StatusSkip:
 			o.add(t, c, false, "")
-		case ev.Status == statusFail:
-			o.add(t, c, true, fmt.Sprintf("%s: %s: %s", outcome.Killed, t, killReason(st, t)))
+		case ev.Status == testjson.StatusFail:
+			o.add(t, c, true, fmt.Sprintf("%s: %s: %s", outcome.Killed, t, st.KillReason(t)))
 			blamed = append(blamed, t)
 		}
 	}
@@ -402,15 +405,15 @@ func decide(o *observations, tests []string, skipFlaky bool) verdict {
 // outcome in condition c. In condPlainUnpinned (one test) the seed is not
 // pinned, and a run that mutprop's deadline or memory cap stopped is
 // recorded as stopped, not failed.
-func (s *session) baselineRun(ctx context.Context, sc *scratch, bin *testBinary, tests []string, c condition, timeout time.Duration, o *observations) error {
-	if err := sc.reset(); err != nil {
+func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, tests []string, c condition, timeout time.Duration, o *observations) error {
+	if err := sc.Reset(); err != nil {
 		return err
 	}
 	seed := s.cfg.seed()
 	if c == condPlainUnpinned {
 		seed = 0
 	}
-	st, res, err := bin.runTests(ctx, runSpec{Tests: tests, Dir: sc.workDir(), TempDir: sc.tempDir(), Seed: seed,
+	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: seed,
 		Memory: s.cfg.memory(), Timeout: timeout})
 	if err != nil {
 		return err
@@ -418,7 +421,7 @@ func (s *session) baselineRun(ctx context.Context, sc *scratch, bin *testBinary,
 	if res.Canceled {
 		return ctx.Err()
 	}
-	v := classify(st, res)
+	v := testjson.Classify(st, res)
 	if c != condPlainUnpinned {
 		o.addRun(c, tests, st, v)
 		return nil

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -247,7 +248,7 @@ func TestHostileCapKillsAreCrashesNamingTheRunningTest(t *testing.T) {
 		// Not exceeded: the stream decides.
 		{frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "PASS"), proc.Result{PeakRSS: 2 << 30}, outcome.Survived, ""},
 	} {
-		v := gotest.Classify(gotest.ParseStream(tc.stream), tc.res)
+		v := testjson.Classify(testjson.Parse(tc.stream), tc.res)
 		if v.Outcome != tc.outcome || v.Reason != tc.reason || (tc.outcome == outcome.Crashed && len(v.KilledBy) > 0) {
 			t.Errorf("%q under %+v: %s %q killed by %v, want %s %q", tc.stream, tc.res, v.Outcome, v.Reason, v.KilledBy, tc.outcome, tc.reason)
 		}

@@ -1,7 +1,7 @@
 package gotest
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
@@ -22,40 +22,24 @@ type MatrixSummary struct {
 
 // SummarizeMatrix analyses the killers of each killed mutant
 // (MutantResult.KilledBy of a Matrix run) over the given tests and any
-// other test that killed one (a test of another package), with the
-// analyses of report.KillMatrix, tests in name order.
+// other test that killed one (a test of another package): the kill
+// matrix of report.KillMatrixOf, tests in name order.
 func SummarizeMatrix(tests []TestInfo, mutants []MutantResult) MatrixSummary {
-	index := map[string]int{}
 	var names []string
-	add := func(name string) {
-		if _, ok := index[name]; !ok {
-			index[name] = 0
-			names = append(names, name)
-		}
-	}
 	for _, t := range tests {
-		add(t.Name)
+		names = append(names, t.Name)
 	}
-	var killed []MutantResult
+	var run report.Run
 	for _, m := range mutants {
 		if m.Outcome == outcome.Killed {
-			killed = append(killed, m)
-			for _, t := range m.KilledBy {
-				add(t)
-			}
+			run.Mutants = append(run.Mutants, report.Mutant{ID: m.Mutant.ID, KilledBy: m.KilledBy})
+			names = append(names, m.KilledBy...)
 		}
 	}
-	sort.Strings(names)
-	km := report.KillMatrix{Tests: names, Mutants: make([]string, len(killed)), Cells: make([][]report.KillCell, len(names))}
-	for i, name := range names {
-		index[name] = i
-		km.Cells[i] = make([]report.KillCell, len(killed))
+	slices.Sort(names)
+	for _, name := range slices.Compact(names) {
+		run.Tests = append(run.Tests, report.Test{ID: name, Name: name})
 	}
-	for j, m := range killed {
-		km.Mutants[j] = m.Mutant.ID
-		for _, t := range m.KilledBy {
-			km.Cells[index[t]][j] = report.KilledHere
-		}
-	}
+	km := report.KillMatrixOf(run)
 	return MatrixSummary{Kills: km.Kills(), Redundant: km.Redundant(), Minimal: km.Minimal()}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -70,8 +71,8 @@ func TestUnpinnedTimeoutIsAFewSeconds(t *testing.T) {
 			t.Errorf("unpinnedTimeout(%v) = %v, want %v clamped to [%v, %v]", d, got, d, unpinnedFloor, unpinnedCap)
 		}
 	}
-	if pinnedSeed(&testBinary{Rapid: true}, 7) != "-rapid.seed=7" || pinnedSeed(&testBinary{}, 7) != "" || pinnedSeed(&testBinary{Rapid: true}, 0) != "" {
-		t.Errorf("pinnedSeed: %q, %q", pinnedSeed(&testBinary{Rapid: true}, 7), pinnedSeed(&testBinary{}, 7))
+	if pinnedSeed(&testbin.Binary{Rapid: true}, 7) != "-rapid.seed=7" || pinnedSeed(&testbin.Binary{}, 7) != "" || pinnedSeed(&testbin.Binary{Rapid: true}, 0) != "" {
+		t.Errorf("pinnedSeed: %q, %q", pinnedSeed(&testbin.Binary{Rapid: true}, 7), pinnedSeed(&testbin.Binary{}, 7))
 	}
 }
 

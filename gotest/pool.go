@@ -9,6 +9,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -81,8 +85,8 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
-	alone := map[*session]*testBinary{}
-	binary := func(s *session) (*testBinary, int, error) {
+	alone := map[*session]*testbin.Binary{}
+	binary := func(s *session) (*testbin.Binary, int, error) {
 		if rs.cfg.Mode != ModeOverlay && r.Mutant.Schema != 0 {
 			return s.bin, r.Mutant.Schema, nil
 		}
@@ -154,7 +158,7 @@ func withNotes(reason string, notes []string) string {
 }
 
 // runMatrix runs every covering test alone against the mutant.
-func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testBinary, int, error), r MutantResult) (out MutantResult) {
+func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testbin.Binary, int, error), r MutantResult) (out MutantResult) {
 	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
@@ -173,7 +177,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 		}
 		v, err := ref.s.runOnce(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name})
 		if err != nil {
-			v = Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
+			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
 		if ctx.Err() != nil {
 			return r
@@ -198,15 +202,22 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // Each test has its own deadline, read from the events the binary streams
 // (watchedRun): a test that loops is stopped by its own rule, whatever the
 // others take, and a starved one runs on in place; nothing runs alone.
-func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, active int, guard *treeGuard, id string, tests []string) (Verdict, error) {
-	run := func() (Verdict, error) {
-		v, _, err := s.watchedRun(ctx, sc, bin, runSpec{Tests: tests, Active: active, Seed: s.cfg.seed(), Failfast: true})
+func (s *session) runOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string) (testjson.Verdict, error) {
+	run := func() (testjson.Verdict, error) {
+		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: s.cfg.seed(), Failfast: true})
 		return v, err
 	}
-	if guard == nil {
-		return run()
+	return guarded(ctx, guard, id, run)
+}
+
+// guarded runs run under g (nil: no guard), with the guard's note, when
+// the mutant wrote into the package directory, among the verdict's notes.
+func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testjson.Verdict, error)) (testjson.Verdict, error) {
+	v, note, err := sandbox.Guarded(ctx, g, id, run)
+	if note != "" {
+		v.Notes = append(v.Notes, note)
 	}
-	return guard.do(ctx, id, run)
+	return v, err
 }
 
 // watchedRun runs r's tests (r without Dir, TempDir, Timeout, Memory,
@@ -221,7 +232,7 @@ func (s *session) runOnce(ctx context.Context, sc *scratch, bin *testBinary, act
 // machine held it in ways the run queue does not show: disk, memory)
 // runs again once beside the others with patience x its full deadlines,
 // and counts only if it times out again.
-func (s *session) watchedRun(ctx context.Context, sc *scratch, bin *testBinary, r runSpec) (Verdict, *stream, error) {
+func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
 	v, st, confirmed, err := s.watchedOnce(ctx, sc, bin, r, 1)
 	if err != nil || v.Outcome != outcome.Timeout || confirmed || ctx.Err() != nil {
 		return v, st, err
@@ -241,35 +252,31 @@ const patience = 4
 // watchedOnce is one watched run with the full deadlines scaled by
 // scale; confirmed reports a timeout that the test's CPU time confirmed
 // (a loop: rule 1 of timeout_watch.go).
-func (s *session) watchedOnce(ctx context.Context, sc *scratch, bin *testBinary, r runSpec, scale int) (v Verdict, st *stream, confirmed bool, err error) {
-	if err := sc.reset(); err != nil {
-		return Verdict{}, nil, false, err
+func (s *session) watchedOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec, scale int) (v testjson.Verdict, st *testjson.Stream, confirmed bool, err error) {
+	if err := sc.Reset(); err != nil {
+		return testjson.Verdict{}, nil, false, err
 	}
-	rule := func(test string) testRule {
+	rule := func(test string) testwatch.Rule {
 		tr := s.rule(test)
-		tr.full *= time.Duration(scale)
+		tr.Full *= time.Duration(scale)
 		return tr
 	}
-	w := newTestWatch(rule)
-	defer w.close()
-	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.workDir(), sc.tempDir(), time.Duration(scale)*s.backstop(r.Tests), s.cfg.memory(), w.attach
+	w := testwatch.New(rule)
+	defer w.Close()
+	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.WorkDir(), sc.TempDir(), time.Duration(scale)*s.backstop(r.Tests), s.cfg.memory(), w.Attach
 	r.NoShrink = true
-	st, res, err := bin.runTests(ctx, r)
-	w.close()
+	st, res, err := bin.Run(ctx, r)
+	w.Close()
 	if err != nil {
-		return Verdict{}, nil, false, err
+		return testjson.Verdict{}, nil, false, err
 	}
-	v = classify(st, res)
-	if v.Outcome == outcome.Timeout {
-		w.mu.Lock()
-		if w.why != "" {
-			v.Reason += ": " + w.why
-			confirmed = true
-		}
-		w.mu.Unlock()
+	v = testjson.Classify(st, res)
+	if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
+		v.Reason += ": " + why
+		confirmed = true
 	}
 	if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-		if k, ok := failedProperty(st); ok {
+		if k, ok := testjson.FailedProperty(st); ok {
 			k.Notes = v.Notes
 			v = k
 		}
@@ -277,53 +284,22 @@ func (s *session) watchedOnce(ctx context.Context, sc *scratch, bin *testBinary,
 	return v, st, confirmed, nil
 }
 
-// failedProperty finds, in a run that timed out or crashed, the first
-// top-level test whose property failed before the end (its output holds a
-// library's count of tests to the failure): the verdict is that test's
-// kill, with the count.
-func failedProperty(st *stream) (Verdict, bool) {
-	for _, name := range st.Order {
-		ev := st.Tests[name]
-		if !topLevel(name) || ev.Status == statusPass || ev.Status == statusSkip {
-			continue
-		}
-		out := ev.Output + subtestOutput(st, name)
-		n, _, ok := testsToFailure(out)
-		if !ok {
-			continue
-		}
-		v := Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{name: n}}
-		for _, p := range ttfPatterns {
-			if loc := p.re.FindStringIndex(out); loc != nil {
-				line := out[loc[0]:]
-				v.Reason = strings.TrimSpace(firstLine(line))
-				break
-			}
-		}
-		if len(v.Reason) > 200 {
-			v.Reason = v.Reason[:200] + "..."
-		}
-		return v, true
-	}
-	return Verdict{}, false
-}
-
 // buildAlone builds the session's test binary with the single mutant m
 // of target t applied (mutate.Apply and its own overlay).
-func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testBinary, error) {
+func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testbin.Binary, error) {
 	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
 	}
-	ov, err := mutate.WriteOverlay(dir, relocate(files, t.pkg.Dir, t.tmpl.pkgDir()))
+	ov, err := mutate.WriteOverlay(dir, relocate(files, t.pkg.Dir, t.tmpl.PkgDir()))
 	if err != nil {
 		return nil, err
 	}
 	out := filepath.Join(dir, "pkg.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: out}); err != nil {
 		return nil, err
 	}
-	return &testBinary{Path: out, Rapid: s.bin.Rapid}, nil
+	return &testbin.Binary{Path: out, Rapid: s.bin.Rapid}, nil
 }
 
 func firstLine(s string) string {

@@ -2,10 +2,7 @@ package gotest
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
-	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -40,28 +37,4 @@ func applyProbes(jobs []job) []job {
 		}
 	}
 	return uninfected
-}
-
-// parseProbeFile reads what a recording run wrote (mutate.ProbeEnv): the
-// schema numbers of the guarded sites that ran, on lines "r N M ...", and
-// those of the infected mutants, one per line.
-func parseProbeFile(b []byte) (reached, infected map[int]bool, err error) {
-	reached, infected = map[int]bool{}, map[int]bool{}
-	for _, l := range strings.Split(string(b), "\n") {
-		if l == "" {
-			continue
-		}
-		into, fields := infected, []string{l}
-		if list, ok := strings.CutPrefix(l, "r "); ok {
-			into, fields = reached, strings.Fields(list)
-		}
-		for _, f := range fields {
-			n, err := strconv.Atoi(f)
-			if err != nil || n <= 0 {
-				return nil, nil, fmt.Errorf("probe file: bad line %q (want schema numbers of %s)", l, mutate.ActiveFile)
-			}
-			into[n] = true
-		}
-	}
-	return reached, infected, nil
 }

@@ -3,15 +3,12 @@ package gotest
 import (
 	"context"
 	"fmt"
-	"go/ast"
-	"go/token"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
-	"slices"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -106,7 +103,7 @@ type Config struct {
 	// killing test runs Trials times, trial i with the seed
 	// runner.TrialSeed(Seed, mutant ID, test, "", i), into
 	// PackageResult.Trials. Test binaries are then built with
-	// quickSeedOverlay, so that testing/quick takes its seed from mutprop
+	// testbin.QuickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
 	// Blackbox, when set, adds black-box mutants of the mutated
@@ -238,7 +235,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("score: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	defer claimRunDir(&cfg, tmp)()
+	defer sandbox.ClaimRunDir(tmp, cfg.logf)()
 	if cfg.Memory == nil {
 		m := proc.DefaultMemoryCapFor(cfg.workers()) // read once, not per run
 		cfg.Memory = &m
@@ -286,34 +283,56 @@ func (cfg *Config) memory() proc.MemoryCap {
 	return *cfg.Memory
 }
 
-// selectMutants applies Filter and Shard to the package's mutants; it
-// returns the kept mutants with their index among those Filter kept, and
-// sets pr.Universe.
-func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *PackageResult) ([]mutate.Mutant, []int, error) {
+// Selection is a package's mutants as Score picks them: Filter, then
+// Shard.
+type Selection struct {
+	Mutants []mutate.Mutant // kept by Filter and Shard
+	Index   []int           // each kept mutant's index among those Filter kept
+	// Universe counts the mutants Filter kept, before Shard.
+	Universe int
+	// Live reports that the package is scored (built, its mutants run, its
+	// tests counted): some mutant passed Filter, or there is no Filter.
+	Live bool
+}
+
+// SelectMutants applies Filter, then Shard, to all, the mutants of pkg:
+// the selection Score runs, which runcache plans from too.
+func (cfg *Config) SelectMutants(pkg *mutate.Package, all []mutate.Mutant) (Selection, error) {
 	keep := func(mutate.Mutant) bool { return true }
 	if cfg.Filter != nil {
 		f, err := cfg.Filter(pkg)
 		if err != nil {
-			return nil, nil, err
+			return Selection{}, err
 		}
 		keep = f
 	}
-	var muts []mutate.Mutant
-	var index []int
+	var sel Selection
 	for _, m := range all {
 		if !keep(m) {
 			continue
 		}
-		pr.Universe++
+		sel.Universe++
 		if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
-			muts = append(muts, m)
-			index = append(index, pr.Universe-1)
+			sel.Mutants = append(sel.Mutants, m)
+			sel.Index = append(sel.Index, sel.Universe-1)
 		}
 	}
-	if cfg.Filter != nil || cfg.Shard != nil {
-		cfg.logf("%s: %d mutants selected (%d after the filter)", pkg.Path, len(muts), pr.Universe)
+	sel.Live = sel.Universe > 0 || cfg.Filter == nil
+	return sel, nil
+}
+
+// selectMutants is SelectMutants for Score: it sets pr.Universe and logs
+// what Filter and Shard kept.
+func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *PackageResult) (Selection, error) {
+	sel, err := cfg.SelectMutants(pkg, all)
+	if err != nil {
+		return Selection{}, err
 	}
-	return muts, index, nil
+	pr.Universe = sel.Universe
+	if cfg.Filter != nil || cfg.Shard != nil {
+		cfg.logf("%s: %d mutants selected (%d after the filter)", pkg.Path, len(sel.Mutants), pr.Universe)
+	}
+	return sel, nil
 }
 
 func modeName(m string) string {
@@ -334,129 +353,4 @@ func speedClass(d time.Duration) int {
 		c++
 	}
 	return c
-}
-
-func coversAny(blocks, spans []span) bool {
-	for _, b := range blocks {
-		if b.file == "*" {
-			return true
-		}
-		for _, sp := range spans {
-			if sp.file == "*" || b.overlaps(sp) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// mutantSpans returns the source ranges a mutant changes.
-func mutantSpans(pkg *mutate.Package, m mutate.Mutant) []span {
-	var spans []span
-	for _, e := range m.Edits {
-		src, ok := pkg.Source(e.File)
-		if !ok {
-			return []span{{file: "*"}}
-		}
-		base := filepath.Base(e.File)
-		if e.End > e.Start && m.Origin != mutate.OriginNamed {
-			start, end, everywhere := coverRange(pkg, e)
-			if everywhere {
-				return []span{{file: "*"}}
-			}
-			spans = append(spans, span{file: base, start: lineCol(src, start), end: lineCol(src, end)})
-			continue
-		}
-		fd := enclosingFunc(pkg, e.File, e.Start)
-		if fd == nil || fd.Body == nil {
-			return []span{{file: "*"}}
-		}
-		tf := pkg.Fset.File(fd.Pos())
-		spans = append(spans, span{file: base, start: lineCol(src, tf.Offset(fd.Body.Lbrace)), end: lineCol(src, tf.Offset(fd.Body.Rbrace))})
-	}
-	if len(spans) == 0 {
-		return []span{{file: "*"}}
-	}
-	return spans
-}
-
-// coverRange returns the byte range of e.File whose coverage blocks tell
-// whether the code e changes runs. Coverage profiles have no block for
-// what runs outside functions (package-level initialisers: every test
-// runs them, so everywhere is true) nor for the expressions of a switch's
-// case clauses and a select's communications (blocks start after the
-// colon): those count as the switch or select header, which the block
-// before it covers.
-func coverRange(pkg *mutate.Package, e mutate.TextEdit) (start, end int, everywhere bool) {
-	i := slices.Index(pkg.Filenames, e.File)
-	if i < 0 {
-		return 0, 0, true
-	}
-	f := pkg.Files[i]
-	tf := pkg.Fset.File(f.Pos())
-	if e.End > tf.Size() {
-		return 0, 0, true
-	}
-	lo := tf.Pos(e.Start)
-	path := mutate.EnclosingPath(f, lo, tf.Pos(e.End))
-	inFunc := false
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			inFunc = inFunc || n.Body != nil && n.Body.Pos() <= lo
-		case *ast.FuncLit:
-			inFunc = inFunc || n.Body.Pos() <= lo
-		}
-	}
-	if !inFunc {
-		return 0, 0, true
-	}
-	for j := len(path) - 1; j >= 2; j-- {
-		var colon token.Pos
-		switch c := path[j].(type) {
-		case *ast.CaseClause:
-			colon = c.Colon
-		case *ast.CommClause:
-			colon = c.Colon
-		default:
-			continue
-		}
-		if lo >= colon {
-			break // in the clause's body, which has its own blocks
-		}
-		header := path[j-2] // the clause, its switch or select body, the statement
-		var body *ast.BlockStmt
-		switch h := header.(type) {
-		case *ast.SwitchStmt:
-			body = h.Body
-		case *ast.TypeSwitchStmt:
-			body = h.Body
-		case *ast.SelectStmt:
-			body = h.Body
-		default:
-			return e.Start, e.End, false
-		}
-		return tf.Offset(header.Pos()), tf.Offset(body.Lbrace), false
-	}
-	return e.Start, e.End, false
-}
-
-func enclosingFunc(pkg *mutate.Package, file string, off int) *ast.FuncDecl {
-	for i, name := range pkg.Filenames {
-		if name != file {
-			continue
-		}
-		f := pkg.Files[i]
-		tf := pkg.Fset.File(f.Pos())
-		if off > tf.Size() {
-			return nil
-		}
-		p := tf.Pos(off)
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= p && p <= fd.End() {
-				return fd
-			}
-		}
-	}
-	return nil
 }

@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/internal/coverage"
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -24,12 +27,12 @@ type runState struct {
 	cfg *Config
 	tmp string
 
-	mods map[string]*moduleTemplate // the module copies, by the user's module root
+	mods map[string]*sandbox.Template // the module copies, by the user's module root
 
 	scratchMu sync.Mutex
-	scratches map[string]*scratch // by module copy and worker (the first package's view)
+	scratches map[string]*sandbox.Scratch // by module copy and worker (the first package's view)
 
-	// quick holds quickSeedOverlay's entries, added to every build's
+	// quick holds testbin.QuickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
 }
@@ -40,13 +43,14 @@ type target struct {
 	pr    *PackageResult
 	muts  []mutate.Mutant
 	index []int
-	tmpl  *moduleTemplate
+	tmpl  *sandbox.Template
+	live  bool     // scored: Selection.Live
 	own   *session // its own tests; nil when it has none
 	// refs maps the names of the tests that cover its mutants, as they
 	// appear in its results (its own tests bare, others' as
 	// "importpath.TestName"), to the test.
 	refs  map[string]testRef
-	guard *treeGuard
+	guard *sandbox.Guard
 }
 
 // testRef is one test of a test package.
@@ -59,10 +63,10 @@ type testRef struct {
 type session struct {
 	*runState
 	pkg  *mutate.Package // the package under test
-	tmpl *moduleTemplate
+	tmpl *sandbox.Template
 	work string // its files in the run's temporary directory
 
-	bin   *testBinary
+	bin   *testbin.Binary
 	tests []string
 	// baseline is each test's slower duration of its two baseline runs
 	// (with the others, and alone through the guarded copies): the
@@ -88,46 +92,55 @@ type session struct {
 	coverPkgs         []string // the import paths whose mutants its tests count for
 	reached, infected map[string]map[int]bool
 	coverPath         string
-	cover             map[string]map[string][]span
+	cover             map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
 }
 
 // scratch returns worker w's copy of the session's module, made on first
 // use and kept for every stage of the run.
-func (s *session) scratch(w int) *scratch { return s.runState.scratch(s.tmpl, w) }
+func (s *session) scratch(w int) *sandbox.Scratch { return s.runState.scratch(s.tmpl, w) }
 
-func (rs *runState) scratch(t *moduleTemplate, w int) *scratch {
+func (rs *runState) scratch(t *sandbox.Template, w int) *sandbox.Scratch {
 	rs.scratchMu.Lock()
 	defer rs.scratchMu.Unlock()
 	if rs.scratches == nil {
-		rs.scratches = map[string]*scratch{}
+		rs.scratches = map[string]*sandbox.Scratch{}
 	}
-	key := fmt.Sprintf("%s\x1f%d", t.root, w)
+	key := fmt.Sprintf("%s\x1f%d", t.Root(), w)
 	sc := rs.scratches[key]
 	if sc == nil {
-		sc = &scratch{tmpl: t, dir: filepath.Join(rs.tmp, fmt.Sprintf("w%d-%s", w, filepath.Base(filepath.Dir(t.root)))), copy: &copyState{}}
+		sc = sandbox.NewScratch(t, filepath.Join(rs.tmp, fmt.Sprintf("w%d-%s", w, filepath.Base(filepath.Dir(t.Root())))))
 		rs.scratches[key] = sc
 	}
 	// The same copy, seen from t's package directory.
-	return &scratch{tmpl: t, dir: sc.dir, copy: sc.copy}
+	return sc.For(t)
+}
+
+// closeWatches releases the watches of the run's copies.
+func (rs *runState) closeWatches() {
+	rs.scratchMu.Lock()
+	defer rs.scratchMu.Unlock()
+	for _, sc := range rs.scratches {
+		sc.Close()
+	}
 }
 
 // module returns the copy of the module that holds pkgDir, made on first
 // use.
-func (rs *runState) module(pkgDir string) (*moduleTemplate, error) {
-	root, err := moduleRoot(pkgDir)
+func (rs *runState) module(pkgDir string) (*sandbox.Template, error) {
+	root, err := sandbox.ModuleRoot(pkgDir)
 	if err != nil {
 		return nil, err
 	}
 	if rs.mods == nil {
-		rs.mods = map[string]*moduleTemplate{}
+		rs.mods = map[string]*sandbox.Template{}
 	}
 	t, ok := rs.mods[root]
 	if !ok {
 		start := time.Now()
 		dst := filepath.Join(rs.tmp, fmt.Sprintf("mod%d", len(rs.mods)), "src")
-		if t, err = copyModule(root, dst); err != nil {
+		if t, err = sandbox.CopyModule(root, dst); err != nil {
 			return nil, err
 		}
 		rs.mods[root] = t
@@ -137,115 +150,163 @@ func (rs *runState) module(pkgDir string) (*moduleTemplate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &moduleTemplate{root: t.root, pkgRel: rel}, nil
+	return t.At(rel), nil
 }
 
-// score runs the whole pipeline over the loaded packages: mutants,
-// schemata, one build per test package, baselines, coverage, probes, the
-// mutants' pool, suites, floors.
+// score runs the whole pipeline over the loaded packages, one stage after
+// the other. A stage that ends the run early returns a nil result.
 func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Result) error {
+	targets, err := rs.enumerate(ctx, pkgs, res)
+	if err != nil {
+		return err
+	}
+	live, err := rs.live(targets)
+	if err != nil || len(live) == 0 {
+		return err
+	}
+	overlays, err := rs.overlays(ctx, live)
+	if err != nil {
+		return err
+	}
+	sessions, err := rs.testSessions(ctx, targets, live, overlays) // build, baseline, coverage
+	if err != nil {
+		return err
+	}
+	jobs, err := rs.coveringTests(live, sessions)
+	if err != nil {
+		return err
+	}
+	rs.guard(targets, live)
+	defer unguard(live)
+	if err := rs.mutants(ctx, live, jobs); err != nil {
+		return err
+	}
+	if rs.cfg.Trials > 0 {
+		if err := rs.runTrials(ctx, live, sessions); err != nil {
+			return err
+		}
+	}
+	for _, t := range live {
+		if t.own != nil {
+			t.pr.Suites = t.own.runSuites(ctx, t.pr)
+		}
+	}
+	return rs.floors(ctx, live, sessions)
+}
+
+// enumerate lists each package's mutants (Config.Enumerate), selects them
+// (Filter, Shard) and copies its module: a target per package, its result
+// added to res.
+func (rs *runState) enumerate(ctx context.Context, pkgs []*mutate.Package, res *Result) ([]*target, error) {
 	cfg := rs.cfg
-	// Mutants, numbered across packages so that one MUTPROP_ACTIVE names
-	// one mutant in a binary that holds several packages' schemata.
 	var targets []*target
-	base := 0
 	for _, pkg := range pkgs {
 		pr := &PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames, Workers: cfg.workers(), Timeouts: cfg.Timeouts}
 		res.Packages = append(res.Packages, pr)
 		all, stats, err := cfg.Enumerate(ctx, pkg) // operator mutants, then black-box ones (blackbox.go)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		pr.Stats = stats
 		cfg.logf("%s: %s", pkg.Path, stats)
-		muts, index, err := cfg.selectMutants(pkg, all, pr)
+		sel, err := cfg.selectMutants(pkg, all, pr)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		t := &target{pkg: pkg, pr: pr, muts: muts, index: index, refs: map[string]testRef{}}
+		t := &target{pkg: pkg, pr: pr, muts: sel.Mutants, index: sel.Index, live: sel.Live, refs: map[string]testRef{}}
 		if t.tmpl, err = rs.module(pkg.Dir); err != nil {
-			return fmt.Errorf("score %s: %w", pkg.Path, err)
+			return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
 		}
 		targets = append(targets, t)
 	}
-	live := slices.DeleteFunc(slices.Clone(targets), func(t *target) bool { return t.pr.Universe == 0 && cfg.Filter != nil })
+	return targets, nil
+}
+
+// live returns the targets that are scored (Selection.Live); the others
+// are reported ready, with nothing to build or run.
+func (rs *runState) live(targets []*target) ([]*target, error) {
+	var live []*target
 	for _, t := range targets {
-		if !slices.Contains(live, t) {
-			cfg.logf("%s: no mutant left by the filter: nothing to build or run", t.pkg.Path)
-			if cfg.Ready != nil {
-				if err := cfg.Ready(t.pr); err != nil {
-					return err
-				}
+		if t.live {
+			live = append(live, t)
+			continue
+		}
+		rs.cfg.logf("%s: no mutant left by the filter: nothing to build or run", t.pkg.Path)
+		if rs.cfg.Ready != nil {
+			if err := rs.cfg.Ready(t.pr); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if len(live) == 0 {
-		return nil
-	}
+	return live, nil
+}
 
+// overlays writes one overlay per module with every live package's
+// schemata, mutants numbered across packages so that one MUTPROP_ACTIVE
+// names one mutant in a binary that holds several packages' schemata
+// (none in overlay mode), and testing/quick's seeding with Trials. It
+// returns the overlay files by module copy.
+func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]string, error) {
+	cfg := rs.cfg
 	if cfg.Trials > 0 {
-		goroot, err := goRoot(ctx)
+		goroot, err := testbin.GoRoot(ctx)
 		if err != nil {
-			return fmt.Errorf("score: trials: %w", err)
+			return nil, fmt.Errorf("score: trials: %w", err)
 		}
-		if rs.quick, err = quickSeedOverlay(goroot); err != nil {
-			return fmt.Errorf("score: trials: %w", err)
+		if rs.quick, err = testbin.QuickSeedOverlay(goroot); err != nil {
+			return nil, fmt.Errorf("score: trials: %w", err)
 		}
 	}
-
-	// Schemata: every live package's, in one overlay per module.
 	overlays := map[string]map[string][]byte{}
-	if cfg.Mode != ModeOverlay {
-		for _, t := range live {
-			files, used, err := rs.schemata(t, base) // blackbox.go
-			if err != nil {
-				return err
-			}
-			base += used
-			if overlays[t.tmpl.root] == nil {
-				overlays[t.tmpl.root] = map[string][]byte{}
-			}
-			for path, b := range relocate(files, t.pkg.Dir, t.tmpl.pkgDir()) {
-				overlays[t.tmpl.root][path] = b
-			}
+	base := 0
+	for _, t := range live {
+		if cfg.Mode == ModeOverlay {
+			break
 		}
+		files, used, err := rs.schemata(t, base) // blackbox.go
+		if err != nil {
+			return nil, err
+		}
+		base += used
+		root := t.tmpl.Root()
+		if overlays[root] == nil {
+			overlays[root] = map[string][]byte{}
+		}
+		maps.Copy(overlays[root], relocate(files, t.pkg.Dir, t.tmpl.PkgDir()))
 	}
-	overlayFiles := map[string]string{}
+	paths := map[string]string{}
 	for root, files := range overlays {
 		maps.Copy(files, rs.quick)
-		path, err := mutate.WriteOverlay(filepath.Join(rs.tmp, "schemata", fmt.Sprint(len(overlayFiles))), files)
+		path, err := mutate.WriteOverlay(filepath.Join(rs.tmp, "schemata", fmt.Sprint(len(paths))), files)
 		if err != nil {
-			return fmt.Errorf("score: %w", err)
+			return nil, fmt.Errorf("score: %w", err)
 		}
-		overlayFiles[root] = path
+		paths[root] = path
 	}
+	return paths, nil
+}
 
-	// Test packages: every loaded package with tests (or, with OwnTests,
-	// every live one).
+// testSessions opens a session per test package that counts: every live
+// package with tests, then (unless OwnTests) the test-only packages. Each
+// is built over its module's overlay, its baseline run and its per-test
+// coverage measured (session.prepare).
+func (rs *runState) testSessions(ctx context.Context, targets, live []*target, overlays map[string]string) ([]*session, error) {
+	cfg := rs.cfg
 	var sessions []*session
-	for i, pkg := range pkgs {
-		t := targets[i]
-		if !HasTests(pkg.Dir) {
+	for i, t := range targets {
+		if !t.live || !HasTests(t.pkg.Dir) {
 			continue
 		}
-		if (cfg.OwnTests || cfg.Filter != nil && len(live) < len(targets)) && !slices.Contains(live, t) {
-			continue
+		own := (*target)(nil)
+		if cfg.OwnTests {
+			own = t
 		}
-		s := &session{runState: rs, pkg: pkg, tmpl: t.tmpl, work: filepath.Join(rs.tmp, fmt.Sprintf("pkg%d", i))}
-		if err := os.MkdirAll(s.work, 0o755); err != nil {
-			return fmt.Errorf("score %s: %w", pkg.Path, err)
-		}
-		var coverPkgs []string
-		for _, lt := range live {
-			if lt.tmpl.root == t.tmpl.root && (!cfg.OwnTests || lt == t) {
-				coverPkgs = append(coverPkgs, lt.pkg.Path)
+		s, err := rs.openSession(ctx, t.pkg, t.tmpl, fmt.Sprintf("pkg%d", i), coverPkgs(live, t.tmpl, own), overlays)
+		if err != nil || s == nil {
+			if err != nil {
+				return nil, err
 			}
-		}
-		if len(coverPkgs) == 0 {
 			continue
-		}
-		if err := s.prepare(ctx, overlayFiles[t.tmpl.root], coverPkgs); err != nil {
-			return err
 		}
 		t.own = s
 		t.pr.SetAside = s.aside
@@ -259,39 +320,66 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 		if cfg.OwnTests {
 			break
 		}
-		pkg := &mutate.Package{Path: tp.Path, Dir: tp.Dir, Name: filepath.Base(tp.Dir)}
 		tmpl, err := rs.module(tp.Dir)
 		if err != nil {
-			return fmt.Errorf("score %s: %w", tp.Path, err)
+			return nil, fmt.Errorf("score %s: %w", tp.Path, err)
 		}
-		s := &session{runState: rs, pkg: pkg, tmpl: tmpl, work: filepath.Join(rs.tmp, fmt.Sprintf("tests%d", i))}
-		if err := os.MkdirAll(s.work, 0o755); err != nil {
-			return fmt.Errorf("score %s: %w", tp.Path, err)
+		pkg := &mutate.Package{Path: tp.Path, Dir: tp.Dir, Name: filepath.Base(tp.Dir)}
+		s, err := rs.openSession(ctx, pkg, tmpl, fmt.Sprintf("tests%d", i), coverPkgs(live, tmpl, nil), overlays)
+		if err != nil {
+			return nil, err
 		}
-		var coverPkgs []string
-		for _, lt := range live {
-			if lt.tmpl.root == tmpl.root {
-				coverPkgs = append(coverPkgs, lt.pkg.Path)
-			}
+		if s != nil {
+			sessions = append(sessions, s)
 		}
-		if len(coverPkgs) == 0 {
-			continue
-		}
-		if err := s.prepare(ctx, overlayFiles[tmpl.root], coverPkgs); err != nil {
-			return err
-		}
-		sessions = append(sessions, s)
 	}
 	for _, t := range live {
 		if t.own == nil && cfg.OwnTests {
-			return fmt.Errorf("score %s: the package has no tests (--own-tests counts only a package's own)", t.pkg.Path)
+			return nil, fmt.Errorf("score %s: the package has no tests (--own-tests counts only a package's own)", t.pkg.Path)
 		}
 	}
 	if len(sessions) == 0 {
-		return fmt.Errorf("score %s: no tests to run", live[0].pkg.Path)
+		return nil, fmt.Errorf("score %s: no tests to run", live[0].pkg.Path)
 	}
+	return sessions, nil
+}
 
-	// Each mutant's covering tests, across test packages.
+// coverPkgs lists the live packages of tmpl's module whose mutants a test
+// package's tests count for: only own's when own is not nil (OwnTests).
+func coverPkgs(live []*target, tmpl *sandbox.Template, own *target) []string {
+	var out []string
+	for _, lt := range live {
+		if lt.tmpl.Root() == tmpl.Root() && (own == nil || lt == own) {
+			out = append(out, lt.pkg.Path)
+		}
+	}
+	return out
+}
+
+// openSession prepares the session of the test package pkg, whose tests
+// count for coverPkgs (none: no session, and a nil result), in the run's
+// directory work.
+func (rs *runState) openSession(ctx context.Context, pkg *mutate.Package, tmpl *sandbox.Template, work string, coverPkgs []string, overlays map[string]string) (*session, error) {
+	s := &session{runState: rs, pkg: pkg, tmpl: tmpl, work: filepath.Join(rs.tmp, work)}
+	if err := os.MkdirAll(s.work, 0o755); err != nil {
+		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
+	}
+	if len(coverPkgs) == 0 {
+		return nil, nil
+	}
+	if err := s.prepare(ctx, overlays[tmpl.Root()], coverPkgs); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// coveringTests finds each mutant's covering tests across test packages
+// (a mutant with a prior result keeps it; one with none is no-coverage),
+// drops the probed mutants no covering test infects (survived), and
+// reports the targets ready and those mutants finished. It returns the
+// mutants to run.
+func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, error) {
+	cfg := rs.cfg
 	var jobs, uncovered []job
 	for _, t := range live {
 		pr := t.pr
@@ -328,7 +416,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	for _, t := range live {
 		if cfg.Ready != nil {
 			if err := cfg.Ready(t.pr); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
@@ -337,33 +425,43 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 			cfg.Finished(j.t.pr, *j.result())
 		}
 	}
+	return jobs, nil
+}
+
+// guard sets a guard on each live package's directory while its mutants
+// (and their trials and suites) run; unguard takes them off.
+func (rs *runState) guard(targets, live []*target) {
 	for _, t := range live {
-		g, err := newTreeGuard(t.pkg.Dir, filepath.Join(rs.tmp, "pristine", fmt.Sprint(slices.Index(targets, t))), cfg.logf)
+		g, err := sandbox.NewGuard(t.pkg.Dir, filepath.Join(rs.tmp, "pristine", fmt.Sprint(slices.Index(targets, t))), rs.cfg.logf)
 		if err != nil {
-			cfg.logf("%s: the package directory is not guarded: %v", t.pkg.Path, err)
-		} else {
-			t.guard = g
-			defer g.finish()
+			rs.cfg.logf("%s: the package directory is not guarded: %v", t.pkg.Path, err)
+			continue
+		}
+		t.guard = g
+	}
+}
+
+func unguard(live []*target) {
+	for _, t := range slices.Backward(live) {
+		if t.guard != nil {
+			t.guard.Finish()
 		}
 	}
+}
+
+// mutants runs the jobs (runMutants) and sets each package's run time.
+func (rs *runState) mutants(ctx context.Context, live []*target, jobs []job) error {
 	start := time.Now()
 	rs.runMutants(ctx, live, jobs)
 	for _, t := range live {
 		t.pr.Run = time.Since(start)
 	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	if cfg.Trials > 0 {
-		if err := rs.runTrials(ctx, live, sessions); err != nil {
-			return err
-		}
-	}
-	for _, t := range live {
-		if t.own != nil {
-			t.pr.Suites = t.own.runSuites(ctx, t.pr)
-		}
-	}
+	return ctx.Err()
+}
+
+// floors measures the floor: each test package's plain build and run,
+// then what each package's tests cost.
+func (rs *runState) floors(ctx context.Context, live []*target, sessions []*session) error {
 	for _, s := range sessions {
 		if err := s.measureFloor(ctx); err != nil {
 			return err
@@ -420,10 +518,10 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	start := time.Now()
 	binPath := filepath.Join(s.work, "pkg.test")
 	s.recorded, s.coverPkgs = cfg.Mode != ModeOverlay, coverPkgs
-	builds := []buildSpec{{Dir: s.tmpl.pkgDir(), Overlay: overlay, Out: binPath}}
+	builds := []testbin.BuildSpec{{Dir: s.tmpl.PkgDir(), Overlay: overlay, Out: binPath}}
 	if !s.recorded {
 		s.coverPath = filepath.Join(s.work, "pkg.cover.test")
-		builds = append(builds, buildSpec{Dir: s.tmpl.pkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
+		builds = append(builds, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
 	}
 	errs := make([]error, len(builds))
 	var wg sync.WaitGroup
@@ -431,7 +529,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = buildTestBinary(ctx, b)
+			errs[i] = testbin.Build(ctx, b)
 		}()
 	}
 	wg.Wait()
@@ -442,15 +540,15 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	cfg.logf("%s: built in %v (%s)", s.pkg.Path, s.build.Round(time.Millisecond), modeName(cfg.Mode))
 
 	base := s.scratch(0)
-	if err := base.reset(); err != nil {
+	if err := base.Reset(); err != nil {
 		return fmt.Errorf("score %s: %w", s.pkg.Path, err)
 	}
 	var err error
-	if s.bin, err = openBinary(ctx, binPath, base.workDir()); err != nil {
+	if s.bin, err = testbin.Open(ctx, binPath, base.WorkDir()); err != nil {
 		return err
 	}
 	s.bin.QuickSeed = s.quick != nil && overlay != ""
-	listed, err := s.bin.list(ctx, base.workDir())
+	listed, err := s.bin.List(ctx, base.WorkDir())
 	if err != nil {
 		return err
 	}
@@ -490,7 +588,7 @@ func (s *session) covers(test string, pkg *mutate.Package, m mutate.Mutant) bool
 		return !ok || m.Schema == 0 || reached[m.Schema]
 	}
 	blocks, ok := s.cover[test]
-	return !ok || coversAny(blocks[pkg.Path], mutantSpans(pkg, m))
+	return !ok || coverage.CoversAny(blocks[pkg.Path], coverage.MutantSpans(pkg, m))
 }
 
 // timeout is the deadline of a run of tests: the configured factor times

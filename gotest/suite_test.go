@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/suitehost"
+	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -102,7 +104,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 			whiteBox++
 		}
 	}
-	props := map[string]gotest.SuiteProperty{}
+	props := map[string]suitehost.PropertyKills{}
 	for _, sp := range r.Properties {
 		props[sp.Property] = sp
 		if sp.Original != outcome.Survived {
@@ -196,7 +198,7 @@ func TestASuiteRegisteredInTestMainIsATestAndAWorker(t *testing.T) {
 	ctx := context.Background()
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "viamain.test")
-	if err := gotest.Build(ctx, gotest.BuildSpec{Dir: viaMainDir, Out: bin}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: viaMainDir, Out: bin}); err != nil {
 		t.Fatal(err)
 	}
 	run := func(env []string, args ...string) (string, int) {

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
@@ -25,7 +27,7 @@ import (
 //  2. Trials. Each killing test runs Config.Trials times alone against the
 //     mutant; trial i has the seed runner.TrialSeed(Seed, mutant ID, test
 //     name, "", i): rapid's -rapid.seed, testing/quick's default source
-//     (quickSeedOverlay, quickSeedEnv) and mutproptest's -mutprop.seed.
+//     (testbin.QuickSeedOverlay, testbin.QuickSeedEnv) and mutproptest's -mutprop.seed.
 //     gopter takes no seed from outside: its trials are reported unseeded.
 //
 // A trial's result goes to a slot fixed by (mutant, test, trial), so the
@@ -90,63 +92,91 @@ func (t *target) resolve(name string, sessions []*session) (testRef, bool) {
 type trialTest struct {
 	name   string // as the target's results name it
 	ref    testRef
-	bin    *testBinary
+	bin    *testbin.Binary
 	active int
 }
 
 // trialsOf finds the tests that kill r's mutant and runs their trials; it
 // returns the cells, in test name order, and the number of test runs.
 func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session, r MutantResult) ([]report.TrialCell, int, error) {
-	m := r.Mutant
-	var built []string
-	defer func() {
-		for _, dir := range built {
-			os.RemoveAll(dir)
+	tb := &trialBinaries{rs: rs, t: t, sessions: sessions, m: r.Mutant, bins: map[*session]*testbin.Binary{}}
+	defer tb.remove()
+	killing, runs, err := rs.killingTests(ctx, tb, r)
+	if err != nil {
+		return nil, runs, err
+	}
+	cells, err := rs.trialCells(ctx, t, r.Mutant, killing)
+	return cells, runs + len(killing)*rs.cfg.Trials, err
+}
+
+// trialBinaries finds the binaries a mutant's trials run: the session's
+// own schemata binary, or one built with the mutant alone (overlay mode,
+// a mutant left out of the schemata), removed by remove.
+type trialBinaries struct {
+	rs       *runState
+	t        *target
+	sessions []*session
+	m        mutate.Mutant
+	bins     map[*session]*testbin.Binary
+	built    []string
+}
+
+func (tb *trialBinaries) remove() {
+	for _, dir := range tb.built {
+		os.RemoveAll(dir)
+	}
+}
+
+// tests returns the trial tests of names; a test that is not among the
+// run's tests, or whose binary does not build, is left out (and logged).
+func (tb *trialBinaries) tests(ctx context.Context, names []string) ([]trialTest, error) {
+	var out []trialTest
+	for _, name := range names {
+		tt, ok, err := tb.test(ctx, name)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	bins := map[*session]*testBinary{}
-	prepare := func(name string) (trialTest, bool, error) {
-		ref, ok := t.resolve(name, sessions)
-		if !ok {
-			rs.cfg.logf("%s: trials of %s: test %s is not among this run's tests: left out", t.pkg.Path, m.ID, name)
+		if ok {
+			out = append(out, tt)
+		}
+	}
+	return out, nil
+}
+
+func (tb *trialBinaries) test(ctx context.Context, name string) (trialTest, bool, error) {
+	rs, t, m := tb.rs, tb.t, tb.m
+	ref, ok := t.resolve(name, tb.sessions)
+	if !ok {
+		rs.cfg.logf("%s: trials of %s: test %s is not among this run's tests: left out", t.pkg.Path, m.ID, name)
+		return trialTest{}, false, nil
+	}
+	if rs.cfg.Mode != ModeOverlay && m.Schema != 0 {
+		return trialTest{name: name, ref: ref, bin: ref.s.bin, active: m.Schema}, true, nil
+	}
+	bin := tb.bins[ref.s]
+	if bin == nil {
+		dir, err := os.MkdirTemp(rs.tmp, "trial-")
+		if err != nil {
+			return trialTest{}, false, fmt.Errorf("trials of %s: %w", m.ID, err)
+		}
+		tb.built = append(tb.built, dir)
+		if bin, err = ref.s.buildTrialBinary(ctx, dir, t, m); err != nil {
+			if ctx.Err() != nil {
+				return trialTest{}, false, ctx.Err()
+			}
+			rs.cfg.logf("%s: trials of %s: build: %s: left out", t.pkg.Path, m.ID, firstLine(err.Error()))
 			return trialTest{}, false, nil
 		}
-		if rs.cfg.Mode != ModeOverlay && m.Schema != 0 {
-			return trialTest{name: name, ref: ref, bin: ref.s.bin, active: m.Schema}, true, nil
-		}
-		bin := bins[ref.s]
-		if bin == nil {
-			dir, err := os.MkdirTemp(rs.tmp, "trial-")
-			if err != nil {
-				return trialTest{}, false, fmt.Errorf("trials of %s: %w", m.ID, err)
-			}
-			built = append(built, dir)
-			if bin, err = ref.s.buildTrialBinary(ctx, dir, t, m); err != nil {
-				if ctx.Err() != nil {
-					return trialTest{}, false, ctx.Err()
-				}
-				rs.cfg.logf("%s: trials of %s: build: %s: left out", t.pkg.Path, m.ID, firstLine(err.Error()))
-				return trialTest{}, false, nil
-			}
-			bins[ref.s] = bin
-		}
-		return trialTest{name: name, ref: ref, bin: bin}, true, nil
+		tb.bins[ref.s] = bin
 	}
-	tests := func(names []string) ([]trialTest, error) {
-		var out []trialTest
-		for _, name := range names {
-			tt, ok, err := prepare(name)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out = append(out, tt)
-			}
-		}
-		return out, nil
-	}
+	return trialTest{name: name, ref: ref, bin: bin}, true, nil
+}
 
-	// 1. Every test that kills the mutant.
+// killingTests returns every test that kills r's mutant, in name order:
+// its killers, and (unless Matrix ran them all) its other covering tests
+// that kill it when run alone with the run's seed; and the number of
+// those runs.
+func (rs *runState) killingTests(ctx context.Context, tb *trialBinaries, r MutantResult) ([]trialTest, int, error) {
 	killers := slices.Clone(r.KilledBy)
 	runs := 0
 	if !rs.cfg.Matrix {
@@ -156,13 +186,13 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 				others = append(others, name)
 			}
 		}
-		cands, err := tests(others)
+		cands, err := tb.tests(ctx, others)
 		if err != nil {
 			return nil, runs, err
 		}
 		kills := make([]bool, len(cands))
 		err = rs.forEach(ctx, len(cands), func(w, k int) error {
-			v, _ := rs.trialRun(ctx, w, t, m.ID, cands[k], rs.cfg.seed(), false)
+			v, _ := rs.trialRun(ctx, w, tb.t, r.Mutant.ID, cands[k], rs.cfg.seed(), false)
 			kills[k] = v.Outcome == outcome.Killed
 			return nil
 		})
@@ -177,12 +207,13 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		}
 	}
 	slices.Sort(killers)
-	killing, err := tests(slices.Compact(killers))
-	if err != nil {
-		return nil, runs, err
-	}
+	killing, err := tb.tests(ctx, slices.Compact(killers))
+	return killing, runs, err
+}
 
-	// 2. The trials of each killing test.
+// trialCells runs Config.Trials trials of each killing test of m, one
+// cell a test.
+func (rs *runState) trialCells(ctx context.Context, t *target, m mutate.Mutant, killing []trialTest) ([]report.TrialCell, error) {
 	n := rs.cfg.Trials
 	cells := make([]report.TrialCell, len(killing))
 	libs := make([][]string, len(killing))
@@ -190,7 +221,7 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		cells[c] = report.TrialCell{Package: t.pkg.Path, Mutant: m.ID, Test: tt.name, Trials: make([]report.Trial, n)}
 		libs[c] = make([]string, n)
 	}
-	err = rs.forEach(ctx, len(killing)*n, func(w, k int) error {
+	err := rs.forEach(ctx, len(killing)*n, func(w, k int) error {
 		c, i := k/n, k%n
 		tt := killing[c]
 		seed := trialSeed(rs.cfg.seed(), m.ID, tt.name, i)
@@ -203,9 +234,8 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		return nil
 	})
 	if err != nil {
-		return nil, runs, err
+		return nil, err
 	}
-	runs += len(killing) * n
 	for c, tt := range killing {
 		for _, lib := range libs[c] {
 			if lib != "" {
@@ -215,12 +245,12 @@ func (rs *runState) trialsOf(ctx context.Context, t *target, sessions []*session
 		}
 		cells[c].Seeded = seeded(cells[c].Library, tt.bin)
 	}
-	return cells, runs, nil
+	return cells, nil
 }
 
 // seeded reports whether a trial's seed reaches the generator of a test
 // whose failures name the library lib, run from bin.
-func seeded(lib string, bin *testBinary) bool {
+func seeded(lib string, bin *testbin.Binary) bool {
 	switch lib {
 	case "rapid":
 		return bin.Rapid
@@ -239,50 +269,44 @@ func seeded(lib string, bin *testBinary) bool {
 // when, not starved, it passed its full deadline. It returns the verdict
 // and, for a failure, the property-testing library its message names. A
 // run that cannot start counts as crashed.
-func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, tt trialTest, seed uint64, trial bool) (Verdict, string) {
+func (rs *runState) trialRun(ctx context.Context, w int, t *target, id string, tt trialTest, seed uint64, trial bool) (testjson.Verdict, string) {
 	s, lib := tt.ref.s, ""
 	sc := s.scratch(w)
-	run := func() (Verdict, error) {
+	run := func() (testjson.Verdict, error) {
 		tests := []string{tt.ref.name}
-		v, st, err := s.watchedRun(ctx, sc, tt.bin, runSpec{Tests: tests, Active: tt.active, Seed: seed, Trial: trial})
+		v, st, err := s.watchedRun(ctx, sc, tt.bin, testbin.RunSpec{Tests: tests, Active: tt.active, Seed: seed, Trial: trial})
 		if err != nil {
-			return Verdict{}, err
+			return testjson.Verdict{}, err
 		}
 		if ev := st.Tests[tt.ref.name]; v.Outcome == outcome.Killed && ev != nil {
-			_, lib, _ = testsToFailure(ev.Output + subtestOutput(st, tt.ref.name))
+			_, lib, _ = testjson.TestsToFailure(ev.Output + st.SubtestOutput(tt.ref.name))
 		}
 		return v, nil
 	}
-	var v Verdict
-	var err error
-	if t.guard != nil {
-		v, err = t.guard.do(ctx, id, run)
-	} else {
-		v, err = run()
-	}
+	v, err := guarded(ctx, t.guard, id, run)
 	if err != nil {
-		return Verdict{Outcome: outcome.Crashed, Reason: err.Error()}, ""
+		return testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}, ""
 	}
 	return v, lib
 }
 
 // buildTrialBinary builds the session's test binary with the single
-// mutant m of target t applied and testing/quick seeded (quickSeedOverlay):
+// mutant m of target t applied and testing/quick seeded (testbin.QuickSeedOverlay):
 // the trials' binary of a mutant without a schema.
-func (s *session) buildTrialBinary(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testBinary, error) {
+func (s *session) buildTrialBinary(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testbin.Binary, error) {
 	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
 	}
-	files = relocate(files, t.pkg.Dir, t.tmpl.pkgDir())
+	files = relocate(files, t.pkg.Dir, t.tmpl.PkgDir())
 	maps.Copy(files, s.quick)
 	ov, err := mutate.WriteOverlay(dir, files)
 	if err != nil {
 		return nil, err
 	}
 	out := filepath.Join(dir, "pkg.test")
-	if err := buildTestBinary(ctx, buildSpec{Dir: s.tmpl.pkgDir(), Overlay: ov, Out: out}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: out}); err != nil {
 		return nil, err
 	}
-	return &testBinary{Path: out, Rapid: s.bin.Rapid, QuickSeed: s.quick != nil, MutpropSeed: s.bin.MutpropSeed}, nil
+	return &testbin.Binary{Path: out, Rapid: s.bin.Rapid, QuickSeed: s.quick != nil, MutpropSeed: s.bin.MutpropSeed}, nil
 }

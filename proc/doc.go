@@ -13,11 +13,11 @@
 //	             outlive a test binary die with it); then kill the
 //	             descendants that left the group, found by the tag every
 //	             process of the run inherits in its environment
-//	             (Result.Escaped)
-//	start.go     Start, Handle: the same for a long-lived process the
-//	             caller talks to through pipes (a worker: engine.Pool);
-//	             Kill kills the group, Wait reaps it and reports the
-//	             Result (its standard error as Output)
+//	             (Result.Escaped); Run is start without pipes, then Wait
+//	start.go     start, Start, Handle: the same for a long-lived process
+//	             the caller talks to through pipes (a worker:
+//	             engine.Pool); Kill kills the group, Wait reaps it and
+//	             reports the Result (its standard error as Output)
 //	output.go    the output kept: the first and last MiB (Spec.OutputHead,
 //	             OutputTail) around a marker line counting the bytes
 //	             dropped, whole lines only, so a test2json stream keeps its

@@ -3,7 +3,6 @@ package proc
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -116,107 +115,14 @@ func (p Process) String() string {
 // The returned error is only for a process that could not be started or
 // waited for.
 func Run(ctx context.Context, s Spec) (Result, error) {
-	var res Result
-	if err := ctx.Err(); err != nil {
-		res.Canceled = true
-		return res, nil
+	if ctx.Err() != nil {
+		return Result{Canceled: true}, nil
 	}
-	path, err := exec.LookPath(s.Path)
+	h, err := start(ctx, s, false)
 	if err != nil {
-		return res, fmt.Errorf("start %s: %w", s.Path, err)
+		return Result{Memory: s.Memory}, err
 	}
-	res.Memory = s.Memory
-	cmd := exec.Command(path, s.Args...)
-	cmd.Dir = s.Dir
-	tag := newTag()
-	env := append([]string(nil), s.Env...)
-	if s.Dir != "" {
-		env = append(env, "PWD="+s.Dir)
-	}
-	env = append(env, tag+"1")
-	cmd.Env = append(env, s.Memory.env()...)
-	// The first cap reached ends the run: Run's select takes one cause.
-	stop := make(chan cause, 2)
-	live, tee := watchOf(s)
-	out := newOutput(s, func() { stop <- causeOutput })
-	out.tee = tee
-	res.OutputLimit = out.budget()
-	cmd.Stdout = out
-	cmd.Stderr = out
-	cmd.SysProcAttr = procAttr()
-	// A process that left the group may keep the output pipe open: stop
-	// waiting for it a little after the group is gone.
-	cmd.WaitDelay = time.Second
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return res, fmt.Errorf("start %s: %w", s.Path, err)
-	}
-	g, err := newGroup(cmd)
-	if err != nil {
-		_ = cmd.Process.Kill() // it is ours, and running
-		return res, errors.Join(fmt.Errorf("start %s: %w", s.Path, err), ignoreExit(cmd.Wait()))
-	}
-	defer g.close()
-	if live != nil {
-		live.started(cmd.Process.Pid)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- g.waitExited() }()
-	dog := watch(g.sampler(tag), s.Memory.Hard, func(int64) { stop <- causeMemory })
-	var timeout <-chan time.Time
-	if s.Timeout > 0 {
-		t := time.NewTimer(s.Timeout)
-		defer t.Stop()
-		timeout = t.C
-	}
-	var werr error
-	c := causeNone
-	select {
-	case werr = <-exited:
-	case <-timeout:
-		c = causeTimeout
-	case <-live.expired():
-		c = causeTimeout
-	case <-ctx.Done():
-		c = causeCanceled
-	case c = <-stop:
-	}
-	if c != causeNone {
-		g.kill()
-		werr = <-exited
-	}
-	res.Duration = time.Since(start)
-	if live != nil {
-		live.ended()
-	}
-	g.kill()
-	res.PeakRSS = dog.stop()
-	res.Escaped = g.killEscaped(tag)
-	res.TimedOut, res.Canceled = c == causeTimeout, c == causeCanceled
-	res.MemoryExceeded, res.OutputExceeded = c == causeMemory, c == causeOutput
-	if werr != nil {
-		return res, fmt.Errorf("wait for %s: %w", s.Path, werr)
-	}
-	err = g.reap()
-	var dropped int64
-	res.Output, dropped, res.Written = out.result()
-	res.Truncated = dropped > 0
-	if err != nil {
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) && !errors.Is(err, exec.ErrWaitDelay) {
-			return res, fmt.Errorf("wait for %s: %w", s.Path, err)
-		}
-	}
-	st := cmd.ProcessState
-	if st == nil {
-		return res, fmt.Errorf("wait for %s: no exit status", s.Path)
-	}
-	res.ExitCode = st.ExitCode()
-	res.Signal = signalOf(st)
-	res.PeakRSS = max(res.PeakRSS, peakRSS(st))
-	res.CPU = st.UserTime() + st.SystemTime()
-	res.PageFaults = pageFaults(st)
-	return res, nil
+	return h.Wait()
 }
 
 // cause is what ended a run before its leader exited on its own.

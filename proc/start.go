@@ -26,7 +26,7 @@ type Handle struct {
 	start  time.Time
 	stdin  io.WriteCloser
 	stdout io.ReadCloser
-	stderr *output
+	out    *output // standard error, and standard output without pipes
 	dog    *watchdog
 	live   *Live // Spec.Watch's view; nil without one
 
@@ -54,7 +54,14 @@ type Handle struct {
 //
 // The caller must call Wait once it is done with the process, to reap it;
 // Wait closes the pipes, so read the output first.
-func Start(ctx context.Context, s Spec) (*Handle, error) {
+func Start(ctx context.Context, s Spec) (*Handle, error) { return start(ctx, s, true) }
+
+// start starts s's program. With pipes, the caller talks to it through
+// its standard input and output (Start); without, its standard output
+// goes with its standard error into the kept output, its standard input is
+// empty, and its group's resident memory is sampled even without a cap
+// (Run: Result.PeakRSS is the group's).
+func start(ctx context.Context, s Spec, pipes bool) (*Handle, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", s.Path, err)
 	}
@@ -72,18 +79,22 @@ func Start(ctx context.Context, s Spec) (*Handle, error) {
 	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
 	var tee io.Writer
 	h.live, tee = watchOf(s)
-	h.stderr = newOutput(s, func() { h.end(causeOutput) })
-	h.stderr.tee = tee // a Watch sees standard error: standard output is the caller's
-	cmd.Stderr = h.stderr
+	h.out = newOutput(s, func() { h.end(causeOutput) })
+	h.out.tee = tee // a Watch sees the kept output: with pipes, standard output is the caller's
+	cmd.Stderr = h.out
 	cmd.SysProcAttr = procAttr()
-	// A process that left the group may keep the stderr pipe open: stop
+	// A process that left the group may keep an output pipe open: stop
 	// waiting for it a little after the group is gone.
 	cmd.WaitDelay = time.Second
-	if h.stdin, err = cmd.StdinPipe(); err != nil {
-		return nil, fmt.Errorf("start %s: stdin: %w", s.Path, err)
-	}
-	if h.stdout, err = cmd.StdoutPipe(); err != nil {
-		return nil, fmt.Errorf("start %s: stdout: %w", s.Path, err)
+	if !pipes {
+		cmd.Stdout = h.out
+	} else {
+		if h.stdin, err = cmd.StdinPipe(); err != nil {
+			return nil, fmt.Errorf("start %s: stdin: %w", s.Path, err)
+		}
+		if h.stdout, err = cmd.StdoutPipe(); err != nil {
+			return nil, fmt.Errorf("start %s: stdout: %w", s.Path, err)
+		}
 	}
 	h.start = time.Now()
 	if err := cmd.Start(); err != nil {
@@ -106,7 +117,7 @@ func Start(ctx context.Context, s Spec) (*Handle, error) {
 		close(h.exited)
 	}()
 	var smp sampler
-	if s.Memory.Hard > 0 {
+	if s.Memory.Hard > 0 || !pipes {
 		smp = h.g.sampler(h.tag)
 	}
 	h.dog = watch(smp, s.Memory.Hard, func(int64) { h.end(causeMemory) })
@@ -157,7 +168,8 @@ func (h *Handle) end(c cause) {
 
 // Wait waits for the leader to exit, kills what is left of its group and
 // the tagged processes that left it (Result.Escaped), reaps the leader and
-// returns how it ended; Result.Output is its standard error as kept. It
+// returns how it ended; Result.Output is its standard error as kept (with
+// Run, its standard output too). It
 // may be called more than once and from several goroutines: every call
 // returns the same result. The error is only for a process that could not
 // be waited for.
@@ -168,7 +180,7 @@ func (h *Handle) Wait() (Result, error) {
 
 func (h *Handle) wait() {
 	<-h.exited
-	res := Result{Memory: h.spec.Memory, OutputLimit: h.stderr.budget()}
+	res := Result{Memory: h.spec.Memory, OutputLimit: h.out.budget()}
 	res.Duration = time.Since(h.start)
 	h.mu.Lock()
 	h.g.kill()
@@ -183,19 +195,19 @@ func (h *Handle) wait() {
 	res.TimedOut, res.Canceled = c == causeTimeout, c == causeCanceled
 	res.MemoryExceeded, res.OutputExceeded = c == causeMemory, c == causeOutput
 	defer h.g.close()
+	if h.live != nil {
+		h.live.ended()
+	}
 	if h.werr != nil {
 		h.res, h.waitErr = res, fmt.Errorf("wait for %s: %w", h.spec.Path, h.werr)
 		return
-	}
-	if h.live != nil {
-		h.live.ended()
 	}
 	h.mu.Lock()
 	h.reaped = true // from here on the group id may be reused
 	h.mu.Unlock()
 	err := h.g.reap()
 	var dropped int64
-	res.Output, dropped, res.Written = h.stderr.result()
+	res.Output, dropped, res.Written = h.out.result()
 	res.Truncated = dropped > 0
 	if err != nil {
 		var ee *exec.ExitError

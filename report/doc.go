@@ -8,7 +8,7 @@
 //
 // Files:
 //   - model.go: the data model. Run (files, mutants with a Status, tests),
-//     KillMatrix and buildKillMatrix, Score; Experiment (cells of
+//     KillMatrix and KillMatrixOf, Score; Experiment (cells of
 //     tests-to-failure per mutant, property and generator) and
 //     generatorSummary with Etna's buckets.
 //   - killmatrix.go: the analyses of a KillMatrix (kills per test,

@@ -161,7 +161,7 @@ func buildPageData(p Page) (pageData, error) {
 				d.Undetected = append(d.Undetected, s)
 			}
 		}
-		km := buildKillMatrix(*r)
+		km := KillMatrixOf(*r)
 		if len(km.Tests) > 0 {
 			hm := &htmlMatrix{Mutants: km.Mutants}
 			for i, t := range km.Tests {

@@ -91,11 +91,11 @@ const (
 	KilledHere          // killed by this test
 )
 
-// buildKillMatrix derives the kill matrix of a run from its mutants'
+// KillMatrixOf derives the kill matrix of a run from its mutants'
 // KilledBy and CoveredBy lists. Tests are r.Tests in order, followed by any
 // test ID that only appears in a mutant's lists; mutants are in r.Mutants
 // order.
-func buildKillMatrix(r Run) KillMatrix {
+func KillMatrixOf(r Run) KillMatrix {
 	index := map[string]int{}
 	var tests []string
 	add := func(id string) {

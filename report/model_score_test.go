@@ -43,7 +43,7 @@ func TestKillMatrixListsTestsInRunOrderThenFirstMention(t *testing.T) {
 			{ID: "m3"},
 		},
 	}
-	km := buildKillMatrix(r)
+	km := KillMatrixOf(r)
 	if want := []string{"T2", "T1", "K", "C", "C2"}; !slices.Equal(km.Tests, want) {
 		t.Fatalf("tests %v, want %v", km.Tests, want)
 	}

@@ -83,7 +83,7 @@ func TestJSONRejectsDuplicateIDsAndUnknownFiles(t *testing.T) {
 
 func TestKillMatrixMarksKillsOverCoverage(t *testing.T) {
 	t.Parallel()
-	km := buildKillMatrix(sampleRun())
+	km := KillMatrixOf(sampleRun())
 	if len(km.Tests) != 3 || len(km.Mutants) != 8 {
 		t.Fatalf("matrix is %dx%d, want 3x8", len(km.Tests), len(km.Mutants))
 	}

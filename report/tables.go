@@ -28,7 +28,7 @@ func StatusTable(r Run) Table {
 // it killed, how many it killed that no other test killed, and its kill
 // rate over the run's valid mutants.
 func KillRateTable(r Run) Table {
-	km := buildKillMatrix(r)
+	km := KillMatrixOf(r)
 	valid := ScoreOf(r.Mutants).Valid
 	killers := make([]int, len(km.Mutants))
 	for i := range km.Tests {

@@ -34,31 +34,16 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 		return nil, err
 	}
 	var plan []plannedPackage
-	allLive := true
 	for _, pkg := range pkgs {
 		all, stats, err := cfg.Enumerate(ctx, pkg) // with the black-box mutants, as gotest.Score
 		if err != nil {
 			return nil, err
 		}
-		pp := plannedPackage{pkg: pkg, stats: stats}
-		keep := func(mutate.Mutant) bool { return true }
-		if cfg.Filter != nil {
-			if keep, err = cfg.Filter(pkg); err != nil {
-				return nil, err
-			}
+		sel, err := cfg.SelectMutants(pkg, all)
+		if err != nil {
+			return nil, err
 		}
-		for _, m := range all {
-			if !keep(m) {
-				continue
-			}
-			pp.universe++
-			if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
-				pp.muts = append(pp.muts, m)
-				pp.index = append(pp.index, pp.universe-1)
-			}
-		}
-		pp.live = pp.universe > 0 || cfg.Filter == nil
-		allLive = allLive && pp.live
+		pp := plannedPackage{pkg: pkg, stats: stats, muts: sel.Mutants, index: sel.Index, universe: sel.Universe, live: sel.Live}
 		plan = append(plan, pp)
 	}
 	// The test packages that count, as gotest.Score picks them: with
@@ -67,7 +52,7 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 	// test-only packages.
 	var testPkgs []string
 	for _, pp := range plan {
-		if _, ok := cr.tests[pp.pkg.Path]; ok && (allLive || pp.live) {
+		if _, ok := cr.tests[pp.pkg.Path]; ok && pp.live {
 			testPkgs = append(testPkgs, pp.pkg.Path)
 		}
 	}

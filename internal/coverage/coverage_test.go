@@ -1,0 +1,99 @@
+package coverage
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/mutate"
+)
+
+func TestParseProfileKeepsTheExecutedBlocksOfTheGivenPackages(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "cover.out")
+	profile := "mode: set\n" +
+		"example.com/m/a/a.go:3.14,5.2 1 1\n" +
+		"example.com/m/a/a.go:7.14,9.2 1 0\n" + // not executed
+		"example.com/m/b/b.go:3.14,5.2 1 1\n" // another package
+	if err := os.WriteFile(path, []byte(profile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseProfile(path, []string{"example.com/m/a", "example.com/m/c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]Span{
+		"example.com/m/a": {{File: "a.go", Start: Pos{3, 14}, End: Pos{5, 2}}},
+		"example.com/m/c": nil,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ParseProfile = %+v, want %+v", got, want)
+	}
+	if err := os.WriteFile(path, []byte("mode: set\nno colon here\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseProfile(path, nil); err == nil || !strings.Contains(err.Error(), "bad line") {
+		t.Errorf("a bad line: %v", err)
+	}
+}
+
+// A mutant inside a function is reached by the blocks that overlap its
+// range; one in a package-level initialiser, or in a case expression, is
+// where no block starts: the first runs everywhere, the second counts as
+// its switch's header.
+func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := "package sw\n\nvar Base = 10 + 1\n\nfunc Kind(x int) string {\n\tswitch {\n\tcase x < 0:\n\t\treturn \"neg\"\n\t}\n\treturn \"pos\"\n}\n"
+	for name, body := range map[string]string{"go.mod": "module example.com/sw\n\ngo 1.21\n", "sw.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := mutate.Load(t.Context(), dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	file := pkg.Filenames[0]
+	edit := func(s string) mutate.Mutant {
+		i := strings.Index(src, s)
+		return mutate.Mutant{Edits: []mutate.TextEdit{{File: file, Start: i, End: i + len(s), NewText: "x"}}}
+	}
+	everywhere := []Span{{File: "*"}}
+	if got := MutantSpans(pkg, edit("10 + 1")); !reflect.DeepEqual(got, everywhere) {
+		t.Errorf("a package-level initialiser: %+v, want every file", got)
+	}
+	header := MutantSpans(pkg, edit("x < 0"))
+	if len(header) != 1 || header[0].Start != (Pos{6, 2}) || header[0].End != (Pos{6, 9}) {
+		t.Errorf("a case expression: %+v, want the switch header (6.2 to 6.9)", header)
+	}
+	ret := MutantSpans(pkg, edit(`"pos"`))
+	caseBlock := []Span{{File: "sw.go", Start: Pos{7, 13}, End: Pos{8, 15}}}
+	funcBlock := []Span{{File: "sw.go", Start: Pos{5, 25}, End: Pos{6, 9}}, {File: "sw.go", Start: Pos{10, 2}, End: Pos{10, 14}}}
+	if CoversAny(caseBlock, ret) || !CoversAny(funcBlock, ret) || !CoversAny(funcBlock, header) {
+		t.Errorf("return %+v, header %+v: want the function's blocks to reach both, the case's block neither", ret, header)
+	}
+	if !CoversAny(caseBlock, everywhere) || CoversAny(nil, everywhere) {
+		t.Error("every file is reached by any executed block, and by none when nothing ran")
+	}
+}
+
+func TestParseProbeFileReadsReachedSitesAndInfectedMutants(t *testing.T) {
+	t.Parallel()
+	reached, infected, err := ParseProbeFile([]byte("r 1 2 5\n3\nr 7\n4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[int]bool{1: true, 2: true, 5: true, 7: true}; !reflect.DeepEqual(reached, want) {
+		t.Errorf("reached %v, want %v", reached, want)
+	}
+	if want := map[int]bool{3: true, 4: true}; !reflect.DeepEqual(infected, want) {
+		t.Errorf("infected %v, want %v", infected, want)
+	}
+	if _, _, err := ParseProbeFile([]byte("r 1 x\n")); err == nil {
+		t.Error("a bad line was accepted")
+	}
+}

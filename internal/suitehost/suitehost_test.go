@@ -1,0 +1,158 @@
+package suitehost
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/runner"
+)
+
+func TestSuiteTestsFindsTheTestsThatRegisterSuitesDirectlyOrThroughHelpers(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.26\n",
+		"p.go":   "package p\n",
+		"a_test.go": `package p
+
+import (
+	"strings"
+	"time"
+	"github.com/mutprop/mutprop/proc"
+	"testing"
+
+	mpt "github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestDirect(t *testing.T) { mpt.Run(t, nil) }
+
+func check(t *testing.T) { mpt.Run(t, nil) }
+
+func wrapped(t *testing.T) { check(t) }
+
+func TestThroughHelpers(t *testing.T) { wrapped(t) }
+
+func TestUnrelated(t *testing.T) {}
+
+func Testlower(t *testing.T) { check(t) }
+`,
+		"b_test.go": `package p_test
+
+import (
+	"strings"
+	"time"
+	"github.com/mutprop/mutprop/proc"
+	"testing"
+
+	"github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestMain(m *testing.M) { mutproptest.Main(m, nil) }
+
+func TestCheck(t *testing.T) { check(t) } // not the internal package's check
+func check(*testing.T) {}
+`,
+		"c_test.go": `//go:build never
+
+package p
+
+import (
+	"strings"
+	"time"
+	"github.com/mutprop/mutprop/proc"
+	"testing"
+
+	"github.com/mutprop/mutprop/mutproptest"
+)
+
+func TestExcluded(t *testing.T) { mutproptest.Run(t, nil) }
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests, hasMain, err := Tests(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"TestDirect", "TestThroughHelpers"}; !slices.Equal(tests, want) || !hasMain {
+		t.Errorf("Tests = %v, TestMain %v; want %v, true", tests, hasMain, want)
+	}
+}
+
+func TestCellStatusOrdersKillsBeforeCrashesBeforeTimeouts(t *testing.T) {
+	for _, c := range []struct {
+		cell runner.Cell
+		want outcome.Outcome
+	}{
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Survived: 3}}, outcome.Survived},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Killed: 1, outcome.Crashed: 1}}, outcome.Killed},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Crashed: 1}}, outcome.Crashed},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Timeout: 1}}, outcome.Timeout},
+		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.GaveUp: 1}}, outcome.GaveUp},
+		{runner.Cell{Error: "no such cell"}, outcome.Error},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10, Failed: 2}}, outcome.Killed},
+		{runner.Cell{Score: &runner.ScoreResult{Tests: 10}}, outcome.Survived},
+	} {
+		if got := cellStatus(c.cell); got != c.want {
+			t.Errorf("cellStatus(%+v) = %s, want %s", c.cell, got, c.want)
+		}
+	}
+}
+
+func TestAddSuitesJSONKeepsTheDocumentAndAddsOneKey(t *testing.T) {
+	doc := []byte("{\n  \"schemaVersion\": \"2\",\n  \"files\": {}\n}\n")
+	same, err := AddJSON(doc, nil)
+	if err != nil || string(same) != string(doc) {
+		t.Errorf("no suites: got %q, %v; want the document unchanged", same, err)
+	}
+	out, err := AddJSON(doc, []Result{{Package: "p", Name: "s", Properties: []PropertyKills{{Property: "prop"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]json.RawMessage
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	var suites []Result
+	if err := json.Unmarshal(got[jsonKey], &suites); err != nil || len(got) != 3 || len(suites) != 1 || suites[0].Properties[0].Property != "prop" {
+		t.Errorf("got %s", out)
+	}
+	if _, err := AddJSON([]byte("[]"), []Result{{}}); err == nil {
+		t.Error("a document that is not an object was accepted")
+	}
+}
+
+// describer writes a test binary stand-in that registers the suites lines
+// (JSON) in describe mode.
+func describer(t *testing.T, lines string) proc.Spec {
+	t.Helper()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p.test")
+	body := "#!/bin/sh\ncat > \"$" + runner.SuiteDescribeEnv + "\" <<'END'\n" + lines + "END\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return proc.Spec{Path: script, Dir: dir, Timeout: time.Minute}
+}
+
+func TestDescribeReadsTheRegisteredSuitesAndRefusesTwoOfOneName(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "suites.jsonl")
+	infos, err := Describe(t.Context(), "p", describer(t, `{"name":"a","properties":["P"]}`+"\n"+`{"name":"b"}`+"\n"), out)
+	if err != nil || len(infos) != 2 || infos[0].Name != "a" || infos[1].Name != "b" || !slices.Equal(infos[0].Properties, []string{"P"}) {
+		t.Fatalf("Describe = %+v, %v; want suites a (property P) and b", infos, err)
+	}
+	out2 := filepath.Join(t.TempDir(), "suites.jsonl")
+	if _, err := Describe(t.Context(), "p", describer(t, `{"name":"a"}`+"\n"+`{"name":"a"}`+"\n"), out2); err == nil || !strings.Contains(err.Error(), `two suites are named "a"`) {
+		t.Errorf("two suites of one name: %v", err)
+	}
+}

@@ -1,0 +1,169 @@
+package testbin
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Binary is a compiled test binary.
+type Binary struct {
+	Path string
+	// Rapid reports whether the binary defines rapid's flags; then runs
+	// pin rapid's seed and keep it from writing fail files.
+	Rapid bool
+	// QuickSeed reports whether the binary was built over
+	// QuickSeedOverlay: a run with a Seed seeds testing/quick's default
+	// random source with it (QuickSeedEnv).
+	QuickSeed bool
+	// MutpropSeed reports whether the binary defines mutproptest's
+	// -mutprop.seed flag; trial runs (RunSpec.Trial) pass it their seed.
+	MutpropSeed bool
+}
+
+// Open inspects a compiled test binary (its flags).
+func Open(ctx context.Context, path, dir string) (*Binary, error) {
+	res, err := proc.Run(ctx, proc.Spec{Path: path, Args: []string{"-h"}, Dir: dir, Env: BaseEnv(), Timeout: time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("inspect %s: %w", path, err)
+	}
+	help := string(res.Output)
+	return &Binary{Path: path, Rapid: strings.Contains(help, "-rapid.seed"), MutpropSeed: strings.Contains(help, "-mutprop.seed")}, nil
+}
+
+// List returns the tests, examples and fuzz targets of the binary (not its
+// benchmarks), in source order.
+func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: []string{"-test.list", ".*"}, Dir: dir, Env: BaseEnv(), Timeout: time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("list tests of %s: %w", b.Path, err)
+	}
+	if res.ExitCode != 0 || res.TimedOut || res.Canceled {
+		return nil, fmt.Errorf("list tests of %s: exit %d: %s", b.Path, res.ExitCode, strings.TrimSpace(string(res.Output)))
+	}
+	var names []string
+	for _, l := range strings.Split(string(res.Output), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "Benchmark") || strings.ContainsAny(l, " \t") {
+			continue
+		}
+		names = append(names, l)
+	}
+	return names, nil
+}
+
+// RunSpec is one run of a test binary.
+type RunSpec struct {
+	Tests  []string // top-level tests to run; required
+	Active int      // the schema number of the active mutant; 0 runs the original
+	Dir    string   // the scratch working directory
+	// TempDir is the binary's TMPDIR (os.TempDir, t.TempDir); "" means
+	// Dir + ".tmp", created if missing (and, without Dir, mutprop's own).
+	TempDir  string
+	Timeout  time.Duration
+	Seed     uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
+	Failfast bool   // -test.failfast: stop after the first failing test
+	// CoverProfile, when set, writes a coverage profile (cover builds only).
+	CoverProfile string
+	Memory       proc.MemoryCap
+	// Probe, when set, turns on the infection probes of a schemata build
+	// with probes: the file they append infected schema numbers to.
+	Probe string
+	// Trial marks a trial (trials.go): Seed also goes to mutproptest's
+	// -mutprop.seed when the binary has it.
+	Trial bool
+	// NoShrink ends rapid's minimization of a failing case at once
+	// (-rapid.shrinktime=0): a kill run and a trial need the verdict and
+	// the count of tests to the failure, which rapid knows before it
+	// shrinks, not the smallest counterexample.
+	NoShrink bool
+	// Watch, when set, watches the run as it goes (proc.Spec.Watch): the
+	// per-test deadlines (testWatch).
+	Watch func(*proc.Live) io.Writer
+}
+
+// Run runs the binary with -test.v=test2json and returns its parsed
+// event stream with the process result. -test.paniconexit0 is passed as go
+// test does, so os.Exit(0) inside a test fails that test.
+func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Result, error) {
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1", "-test.run", RunPattern(r.Tests)}
+	if r.Failfast {
+		args = append(args, "-test.failfast")
+	}
+	if r.CoverProfile != "" {
+		args = append(args, "-test.coverprofile", r.CoverProfile)
+	}
+	if b.Rapid {
+		args = append(args, "-rapid.nofailfile")
+		if r.NoShrink {
+			args = append(args, "-rapid.shrinktime=0s")
+		}
+		if r.Seed != 0 {
+			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
+		}
+	}
+	if r.Trial && b.MutpropSeed && r.Seed != 0 {
+		args = append(args, "-mutprop.seed="+strconv.FormatUint(r.Seed, 10))
+	}
+	env := BaseEnv()
+	if tmp := r.TempDir; tmp != "" || r.Dir != "" {
+		if tmp == "" {
+			tmp = r.Dir + ".tmp"
+			if err := os.MkdirAll(tmp, 0o755); err != nil {
+				return nil, proc.Result{}, fmt.Errorf("run %s: %w", b.Path, err)
+			}
+		}
+		env = append(env, "TMPDIR="+tmp)
+	}
+	if r.Active != 0 {
+		env = append(env, mutate.ActiveEnv+"="+strconv.Itoa(r.Active))
+	}
+	if r.CoverProfile != "" {
+		env = append(env, "GOCOVERDIR="+r.Dir)
+	}
+	if r.Probe != "" {
+		env = append(env, mutate.ProbeEnv+"="+r.Probe)
+	}
+	if b.QuickSeed && r.Seed != 0 {
+		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
+	}
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory, Watch: r.Watch})
+	if err != nil {
+		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
+	}
+	return testjson.Parse(res.Output), res, nil
+}
+
+// RunPattern is the -test.run pattern that selects exactly these top-level
+// tests.
+func RunPattern(tests []string) string {
+	q := make([]string, len(tests))
+	for i, t := range tests {
+		q[i] = regexp.QuoteMeta(t)
+	}
+	return "^(" + strings.Join(q, "|") + ")$"
+}
+
+// BaseEnv is mutprop's environment without the variables that would change
+// what a test binary does behind mutprop's back.
+func BaseEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}

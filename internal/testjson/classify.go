@@ -1,0 +1,322 @@
+package testjson
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Verdict is what one run of a test binary says about the active mutant.
+type Verdict struct {
+	Outcome  outcome.Outcome // Killed, Survived, Timeout or Crashed
+	KilledBy []string        // the top-level tests that failed, in start order
+	// Reason is a one-line explanation: the failing test's failure
+	// message (failureMessage), the fatal error, the test running at the
+	// timeout.
+	Reason string
+	// TestsToFailure holds, for each killing test whose output says so,
+	// the number of generated tests up to the failing one.
+	TestsToFailure map[string]int
+	Passed         []string // top-level tests that passed
+	// Notes are what the run did besides its tests' verdict: processes that
+	// left the process group and were killed, writes into the package
+	// directory. They hold whatever the outcome, survived included.
+	Notes []string
+}
+
+// crashLine finds the line that explains a dead binary.
+var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine stack exceeds .*|panic: .*|SIG[A-Z]+: .*|unexpected fault address.*)$`)
+
+// Classify reads a verdict from a run's event stream, never from its exit
+// code: a process killed at its deadline is a timeout; a failed top-level
+// test is a kill; a test that started and never finished, or a binary that
+// ended without its final PASS/FAIL line, is a crash (a Go fatal error, a
+// stack overflow, a signal, os.Exit); otherwise the mutant survived.
+func Classify(s *Stream, res proc.Result) Verdict {
+	v := Verdict{TestsToFailure: map[string]int{}}
+	var running []string
+	for _, name := range s.Order {
+		t := s.Tests[name]
+		if !TopLevel(name) {
+			if t.Status == StatusRunning {
+				running = append(running, name)
+			}
+			continue
+		}
+		switch t.Status {
+		case StatusFail:
+			v.KilledBy = append(v.KilledBy, name)
+			if n, _, ok := TestsToFailure(t.Output + s.SubtestOutput(name)); ok {
+				v.TestsToFailure[name] = n
+			}
+		case StatusPass:
+			v.Passed = append(v.Passed, name)
+		case StatusRunning:
+			running = append(running, name)
+		}
+	}
+	switch {
+	case res.MemoryExceeded:
+		v.Outcome = outcome.Crashed
+		v.KilledBy = nil
+		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard)) + whileRunning(running)
+	case res.OutputExceeded:
+		v.Outcome = outcome.Crashed
+		v.KilledBy = nil
+		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", proc.FormatSize(res.OutputLimit)) + whileRunning(running)
+	case res.TimedOut:
+		v.Outcome = outcome.Timeout
+		v.KilledBy = nil
+		v.Reason = "no result within " + res.Duration.Round(1e6).String()
+		if len(running) > 0 {
+			v.Reason += " (running " + strings.Join(running, ", ") + ")"
+		}
+	case len(v.KilledBy) > 0:
+		v.Outcome = outcome.Killed
+		v.Reason = s.KillReason(v.KilledBy[0])
+	case len(running) > 0 || s.Result == "":
+		v.Outcome = outcome.Crashed
+		if m := crashLine.FindString(s.Output); m != "" {
+			v.Reason = m
+		} else {
+			v.Reason = fmt.Sprintf("the test binary ended without a result (exit code %d%s)", res.ExitCode, signalNote(res))
+		}
+		if outOfMemory.MatchString(s.Output) {
+			v.Reason = "ran out of memory (" + capNote(res.Memory) + "): " + v.Reason
+		}
+		if len(running) > 0 {
+			v.Reason += " in " + running[0]
+		}
+	case s.Result == StatusFail:
+		// FAIL without a failed test: TestMain or package init failed.
+		v.Outcome = outcome.Killed
+		v.KilledBy = []string{"TestMain"}
+		v.Reason, _ = failureMessage(s.Output)
+	default:
+		v.Outcome = outcome.Survived
+	}
+	if len(res.Escaped) > 0 {
+		names := make([]string, len(res.Escaped))
+		for i, p := range res.Escaped {
+			names[i] = p.String()
+		}
+		what := "a process"
+		if len(names) > 1 {
+			what = fmt.Sprintf("%d processes", len(names))
+		}
+		v.Notes = append(v.Notes, fmt.Sprintf("killed %s that had left the test binary's process group: %s",
+			what, strings.Join(names, ", ")))
+	}
+	return v
+}
+
+// outOfMemory matches the Go runtime's messages when an allocation, a
+// thread or a stack cannot get memory from the system (mmap fails with
+// ENOMEM, errno 12). proc caps resident memory by killing the process group
+// (proc.Result.MemoryExceeded), not by refusing memory, so this is the
+// machine refusing it (overcommit, a cgroup) or a limit set outside proc
+// (a hosted-suite worker's own RLIMIT_AS).
+var outOfMemory = regexp.MustCompile(`fatal error: (runtime: )?(out of memory|cannot allocate memory)|runtime: out of memory|failed to create new OS thread.*errno=12`)
+
+// capNote describes a memory cap: "GOMEMLIMIT 512 MiB, resident cap 1 GiB".
+func capNote(m proc.MemoryCap) string {
+	var parts []string
+	if m.Soft > 0 {
+		parts = append(parts, "GOMEMLIMIT "+proc.FormatSize(m.Soft))
+	}
+	if m.Hard > 0 {
+		parts = append(parts, "resident cap "+proc.FormatSize(m.Hard))
+	}
+	if len(parts) == 0 {
+		return "none set: the machine's memory"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// whileRunning names the tests a killed binary was running: " while
+// running TestX" ("" if none).
+func whileRunning(running []string) string {
+	if len(running) == 0 {
+		return ""
+	}
+	return " while running " + strings.Join(running, ", ")
+}
+
+func signalNote(res proc.Result) string {
+	if res.Signal != "" {
+		return ", signal " + res.Signal
+	}
+	return ""
+}
+
+// SubtestOutput concatenates the output of name's subtests.
+func (s *Stream) SubtestOutput(name string) string {
+	var b strings.Builder
+	prefix := name + "/"
+	keys := make([]string, 0)
+	for k := range s.Tests {
+		if strings.HasPrefix(k, prefix) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.WriteString(s.Tests[k].Output)
+	}
+	return b.String()
+}
+
+// Ranks of the lines failureMessage may take as a failure's message, best
+// last.
+const (
+	rankNone    = iota
+	rankPlain   // a line the test printed (fmt.Println): used only when nothing better exists
+	rankMessage // "file_test.go:12: msg": t.Error, t.Fatal (or t.Log: the text cannot tell)
+	rankMarker  // a property-based library's failure line (ttfPatterns)
+	rankPanic   // "panic: ..."
+)
+
+// droppedLine starts the line proc.HeadTail puts where it dropped the
+// middle of a long output.
+const droppedLine = "[mutprop: "
+
+// maxReason bounds a reason's length in bytes.
+const maxReason = 200
+
+// messageLine matches the first line of a testing message: indented, then
+// "file.go:line: " (t.Error, t.Fatal, t.Log and their formatted forms).
+var messageLine = regexp.MustCompile(`^ +[^ :]+\.go:\d+:( |$)`)
+
+// KillReason explains why test name failed: the best message of its
+// failed subtests (the first to start of those of the best rank: a failed
+// subtest is why its parent failed, and a parent's own message may be a
+// t.Log), unless its own output has a better one.
+func (s *Stream) KillReason(name string) string {
+	sub, subRank := "", rankNone
+	prefix := name + "/"
+	for _, n := range s.Order {
+		t := s.Tests[n]
+		if !strings.HasPrefix(n, prefix) || t == nil || t.Status != StatusFail {
+			continue
+		}
+		if m, r := failureMessage(t.Output); r > subRank {
+			sub, subRank = m, r
+		}
+	}
+	if own, r := failureMessage(s.Tests[name].Output); r > subRank {
+		return own
+	}
+	return sub
+}
+
+// failureMessage picks, from the output of a failed test, the line that
+// says why it failed, and returns it trimmed and bounded to about
+// maxReason bytes, with its rank. By rank: a panic; a property-based
+// library's failure line (rapid's "[rapid] failed after N tests: msg",
+// gopter's "Falsified after N passed tests", testing/quick's "#N: failed on
+// input"); the last message ("file_test.go:12: msg") before the test's
+// "--- FAIL" line (t.Log and t.Error print alike, and a test usually
+// stops at the failure that matters); only when there is none of these,
+// the first line the test printed itself (before its "--- FAIL", else
+// after it: an example's "got:"). Framing, a message's
+// continuation lines and the markers of dropped output never count.
+func failureMessage(out string) (string, int) {
+	var panicked, marker, message, plain, plainAfter string
+	failed := false // past the test's own "--- FAIL" line
+	for line := range strings.Lines(out) {
+		line = strings.TrimRight(line, "\r\n")
+		l := strings.TrimSpace(line)
+		switch {
+		case l == "" || strings.HasPrefix(l, "=== ") || l == "PASS" || l == "FAIL" || strings.HasPrefix(l, droppedLine):
+		case strings.HasPrefix(l, "--- "):
+			failed = failed || strings.HasPrefix(l, "--- FAIL")
+		case strings.HasPrefix(line, "panic: "):
+			if panicked == "" {
+				panicked = strings.TrimSuffix(strings.TrimSuffix(l, " [recovered, repanicked]"), " [recovered]")
+			}
+		case marker == "" && isMarker(l):
+			marker = l
+		case messageLine.MatchString(line):
+			if !failed {
+				message = l
+			}
+		case strings.HasPrefix(line, "        "): // a message's continuation
+		case !failed && plain == "":
+			plain = l
+		case failed && plainAfter == "":
+			plainAfter = l // an example's "got:" comes after its --- FAIL
+		}
+	}
+	if plain == "" {
+		plain = plainAfter
+	}
+	for _, c := range []struct {
+		msg  string
+		rank int
+	}{{panicked, rankPanic}, {marker, rankMarker}, {message, rankMessage}, {plain, rankPlain}} {
+		if c.msg != "" {
+			return bound(c.msg), c.rank
+		}
+	}
+	return "", rankNone
+}
+
+// isMarker reports whether a line is a property-based library's failure
+// line.
+func isMarker(l string) bool {
+	for _, p := range ttfPatterns {
+		if p.re.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// bound cuts s to at most maxReason bytes, at a rune boundary, adding
+// "..." when it cut.
+func bound(s string) string {
+	if len(s) <= maxReason {
+		return s
+	}
+	i := maxReason
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
+}
+
+// FailedProperty finds, in a run that timed out or crashed, the first
+// top-level test whose property failed before the end (its output holds a
+// library's count of tests to the failure): the verdict is that test's
+// kill, with the count, and the library's failure line as its reason.
+func FailedProperty(s *Stream) (Verdict, bool) {
+	for _, name := range s.Order {
+		ev := s.Tests[name]
+		if !TopLevel(name) || ev.Status == StatusPass || ev.Status == StatusSkip {
+			continue
+		}
+		out := ev.Output + s.SubtestOutput(name)
+		n, _, ok := TestsToFailure(out)
+		if !ok {
+			continue
+		}
+		v := Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{name: n}}
+		for _, p := range ttfPatterns {
+			if loc := p.re.FindStringIndex(out); loc != nil {
+				line, _, _ := strings.Cut(out[loc[0]:], "\n")
+				v.Reason = strings.TrimSpace(line)
+				break
+			}
+		}
+		if len(v.Reason) > maxReason {
+			v.Reason = v.Reason[:maxReason] + "..."
+		}
+		return v, true
+	}
+	return Verdict{}, false
+}

@@ -1,0 +1,208 @@
+package testjson
+
+import (
+	"bytes"
+	"iter"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Test statuses read from a test binary's event stream.
+const (
+	StatusPass    = "pass"
+	StatusFail    = "fail"
+	StatusSkip    = "skip"
+	StatusRunning = "run" // started, never finished: the binary died or was killed in it
+)
+
+// Test is what the stream says about one test (or subtest).
+type Test struct {
+	Name    string
+	Status  string // StatusPass, StatusFail, StatusSkip or StatusRunning
+	Elapsed time.Duration
+	Output  string // the output attributed to the test, framing lines included
+}
+
+// Stream is a test binary's output run with -test.v=test2json, read the way
+// go tool test2json reads it: framing lines start with the byte 0x16 (^V),
+// so a test printing "--- FAIL" cannot forge a result.
+type Stream struct {
+	Tests map[string]*Test // by full name, subtests as "TestX/sub"
+	Order []string         // names in the order they started
+	// Result is the binary's final line: StatusPass, StatusFail, or "" when
+	// the binary ended without one (it crashed, exited or was killed).
+	Result string
+	Output string // everything the binary wrote, framing removed
+}
+
+const marker = 0x16
+
+// OutputBudget is how much of one test's output (and of the whole
+// stream's) a stream keeps: the first and the last OutputBudget/2 bytes,
+// with a line in between saying how much was dropped. A test that logs
+// without end costs mutprop a fixed amount of memory, and the parse stays
+// linear in the output's length.
+const OutputBudget = 256 << 10
+
+// Parse reads the output of a test binary run with
+// -test.v=test2json. It never fails: output that is not framing is output.
+// It runs in time linear in len(out); each test's Output and the stream's
+// Output keep at most about OutputBudget bytes (head and tail).
+func Parse(out []byte) *Stream {
+	s := &Stream{Tests: map[string]*Test{}}
+	all := proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+	texts := map[string]*proc.HeadTail{}
+	text := func(name string) *proc.HeadTail {
+		h := texts[name]
+		if h == nil {
+			h = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+			texts[name] = h
+		}
+		return h
+	}
+	cur := ""
+	for line := range framedLines(out) {
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != marker {
+			all.Write(line)
+			if s.Tests[cur] != nil {
+				text(cur).Write(line)
+			}
+			continue
+		}
+		line = line[1:]
+		all.Write(line)
+		trim := strings.TrimRight(string(line), "\r\n")
+		switch trim {
+		case "PASS":
+			s.Result = StatusPass
+			cur = ""
+			continue
+		case "FAIL":
+			s.Result = StatusFail
+			cur = ""
+			continue
+		}
+		body := strings.TrimLeft(trim, " ")
+		switch {
+		case strings.HasPrefix(body, "=== RUN "):
+			name := strings.TrimSpace(body[len("=== RUN "):])
+			if _, ok := s.Tests[name]; !ok {
+				s.Order = append(s.Order, name)
+			}
+			s.Tests[name] = &Test{Name: name, Status: StatusRunning}
+			delete(texts, name)
+			cur = name
+		case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
+			cur = strings.TrimSpace(body[len("=== CONT "):])
+		case strings.HasPrefix(body, "--- PASS: "), strings.HasPrefix(body, "--- FAIL: "), strings.HasPrefix(body, "--- SKIP: "):
+			status := strings.ToLower(body[len("--- ") : len("--- ")+4])
+			name, elapsed := splitElapsed(body[len("--- PASS: "):])
+			t := s.Tests[name]
+			if t == nil {
+				t = &Test{Name: name}
+				s.Tests[name] = t
+				s.Order = append(s.Order, name)
+			}
+			t.Status = status
+			t.Elapsed = elapsed
+			text(name).Write([]byte(trim + "\n"))
+			cur = name
+		default:
+			if s.Tests[cur] != nil {
+				text(cur).Write(line)
+			}
+		}
+	}
+	for name, h := range texts {
+		if t := s.Tests[name]; t != nil {
+			t.Output = h.String()
+		}
+	}
+	s.Output = all.String()
+	return s
+}
+
+// Elapsed returns, per top-level test of the stream, its reported time or,
+// when longer, that of its longest subtest at any depth. A test whose
+// subtests call t.Parallel is reported done in about the time its own
+// function took: its parallel subtests run after it returns (go-cmp's
+// TestDiff reports 0.01 s, one of its subtests 0.38 s). The longest subtest
+// is a lower bound of the time the test takes.
+func (s *Stream) Elapsed() map[string]time.Duration {
+	out := make(map[string]time.Duration, len(s.Tests))
+	for name, ev := range s.Tests {
+		top, _, _ := strings.Cut(name, "/")
+		out[top] = max(out[top], ev.Elapsed)
+	}
+	return out
+}
+
+// framedLines yields the lines of out, also splitting before a marker
+// found in the middle of a line (a test that printed without a final
+// newline). It allocates nothing.
+func framedLines(out []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for len(out) > 0 {
+			end := bytes.IndexByte(out, '\n')
+			if end < 0 {
+				end = len(out)
+			} else {
+				end++
+			}
+			if m := bytes.IndexByte(out[1:end], marker); m >= 0 {
+				end = m + 1
+			}
+			if !yield(out[:end]) {
+				return
+			}
+			out = out[end:]
+		}
+	}
+}
+
+// splitElapsed splits "TestX (0.01s)" into the name and the duration.
+func splitElapsed(s string) (string, time.Duration) {
+	i := strings.LastIndex(s, " (")
+	if i < 0 || !strings.HasSuffix(s, "s)") {
+		return strings.TrimSpace(s), 0
+	}
+	f, err := strconv.ParseFloat(s[i+2:len(s)-2], 64)
+	if err != nil {
+		return strings.TrimSpace(s), 0
+	}
+	return s[:i], time.Duration(f * float64(time.Second))
+}
+
+// TopLevel reports whether name is a top-level test (not a subtest).
+func TopLevel(name string) bool { return !strings.Contains(name, "/") }
+
+// frameEvents are the framing prefixes ReadFrame knows.
+var frameEvents = []string{"=== RUN ", "=== PAUSE ", "=== CONT ", "--- PASS: ", "--- FAIL: ", "--- SKIP: "}
+
+// ReadFrame reads one line of a stream as it comes (a live watch of the
+// run): ok reports a framing line that starts, pauses, continues or ends a
+// test. event is its prefix ("=== RUN ", "=== PAUSE ", "=== CONT ",
+// "--- PASS: ", "--- FAIL: " or "--- SKIP: "), name the test's (without
+// the elapsed time of an end).
+func ReadFrame(line []byte) (event, name string, ok bool) {
+	if len(line) == 0 || line[0] != marker {
+		return "", "", false
+	}
+	body := strings.TrimSpace(string(line[1:]))
+	for _, p := range frameEvents {
+		if strings.HasPrefix(body, p) {
+			name = strings.TrimSpace(body[len(p):])
+			if strings.HasPrefix(p, "--- ") {
+				name, _ = splitElapsed(name)
+			}
+			return p, name, true
+		}
+	}
+	return "", "", false
+}

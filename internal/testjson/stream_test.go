@@ -1,0 +1,256 @@
+package testjson
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// frame prefixes each framing line with the ^V marker, as a test binary
+// run with -test.v=test2json does.
+func frame(s string) []byte {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(s, "\n") {
+		t := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- ") || t == "PASS\n" || t == "FAIL\n" {
+			b.WriteByte(marker)
+		}
+		b.WriteString(line)
+	}
+	return []byte(b.String())
+}
+
+func TestAStreamWithPassingFailingAndSkippedTestsIsParsed(t *testing.T) {
+	t.Parallel()
+	out := frame(`=== RUN   TestA
+--- PASS: TestA (0.02s)
+=== RUN   TestB
+    b_test.go:9: boom
+--- FAIL: TestB (0.00s)
+=== RUN   TestC
+=== RUN   TestC/sub
+--- SKIP: TestC (0.00s)
+    --- SKIP: TestC/sub (0.00s)
+FAIL
+`)
+	s := Parse(out)
+	if s.Result != StatusFail {
+		t.Errorf("result %q, want fail", s.Result)
+	}
+	for name, want := range map[string]string{"TestA": StatusPass, "TestB": StatusFail, "TestC": StatusSkip, "TestC/sub": StatusSkip} {
+		if got := s.Tests[name]; got == nil || got.Status != want {
+			t.Errorf("%s: %+v, want %s", name, got, want)
+		}
+	}
+	if s.Tests["TestA"].Elapsed.Milliseconds() != 20 {
+		t.Errorf("TestA elapsed %v, want 20ms", s.Tests["TestA"].Elapsed)
+	}
+	if !strings.Contains(s.Tests["TestB"].Output, "boom") {
+		t.Errorf("TestB output %q lacks its message", s.Tests["TestB"].Output)
+	}
+	v := Classify(s, proc.Result{ExitCode: 1})
+	if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestB" || v.Reason != "b_test.go:9: boom" {
+		t.Errorf("verdict %+v, want killed by TestB", v)
+	}
+}
+
+func TestAKilledTestThatOnlyGroupsSubtestsIsExplainedByTheFailingSubtest(t *testing.T) {
+	t.Parallel()
+	out := frame(`=== RUN   TestAllocs
+=== RUN   TestAllocs/Sum64
+    xxhash_test.go:196: got 1 allocation(s) (want zero)
+--- FAIL: TestAllocs (0.00s)
+    --- FAIL: TestAllocs/Sum64 (0.00s)
+FAIL
+`)
+	v := Classify(Parse(out), proc.Result{ExitCode: 1})
+	if v.Outcome != outcome.Killed || v.Reason != "xxhash_test.go:196: got 1 allocation(s) (want zero)" {
+		t.Errorf("verdict %+v, want killed by TestAllocs with its subtest's message", v)
+	}
+}
+
+func TestATestLastsAtLeastAsLongAsItsLongestParallelSubtest(t *testing.T) {
+	t.Parallel()
+	// go test reports a parent done when its function returns, before
+	// its parallel subtests run (go-cmp's TestDiff).
+	s := Parse(frame(`=== RUN   TestDiff
+=== RUN   TestDiff/a
+=== PAUSE TestDiff/a
+=== RUN   TestDiff/b
+=== PAUSE TestDiff/b
+=== CONT  TestDiff/a
+=== RUN   TestDiff/a/deep
+=== CONT  TestDiff/b
+--- PASS: TestDiff (0.01s)
+    --- PASS: TestDiff/b (0.15s)
+    --- PASS: TestDiff/a (0.02s)
+        --- PASS: TestDiff/a/deep (0.38s)
+=== RUN   TestPlain
+--- PASS: TestPlain (0.20s)
+    --- PASS: TestPlain/sub (0.05s)
+PASS
+`))
+	got := s.Elapsed()
+	for name, want := range map[string]int64{"TestDiff": 380, "TestPlain": 200} {
+		if got[name].Milliseconds() != want {
+			t.Errorf("%s: %v, want %dms", name, got[name], want)
+		}
+	}
+	if s.Tests["TestDiff"].Elapsed.Milliseconds() != 10 {
+		t.Errorf("TestDiff's own reported time %v, want 10ms", s.Tests["TestDiff"].Elapsed)
+	}
+}
+
+func TestOutputThatImitatesFramingIsOnlyOutput(t *testing.T) {
+	t.Parallel()
+	out := append(frame("=== RUN   TestA\n"), []byte("--- FAIL: TestA (0.00s)\nFAIL\n")...)
+	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
+	s := Parse(out)
+	if s.Tests["TestA"].Status != StatusPass || s.Result != StatusPass {
+		t.Errorf("a test printing '--- FAIL' forged its result: %+v, result %q", s.Tests["TestA"], s.Result)
+	}
+	if v := Classify(s, proc.Result{}); v.Outcome != outcome.Survived {
+		t.Errorf("verdict %+v, want survived", v)
+	}
+}
+
+func TestAMarkerInTheMiddleOfALineStartsAFramingLine(t *testing.T) {
+	t.Parallel()
+	out := append([]byte("=== RUN   TestA\n"), []byte("no newline")...)
+	out = append(out, frame("--- PASS: TestA (0.00s)\nPASS\n")...)
+	out = append([]byte{marker}, out...)
+	s := Parse(out)
+	if s.Tests["TestA"] == nil || s.Tests["TestA"].Status != StatusPass {
+		t.Errorf("TestA: %+v, want pass", s.Tests["TestA"])
+	}
+}
+
+func TestAStackOverflowInATestIsACrash(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n=== RUN   TestFib\n")
+	out = append(out, []byte("runtime: goroutine stack exceeds 16777216-byte limit\nruntime: sp=0xc0201603a0 stack=[0xc020160000, 0xc040160000]\nfatal error: stack overflow\n\ngoroutine 7 [running]:\n")...)
+	v := Classify(Parse(out), proc.Result{ExitCode: 2})
+	if v.Outcome != outcome.Crashed || !strings.Contains(v.Reason, "stack exceeds") || !strings.Contains(v.Reason, "TestFib") {
+		t.Errorf("verdict %+v, want crashed in TestFib with the runtime's message", v)
+	}
+}
+
+func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestLoop\n")
+	v := Classify(Parse(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
+	if v.Outcome != outcome.Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
+		t.Errorf("verdict %+v, want a timeout in TestLoop", v)
+	}
+}
+
+func TestABinaryThatExitsWithoutAResultIsACrashNotASurvivor(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n")
+	v := Classify(Parse(out), proc.Result{ExitCode: 0})
+	if v.Outcome != outcome.Crashed {
+		t.Errorf("verdict %+v, want crashed: the binary never printed PASS", v)
+	}
+}
+
+func TestAPanicInATestIsAKill(t *testing.T) {
+	t.Parallel()
+	out := frame("=== RUN   TestP\n--- FAIL: TestP (0.00s)\n")
+	out = append(out, []byte("panic: unexpected call to os.Exit(0) during test [recovered]\n")...)
+	v := Classify(Parse(out), proc.Result{ExitCode: 2})
+	if v.Outcome != outcome.Killed || v.KilledBy[0] != "TestP" {
+		t.Errorf("verdict %+v, want killed by TestP", v)
+	}
+}
+
+func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		out  string
+		n    int
+		lib  string
+		none bool
+	}{
+		{out: "    prop_test.go:12: [rapid] failed after 7 tests: Max(1, 2) = 0\n    To reproduce, specify -run=\"TestMax\" -rapid.seed=1", n: 8, lib: "rapid"},
+		{out: "[rapid] panic after 0 tests: runtime error: index out of range", n: 1, lib: "rapid"},
+		{out: "! reverse twice: Falsified after 41 passed tests.\nARG_0: [1 2]", n: 42, lib: "gopter"},
+		{out: "    quick_test.go:10: #3: failed on input []int{-1}", n: 3, lib: "quick"},
+		{out: "    plain_test.go:5: Abs(-1) = -1", none: true},
+	}
+	for _, c := range cases {
+		n, lib, ok := TestsToFailure(c.out)
+		if c.none {
+			if ok {
+				t.Errorf("%q: got %d from %s, want nothing", c.out, n, lib)
+			}
+			continue
+		}
+		if !ok || n != c.n || lib != c.lib {
+			t.Errorf("%q: got %d, %q, %v; want %d from %s", c.out, n, lib, ok, c.n, c.lib)
+		}
+	}
+}
+
+func TestATestThatLogsWithoutEndCostsAFixedBudgetAndKeepsItsLastLines(t *testing.T) {
+	// 64 MiB of log lines in one test, then rapid's verdict and the
+	// framing: parsing allocates a small multiple of the budget, not of
+	// the output (string concatenation per line was quadratic).
+	var b strings.Builder
+	b.Write(frame("=== RUN   TestNoisy\n"))
+	line := "    noisy_test.go:7: still going, still going, still going\n"
+	for b.Len() < 64<<20 {
+		b.WriteString(line)
+	}
+	b.WriteString("    noisy_test.go:9: [rapid] failed after 17 tests: boom\n")
+	b.Write(frame("--- FAIL: TestNoisy (9.00s)\nFAIL\n"))
+	out := []byte(b.String())
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	s := Parse(out)
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16*OutputBudget {
+		t.Errorf("parsing %d MiB allocated %d MiB, want at most %d KiB", len(out)>>20, alloc>>20, 16*OutputBudget>>10)
+	}
+	ev := s.Tests["TestNoisy"]
+	if ev == nil || ev.Status != StatusFail || s.Result != StatusFail {
+		t.Fatalf("TestNoisy %+v, result %q: want a failed test and a failed binary", ev, s.Result)
+	}
+	if n := len(ev.Output); n > OutputBudget+100 {
+		t.Errorf("the test's output keeps %d bytes, budget %d", n, OutputBudget)
+	}
+	if n := len(s.Output); n > OutputBudget+100 {
+		t.Errorf("the stream's output keeps %d bytes, budget %d", n, OutputBudget)
+	}
+	if !strings.Contains(ev.Output, "bytes of output dropped") || !strings.HasPrefix(ev.Output, line) {
+		t.Errorf("the kept output does not show its head and the drop:\n%.300s", ev.Output)
+	}
+	if v := Classify(s, proc.Result{ExitCode: 1}); v.Outcome != outcome.Killed || v.TestsToFailure["TestNoisy"] != 18 {
+		t.Errorf("verdict %+v, want killed by TestNoisy with 18 tests to failure (rapid: 17 passed, read from the kept tail)", v)
+	}
+}
+
+func TestReadFrameNamesTheEventAndTheTest(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line, event, name string
+		ok                bool
+	}{
+		{"\x16=== RUN   TestA\n", "=== RUN ", "TestA", true},
+		{"\x16=== PAUSE TestA\n", "=== PAUSE ", "TestA", true},
+		{"\x16=== CONT  TestA\n", "=== CONT ", "TestA", true},
+		{"\x16    --- FAIL: TestA/sub (0.25s)\n", "--- FAIL: ", "TestA/sub", true},
+		{"\x16--- PASS: TestA (1.50s)", "--- PASS: ", "TestA", true},
+		{"=== RUN   TestForged\n", "", "", false}, // no marker: output
+		{"\x16PASS\n", "", "", false},
+		{"", "", "", false},
+	} {
+		event, name, ok := ReadFrame([]byte(c.line))
+		if event != c.event || name != c.name || ok != c.ok {
+			t.Errorf("ReadFrame(%q) = %q, %q, %v; want %q, %q, %v", c.line, event, name, ok, c.event, c.name, c.ok)
+		}
+	}
+}

@@ -1,0 +1,298 @@
+package testwatch
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// Stretch bounds how long a test that neither loops nor blocks runs on,
+// in full deadlines of its own time.
+const Stretch = 4
+
+// BackstopStretch is the whole process's deadline in full deadlines of
+// wall time: far past the per-test rules, so that only a process the
+// rules cannot read (outside Linux) or a machine starved beyond reason
+// meets it.
+const BackstopStretch = 16
+
+// blockedShare is the share of the full deadline (1/blockedShare) under
+// which a test's CPU and run-queue wait together count it blocked: a
+// sleeping or waiting test neither runs nor waits to run, a starved one
+// waits.
+const blockedShare = 100
+
+// watchTick is how often a watch reads its clocks.
+const watchTick = 10 * time.Millisecond
+
+// Rule is the deadline rule of one clock of a watched run.
+type Rule struct {
+	First, Full time.Duration // wall deadlines since the clock's start
+	Need        time.Duration // the CPU that shows a loop (rule 1)
+	Alone       time.Duration // the CPU the test used alone (for the reason)
+	Factor      float64       // the deadline factor (for the reason)
+	Base        Usage         // what it used alone: what "grew" compares with
+}
+
+// Usage is what a test's process used alone in the baseline.
+type Usage struct {
+	CPU                  time.Duration
+	RSS, Faults, Written int64
+}
+
+// clock is one test's time in a watched run.
+type clock struct {
+	name    string
+	rule    Rule
+	start   time.Time     // of its current running span
+	spent   time.Duration // wall time of its earlier spans (before a pause)
+	cpu0    time.Duration // the process's CPU at the start of the span
+	cpuOK   bool          // cpu0 was read
+	cpuUsed time.Duration // CPU of its earlier spans
+	// waited0 and waitedUsed are the same for the time the process waited
+	// for a CPU (proc.Usage.Waited).
+	waited0, waitedUsed time.Duration
+	faults0             int64
+	written             int64 // bytes of output while it ran
+}
+
+// Watch watches a run of tests and ends it when a test passes its
+// rule. Its Write parses the stream as it comes.
+type Watch struct {
+	rule func(test string) Rule
+	now  func() time.Time
+	stat func() (proc.Usage, bool)
+	stop func()
+
+	mu      sync.Mutex
+	line    []byte // the current line, cut at lineMax
+	running map[string]*clock
+	paused  map[string]*clock
+	idle    *clock // the process outside its tests; nil while one runs
+	stopped string // the test whose rule ended the run ("" none)
+	// readable is set once the process's usage was read: a later failed
+	// read means the leader ended (outside Linux no read succeeds, and
+	// the rules act on wall time).
+	readable bool
+	why      string // what its rule saw: the verdict's reason's tail
+	done     chan struct{}
+	closed   bool
+}
+
+// lineMax is how much of a line a watch keeps: framing lines are short.
+const lineMax = 512
+
+// New returns a watch whose clocks follow rule.
+func New(rule func(string) Rule) *Watch {
+	w := &Watch{rule: rule, now: time.Now, running: map[string]*clock{}, paused: map[string]*clock{}, done: make(chan struct{})}
+	w.stat = func() (proc.Usage, bool) { return proc.Usage{}, false }
+	w.stop = func() {}
+	w.idle = w.newClock("", proc.Usage{}, true)
+	return w
+}
+
+// Attach is a run's proc.Spec.Watch: it starts the watch's ticks.
+func (w *Watch) Attach(l *proc.Live) io.Writer {
+	w.mu.Lock()
+	w.stat, w.stop = l.Stat, l.Expire
+	w.mu.Unlock()
+	go func() {
+		t := time.NewTicker(watchTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-w.done:
+				return
+			case <-t.C:
+				w.check()
+			}
+		}
+	}()
+	return w
+}
+
+// Close ends the watch's ticks.
+func (w *Watch) Close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.closed {
+		w.closed = true
+		close(w.done)
+	}
+}
+
+func (w *Watch) newClock(name string, u proc.Usage, ok bool) *clock {
+	return &clock{name: name, rule: w.rule(name), start: w.now(), cpu0: u.CPU, cpuOK: ok, faults0: u.PageFaults, waited0: u.Waited}
+}
+
+// Write reads the stream's lines as they come.
+func (w *Watch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := len(p)
+	for _, c := range w.running {
+		c.written += int64(n)
+	}
+	for len(p) > 0 {
+		i := bytes.IndexAny(p, "\n\x16")
+		if i < 0 {
+			w.keep(p)
+			break
+		}
+		w.keep(p[:i])
+		if p[i] == '\n' {
+			w.endLine()
+		} else {
+			// A framing line starts here, mid-line when a test printed
+			// without a final newline.
+			if len(w.line) > 0 {
+				w.endLine()
+			}
+			w.keep(p[i : i+1])
+		}
+		p = p[i+1:]
+	}
+	return n, nil
+}
+
+func (w *Watch) keep(p []byte) {
+	if room := lineMax - len(w.line); room > 0 {
+		w.line = append(w.line, p[:min(room, len(p))]...)
+	}
+}
+
+// endLine reads a framing line: a top-level test's start, pause,
+// continuation or end.
+func (w *Watch) endLine() {
+	line := w.line
+	w.line = w.line[:0]
+	what, name, ok := testjson.ReadFrame(line)
+	if !ok || !testjson.TopLevel(name) {
+		return
+	}
+	u, ok := w.stat()
+	now := w.now()
+	pause := func(c *clock) {
+		c.spent += now.Sub(c.start)
+		if ok && c.cpuOK {
+			c.cpuUsed += u.CPU - c.cpu0
+			c.waitedUsed += u.Waited - c.waited0
+		}
+	}
+	switch what {
+	case "=== RUN ":
+		w.running[name] = w.newClock(name, u, ok)
+	case "=== PAUSE ":
+		if c := w.running[name]; c != nil {
+			pause(c)
+			delete(w.running, name)
+			w.paused[name] = c
+		}
+	case "=== CONT ":
+		if c := w.paused[name]; c != nil {
+			c.start, c.cpu0, c.cpuOK, c.faults0, c.waited0 = now, u.CPU, ok && c.cpuOK, u.PageFaults, u.Waited
+			delete(w.paused, name)
+			w.running[name] = c
+		}
+	default:
+		delete(w.running, name)
+		delete(w.paused, name)
+	}
+	switch {
+	case len(w.running) > 0:
+		w.idle = nil
+	case w.idle == nil:
+		w.idle = w.newClock("", u, ok)
+	}
+}
+
+// check applies the rules at the current time; the first clock past its
+// rule ends the run.
+func (w *Watch) check() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped != "" || w.closed {
+		return
+	}
+	now := w.now()
+	clocks := make([]*clock, 0, len(w.running)+1)
+	for _, c := range w.running {
+		clocks = append(clocks, c)
+	}
+	if w.idle != nil {
+		clocks = append(clocks, w.idle)
+	}
+	var u proc.Usage
+	read, ok := false, false
+	for _, c := range clocks {
+		elapsed := c.spent + now.Sub(c.start)
+		if elapsed < c.rule.First {
+			continue
+		}
+		if !read {
+			u, ok = w.stat()
+			read = true
+			if ok {
+				w.readable = true
+			} else if w.readable {
+				// The leader was read before and no longer is: it ended,
+				// and what is left (a child holding its output) is
+				// proc's to end, not a test's deadline.
+				return
+			}
+		}
+		if stop, why := c.judge(elapsed, u, ok); stop {
+			w.stopped, w.why = c.name, why
+			if w.stopped == "" {
+				w.stopped = "(outside its tests)"
+			}
+			w.stop()
+			return
+		}
+	}
+}
+
+// judge applies a clock's rule after elapsed, the process having used u
+// (ok: u was read). why is what the verdict's reason adds ("" when the
+// process's run time says it all).
+func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, why string) {
+	r := c.rule
+	known := ok && c.cpuOK
+	var cpu, waited time.Duration
+	if known {
+		cpu = c.cpuUsed + u.CPU - c.cpu0
+		waited = max(c.waitedUsed+u.Waited-c.waited0, 0)
+	}
+	// own is the wall time the machine did not take from the test: less
+	// the time its threads waited for a CPU. Rules 2 and 3 read it, so a
+	// starved test is judged by the time it had, not by the load.
+	own := elapsed - min(waited, elapsed)
+	// grew: unless unmeasured alone, it went through more memory than
+	// alone (16 MiB more resident, or 2048 more page faults since it
+	// started: 8 MiB of pages touched) or wrote more than twice its output
+	// and 1 MiB.
+	grew := r.Base.CPU > 0 && (ok && (u.RSS > r.Base.RSS+16<<20 || u.PageFaults-c.faults0 > r.Base.Faults+2048) ||
+		c.written > 2*r.Base.Written+1<<20)
+	switch {
+	case known && !grew && cpu >= r.Need:
+		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
+	case own >= Stretch*r.Full:
+		return true, ""
+	case own >= r.Full && (grew || !known || cpu+waited < r.Full/blockedShare):
+		return true, ""
+	}
+	return false, ""
+}
+
+// Why says what the rule that ended the run saw, for the verdict's
+// reason: "" when no rule ended it, or when its run time says it all.
+func (w *Watch) Why() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.why
+}
