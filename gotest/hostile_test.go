@@ -35,7 +35,7 @@ var hostileWant = map[string]struct {
 	// named:loop is confirmed by its CPU time at its first deadline, or,
 	// when a loaded machine starved it there, by its rerun alone.
 	"named:loop":     {outcome.Timeout, `^no result within .* \(running TestDouble\)(: it used .* of CPU, more than 2 x the .* its tests use alone)?$`},
-	"named:sleep":    {outcome.Timeout, `^no result within .* \(running TestDouble\)$`},
+	"named:sleep":    {outcome.Timeout, `^no result within .* \(running TestDouble\)(: blocked: .* of CPU and .* waiting for one)?$`},
 	"named:overflow": {outcome.Crashed, `goroutine stack exceeds 1048576-byte limit.* in TestDouble$|fatal error: stack overflow`},
 	"named:exit0":    {outcome.Killed, `unexpected call to os.Exit\(0\) during test`},
 	"named:exit1":    {outcome.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},

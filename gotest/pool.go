@@ -227,9 +227,9 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 // failing case (runSpec.NoShrink). A run whose timeout or crash came
 // after a property had failed (the library printed its count of tests to
 // the failure: e.g. a timeout while the test went on) is a kill by that
-// property, with that count. A timeout that its CPU time does not confirm
-// (the test was blocked, grew, or outlasted its own time while the
-// machine held it in ways the run queue does not show: disk, memory)
+// property, with that count. A timeout that the watch did not explain (a
+// loop by its CPU time, or a test blocked asleep) came from a test that
+// grew, outlasted its own time, or ran where its usage cannot be read: it
 // runs again once beside the others with patience x its full deadlines,
 // and counts only if it times out again.
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
@@ -240,7 +240,7 @@ func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *test
 	first := v.Reason
 	v, st, _, err = s.watchedOnce(ctx, sc, bin, r, patience)
 	if err == nil && v.Outcome != outcome.Timeout {
-		v.Notes = append(v.Notes, fmt.Sprintf("timed out without CPU evidence (%s), then ran again with %d x the deadlines", first, patience))
+		v.Notes = append(v.Notes, fmt.Sprintf("timed out unexplained (%s), then ran again with %d x the deadlines", first, patience))
 	}
 	return v, st, err
 }
@@ -250,8 +250,8 @@ func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *test
 const patience = 4
 
 // watchedOnce is one watched run with the full deadlines scaled by
-// scale; confirmed reports a timeout that the test's CPU time confirmed
-// (a loop: rule 1 of timeout_watch.go).
+// scale; confirmed reports a timeout the watch explained (a loop by its
+// CPU time, or a test blocked asleep).
 func (s *session) watchedOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec, scale int) (v testjson.Verdict, st *testjson.Stream, confirmed bool, err error) {
 	if err := sc.Reset(); err != nil {
 		return testjson.Verdict{}, nil, false, err

@@ -31,6 +31,10 @@ type Usage struct {
 	// for a CPU (the run queue's delay, summed over the threads): the
 	// time a loaded machine took from it. Zero where it cannot be read.
 	Waited time.Duration
+	// Stalled reports that a thread was in uninterruptible sleep (state
+	// D: disk or memory pressure) at the read: the machine, not the
+	// test, holds it.
+	Stalled bool
 }
 
 func newLive() *Live { return &Live{expire: make(chan struct{})} }

@@ -19,26 +19,33 @@ func usageOf(pid int) (Usage, bool) {
 	if !ok {
 		return Usage{}, false
 	}
-	return Usage{
+	u := Usage{
 		CPU:        time.Duration(st.cpu) * clockTick,
 		RSS:        int64(st.rss) * int64(os.Getpagesize()),
 		PageFaults: int64(st.faults),
-		Waited:     runQueueDelay(pid),
-	}, true
+	}
+	u.Waited, u.Stalled = threads(pid)
+	return u, true
 }
 
-// runQueueDelay sums the run-queue delay of the process's threads: the
-// second field of /proc/<pid>/task/<tid>/schedstat, in nanoseconds. A
-// thread that ends meanwhile is left out; 0 when schedstat is missing
-// (a kernel without CONFIG_SCHED_INFO).
-func runQueueDelay(pid int) time.Duration {
+// threads reads the process's threads: the sum of their run-queue delay
+// (the second field of /proc/<pid>/task/<tid>/schedstat, in
+// nanoseconds; 0 when schedstat is missing, a kernel without
+// CONFIG_SCHED_INFO), and whether one is in uninterruptible sleep (state
+// D in its stat). A thread that ends meanwhile is left out.
+func threads(pid int) (waited time.Duration, stalled bool) {
 	dir := "/proc/" + strconv.Itoa(pid) + "/task"
 	tasks, err := os.ReadDir(dir)
 	if err != nil {
-		return 0
+		return 0, false
 	}
-	var total time.Duration
 	for _, t := range tasks {
+		if b, err := os.ReadFile(dir + "/" + t.Name() + "/stat"); err == nil {
+			// tid (comm) state ...: comm may hold spaces and parens.
+			if j := strings.LastIndexByte(string(b), ')'); j >= 0 && j+2 < len(b) && b[j+2] == 'D' {
+				stalled = true
+			}
+		}
 		b, err := os.ReadFile(dir + "/" + t.Name() + "/schedstat")
 		if err != nil {
 			continue
@@ -48,8 +55,8 @@ func runQueueDelay(pid int) time.Duration {
 			continue
 		}
 		if ns, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-			total += time.Duration(ns)
+			waited += time.Duration(ns)
 		}
 	}
-	return total
+	return waited, stalled
 }

@@ -14,7 +14,9 @@
 //     time, it grew (more time may end it on its memory cap or output
 //     budget instead: it had the full deadline), or it was blocked: it
 //     neither ran nor waited for a CPU for a hundredth of that deadline
-//     (a sleep, a wait on a channel);
+//     (a sleep, a wait on a channel), and no read saw a thread of it in
+//     uninterruptible sleep (disk or memory pressure: the machine's
+//     doing, so it runs on);
 //  3. past Stretch x its full deadline in its own time, whatever it did.
 //
 // A test's own time is its wall time less the time its threads waited in

@@ -59,6 +59,9 @@ type clock struct {
 	waited0, waitedUsed time.Duration
 	faults0             int64
 	written             int64 // bytes of output while it ran
+	// stalled is set once a read saw one of the process's threads in
+	// uninterruptible sleep (proc.Usage.Stalled) while the clock ran.
+	stalled bool
 }
 
 // Watch watches a run of tests and ends it when a test passes its
@@ -278,13 +281,21 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 	// and 1 MiB.
 	grew := r.Base.CPU > 0 && (ok && (u.RSS > r.Base.RSS+16<<20 || u.PageFaults-c.faults0 > r.Base.Faults+2048) ||
 		c.written > 2*r.Base.Written+1<<20)
+	if ok && u.Stalled {
+		c.stalled = true
+	}
 	switch {
 	case known && !grew && cpu >= r.Need:
 		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
 	case own >= Stretch*r.Full:
 		return true, ""
-	case own >= r.Full && (grew || !known || cpu+waited < r.Full/blockedShare):
+	case own >= r.Full && (grew || !known):
 		return true, ""
+	case own >= r.Full && cpu+waited < r.Full/blockedShare && !c.stalled:
+		// Blocked: asleep (a channel, a lock, a sleep), neither running
+		// nor waiting to run, and never held by the machine (disk,
+		// memory): the verdict needs no second run.
+		return true, fmt.Sprintf("blocked: %v of CPU and %v waiting for one", cpu.Round(time.Millisecond), waited.Round(time.Millisecond))
 	}
 	return false, ""
 }

@@ -30,13 +30,17 @@ func TestATestsTimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWith
 		use     func(proc.Usage) proc.Usage
 		written int64
 		stop    bool
-		cpuWhy  bool
+		cpuWhy  bool // a reason: CPU evidence of a loop, or "blocked"
 	}{
 		{"a loop past 10 x its test's CPU", "TestA", r.First, func(u proc.Usage) proc.Usage { return u }, 0, true, true},
 		{"less CPU than it needs, at its first deadline", "TestA", r.First, func(u proc.Usage) proc.Usage { u.CPU = 40 * time.Millisecond; return u }, 0, false, false},
 		{"starved at its full deadline: it runs on", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.CPU = 30 * time.Millisecond; return u }, 0, false, false},
 		{"starved at Stretch x its full deadline: stopped", "TestA", Stretch * r.Full, func(u proc.Usage) proc.Usage { u.CPU = 30 * time.Millisecond; return u }, 0, true, false},
-		{"blocked at its full deadline: stopped", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.CPU = 2 * time.Millisecond; return u }, 0, true, false},
+		{"blocked at its full deadline: stopped", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.CPU = 2 * time.Millisecond; return u }, 0, true, true},
+		{"held in uninterruptible sleep at its full deadline: not blocked, it runs on", "TestA", r.Full, func(u proc.Usage) proc.Usage {
+			u.CPU, u.Stalled = 2*time.Millisecond, true
+			return u
+		}, 0, false, false},
 		{"starved on a machine with 50 processes per core: it runs on", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.CPU = 6 * time.Millisecond; return u }, 0, false, false},
 		{"growing memory: the cap may say, at its first deadline", "TestA", r.First, func(u proc.Usage) proc.Usage { u.RSS = 40 << 20; return u }, 0, false, false},
 		{"growing memory: stopped at its full deadline", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.RSS = 40 << 20; return u }, 0, true, false},
@@ -65,7 +69,7 @@ func TestATestsTimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWith
 		if stop != c.stop || (why != "") != c.cpuWhy {
 			t.Errorf("%s: stop %v (%q), want %v (evidence %v)", c.name, stop, why, c.stop, c.cpuWhy)
 		}
-		if c.cpuWhy && !strings.Contains(why, "more than 10 x the") {
+		if c.cpuWhy && !strings.Contains(why, "more than 10 x the") && !strings.HasPrefix(why, "blocked: ") {
 			t.Errorf("%s: why %q", c.name, why)
 		}
 	}
