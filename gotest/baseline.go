@@ -15,6 +15,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -150,6 +151,9 @@ type aloneRun struct {
 	known             bool
 	reached, infected map[int]bool
 	blocks            map[string][]coverage.Span
+	// data is the wrapped functions' data coverage, by first schema
+	// number (mutate.SplitBlackboxData); nil without black-box mutants.
+	data map[int]mutate.BlackboxData
 }
 
 // measureAlone runs each test alone, on the workers, with the measured
@@ -175,6 +179,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 	}
 	if s.recorded {
 		s.reached, s.infected = map[string]map[int]bool{}, map[string]map[int]bool{}
+		s.data = map[string]map[int]mutate.BlackboxData{}
 	} else {
 		s.cover = map[string]map[string][]coverage.Span{}
 	}
@@ -193,7 +198,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 		case !r.known:
 			// no entry: covers and infects everything
 		case s.recorded:
-			s.reached[t], s.infected[t] = r.reached, r.infected
+			s.reached[t], s.infected[t], s.data[t] = r.reached, r.infected, r.data
 		default:
 			s.cover[t] = r.blocks
 		}
@@ -238,6 +243,9 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	}
 	if s.recorded {
 		b, err := os.ReadFile(file)
+		if err == nil {
+			b, r.data, err = mutate.SplitBlackboxData(b)
+		}
 		if err == nil {
 			r.reached, r.infected, err = coverage.ParseProbeFile(b)
 		}

@@ -102,7 +102,7 @@ func (rs *runState) schemata(t *target, base int) (map[string][]byte, int, error
 				funcs = append(funcs, m.Original)
 			}
 		}
-		opts.Blackbox = &mutate.BlackboxOptions{Funcs: funcs, PerFunc: cfg.Blackbox.perFunc(), Points: cfg.Blackbox.Points}
+		opts.Blackbox = &mutate.BlackboxOptions{Funcs: funcs, PerFunc: cfg.Blackbox.perFunc(), Points: cfg.Blackbox.Points, Data: true}
 	}
 	files, made, err := mutate.SchemataWithBlackbox(t.pkg, ops, opts)
 	if err != nil {

@@ -109,8 +109,13 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			os.RemoveAll(filepath.Dir(b.Path))
 		}
 	}()
-	if rs.cfg.Matrix {
-		return rs.runMatrix(ctx, w, t, binary, r)
+	switch {
+	case rs.cfg.Matrix:
+		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
+	case r.Mutant.Origin == mutate.OriginBlackbox:
+		// Each test's strength needs each test's verdict: the tests
+		// that give the mutant an input it perturbs run alone.
+		return rs.runMatrix(ctx, w, t, binary, r, r.Tests())
 	}
 	var notes []string
 	for _, st := range t.stages(r.Tests()) {
@@ -157,15 +162,16 @@ func withNotes(reason string, notes []string) string {
 	return strings.Join(append(parts, notes...), "; ")
 }
 
-// runMatrix runs every covering test alone against the mutant.
-func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testbin.Binary, int, error), r MutantResult) (out MutantResult) {
+// runMatrix runs each of tests (the mutant's covering tests, or those
+// it runs against) alone against the mutant.
+func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testbin.Binary, int, error), r MutantResult, tests []string) (out MutantResult) {
 	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
 	r.Outcome = outcome.Survived
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
-	for _, name := range r.CoveredBy {
+	for _, name := range tests {
 		ref := t.refs[name]
 		bin, active, err := binary(ref.s)
 		if err != nil {

@@ -184,6 +184,10 @@ type PackageResult struct {
 	Build, Baseline, Coverage, Run time.Duration
 	// Suites are the suites the package's tests register (mutproptest).
 	Suites []SuiteResult
+	// Strength holds, per wrapped function, its black-box mutants with
+	// each test's verdict and the tests that call it with their data
+	// coverage: report.SummarizeStrength's input (Config.Blackbox).
+	Strength []report.StrengthFunc
 	// SetAside are the tests the baseline left out.
 	SetAside []SetAside
 	// Timeouts are the deadlines' parameters.

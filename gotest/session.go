@@ -91,8 +91,11 @@ type session struct {
 	recorded          bool
 	coverPkgs         []string // the import paths whose mutants its tests count for
 	reached, infected map[string]map[int]bool
-	coverPath         string
-	cover             map[string]map[string][]coverage.Span
+	// data is each test's data coverage of the wrapped functions, by
+	// their first schema number (mutate.BlackboxOptions.Data).
+	data      map[string]map[int]mutate.BlackboxData
+	coverPath string
+	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
 }
@@ -190,6 +193,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 		if t.own != nil {
 			t.pr.Suites = t.own.runSuites(ctx, t.pr)
 		}
+		t.pr.Strength = t.strengthFuncs(sessions)
 	}
 	return rs.floors(ctx, live, sessions)
 }

@@ -34,6 +34,18 @@ every input (Duregard's mutateFun); with points p > 0 only the inputs whose
 hash h gives splitmix64(h + (k+1)*0x9E3779B97F4A7C15) mod p = 0, about one
 input in p, the same inputs in every run.`
 
+// BlackboxDistinctCap bounds the distinct inputs a wrapper counts in a
+// test's process (BlackboxOptions.Data): a count that reaches it means
+// "at least".
+const BlackboxDistinctCap = 100000
+
+// BlackboxSizeDoc defines the size of a call's arguments, the measure of
+// the data coverage's size range.
+const BlackboxSizeDoc = `The size of a call is the sum of its arguments' sizes (receiver included):
+a string's, slice's, array's, map's or channel's length; a number's
+absolute value (truncated); 0 for a bool, a nil or a func; what a pointer
+or an interface holds; the sum of a struct's fields.`
+
 // blackboxPrefix starts every name the black-box wrapping declares.
 const blackboxPrefix = "mutpropbb"
 
@@ -51,9 +63,13 @@ var blackboxRuntime string
 // type-check them without it (the runtime imports packages the loaded
 // package may not). TestBlackboxRuntimeUpToDate checks it against the
 // runtime.
+// It also declares ActiveFile's mutpropProbeFile, through which a
+// wrapper records its data coverage (BlackboxOptions.Data), as an
+// interface of the one method the wrappers call.
 const blackboxRuntimeStub = `type mutpropbblazy struct{}
 func (l *mutpropbblazy) get(f interface{}, name string, seed uint64, points int) interface{} { return nil }
-func (l *mutpropbblazy) observe(f interface{}, n, points, first int, infect func(int)) interface{} { return nil }
+func (l *mutpropbblazy) observe(f interface{}, n, points, first int, infect func(int), data func(string)) interface{} { return nil }
+var mutpropProbeFile interface{ WriteString(string) (int, error) }
 `
 
 // A BlackboxFunc is a function or method of a package that a black-box
@@ -266,6 +282,18 @@ type BlackboxOptions struct {
 	// ReachBase is the reach index of the first wrapper (Coverage): the
 	// number of reach sites the rest of the schemata use.
 	ReachBase int
+	// Data, with Coverage: in the recording run each wrapper also
+	// records its data coverage in the test's process, on lines
+	// "d FIRST DISTINCT MIN MAX" (FIRST: its first schema number): the
+	// distinct inputs it was called with, by blackbox.Hash of its
+	// arguments (receiver included), counted up to BlackboxDistinctCap,
+	// and the least and greatest size of a call's arguments
+	// (BlackboxSizeDoc). It writes a line when a figure changes while
+	// small or moves by a factor of two (at most about 200 lines per
+	// function and process, however long it runs): the figures are
+	// exact while small and within a factor of two of the process's
+	// final ones beyond (BlackboxData, SplitBlackboxData).
+	Data bool
 	// Probes, as SchemataOptions.Probes: in the recording run each
 	// wrapper records the mutants the call infects (every one in
 	// every-point mode, the ones whose points select the input

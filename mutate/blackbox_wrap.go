@@ -118,8 +118,17 @@ func blackboxWrapFunc(pkg *Package, bf BlackboxFunc, i, first int, opts Blackbox
 	if opts.Probes {
 		fmt.Fprintf(&b, "\tvar mutpropbbInfect func(int)\n\tif mutpropProbing {\n\t\tmutpropbbInfect = mutpropInfect\n\t}\n")
 	}
-	fmt.Fprintf(&b, "\treturn %s.observe(%s, %d, %d, %d, %s).(%s)(%s)\n}\n",
-		state, fval, opts.PerFunc, opts.Points, first, infect, ftype, strings.Join(args, ", "))
+	// The data coverage goes to the recording (a closure of nothing: it
+	// allocates nothing).
+	data := "nil"
+	if opts.Coverage && opts.Data {
+		data = "mutpropbbData"
+		fmt.Fprintf(&b, "\tvar mutpropbbData func(string)\n\tif mutpropProbing {\n")
+		fmt.Fprintf(&b, "\t\tmutpropbbData = func(s string) {\n\t\t\tif _, err := mutpropProbeFile.WriteString(s); err != nil {\n")
+		fmt.Fprintf(&b, "\t\t\t\tpanic(%q + err.Error())\n\t\t\t}\n\t\t}\n\t}\n", "mutprop: "+ProbeEnv+": ")
+	}
+	fmt.Fprintf(&b, "\treturn %s.observe(%s, %d, %d, %d, %s, %s).(%s)(%s)\n}\n",
+		state, fval, opts.PerFunc, opts.Points, first, infect, data, ftype, strings.Join(args, ", "))
 	fmt.Fprintf(&b, "\n// %s holds %s's active black-box mutant.\nvar %s %slazy\n", state, fd.Name.Name, state, blackboxPrefix)
 	return edits, b.String()
 }

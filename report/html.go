@@ -40,6 +40,9 @@ type Page struct {
 	// Trials, when set, adds a section with mutprop run --trials's tables
 	// (TrialsTables).
 	Trials *TrialsReport
+	// Strength, when set, adds a section with the strength and data
+	// coverage of mutprop run --blackbox (StrengthTables).
+	Strength *Strength
 }
 
 // HTML renders a self-contained HTML page: no external resources (a
@@ -91,6 +94,7 @@ type pageData struct {
 	Charts           []htmlChart
 	TrialTables      []Table
 	TrialCharts      []htmlChart
+	StrengthTables   []Table
 }
 
 type htmlSurvivor struct {
@@ -189,6 +193,9 @@ func buildPageData(p Page) (pageData, error) {
 			src := template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
 			d.TrialCharts = append(d.TrialCharts, htmlChart{Name: tc.Name, Src: src})
 		}
+	}
+	if p.Strength != nil {
+		d.StrengthTables = StrengthTables(*p.Strength)
 	}
 	if e := p.Experiment; e != nil {
 		d.ExperimentTables = []Table{generatorTable(*e)}

@@ -40,6 +40,11 @@ type Outputs struct {
 	// the ranking (mutprop run -v); the JSON and HTML reports always
 	// hold them.
 	TrialCells bool
+	// Strength, when set, adds the strength and data coverage tables
+	// after the packages' (before the trials'), the JSON report's
+	// report.StrengthJSONKey and the HTML report's Strength section
+	// (mutprop run --blackbox).
+	Strength *report.Strength
 }
 
 // Write prints the tables of every package to w and writes the JSON and
@@ -85,6 +90,11 @@ func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) 
 	if len(pkgs) > 1 {
 		fmt.Fprintf(w, "mutation score of all packages: %d/%d = %.1f%%\n", score.Detected, score.Valid, score.Percent)
 	}
+	if o.Strength != nil {
+		if err := report.Write(w, report.FormatText, report.StrengthTables(*o.Strength)...); err != nil {
+			return score, err
+		}
+	}
 	if o.Trials != nil {
 		tables := report.RankingTables(*o.Trials)
 		brief := !o.TrialCells && len(tables) > 0
@@ -109,6 +119,9 @@ func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) 
 		if err == nil && o.Trials != nil {
 			b, err = report.AddJSONKey(b, report.TrialsJSONKey, o.Trials)
 		}
+		if err == nil && o.Strength != nil {
+			b, err = report.AddJSONKey(b, report.StrengthJSONKey, o.Strength)
+		}
 		if err != nil {
 			return score, err
 		}
@@ -117,7 +130,7 @@ func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) 
 		}
 	}
 	if o.HTML != "" {
-		b, err := report.HTML(report.Page{Title: "mutprop run: " + all.Name, Run: &all, Trials: o.Trials})
+		b, err := report.HTML(report.Page{Title: "mutprop run: " + all.Name, Run: &all, Trials: o.Trials, Strength: o.Strength})
 		if err != nil {
 			return score, err
 		}

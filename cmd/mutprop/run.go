@@ -414,7 +414,8 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
-	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials, TrialCells: f.verbose})
+	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials, TrialCells: f.verbose,
+		Strength: f.blackbox.strength(res)})
 	if err != nil {
 		return cli.CannotRun("%v", err)
 	}

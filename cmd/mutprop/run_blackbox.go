@@ -7,12 +7,14 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/report"
 )
 
 const blackboxDescription = `
@@ -29,6 +31,15 @@ that cannot be perturbed) is listed with the reason on stderr; naming it
 is an error.
 
 ` + mutate.BlackboxPointsDoc + `
+
+` + report.StrengthDoc + `
+To measure it, each black-box mutant runs alone every test that gives it
+an input it perturbs (as --matrix does), not only up to the first kill.
+The console prints a table per package after the mutants' tables; the
+JSON report holds it under "` + report.StrengthJSONKey + `", the HTML report in its
+Strength section.
+
+` + mutate.BlackboxSizeDoc + `
 `
 
 // blackboxFlags are mutprop run's black-box flags.
@@ -117,7 +128,25 @@ func (f *blackboxFlags) key() string {
 	if !f.on {
 		return ""
 	}
-	return fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d", strings.Join(f.funcs, ","), f.mutants, f.points)
+	// per-test: every test that calls the function runs against each
+	// mutant (strength), which results cached before it lack.
+	return fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
+}
+
+// strength summarizes the strength and data coverage of a finished run's
+// black-box mutants; nil without --blackbox.
+func (f *blackboxFlags) strength(res *gotest.Result) *report.Strength {
+	if !f.on || res == nil {
+		return nil
+	}
+	pkgs := append([]*gotest.PackageResult(nil), res.Packages...)
+	sort.SliceStable(pkgs, func(i, j int) bool { return pkgs[i].Path < pkgs[j].Path })
+	var funcs []report.StrengthFunc
+	for _, p := range pkgs {
+		funcs = append(funcs, p.Strength...)
+	}
+	s := report.SummarizeStrength(funcs)
+	return &s
 }
 
 // check loads the mutated packages and matches --blackbox's functions

@@ -141,6 +141,18 @@ func TestBlackboxRunCachesAndShards(t *testing.T) {
 		}
 	}
 	require.Equal(t, 6, black, "3 black-box mutants of each of 2 functions")
+	// The strength of each test that calls a wrapped function, with its
+	// data coverage: the property passes lists, TestDouble one number.
+	strength := blackboxStrength(t, filepath.Join(out, "1.json"))
+	require.Equal(t, []string{"Double TestDouble", "SortedUnique TestSortedUniqueProperty"}, strength.keys())
+	prop, double := strength.Rows[1], strength.Rows[0]
+	require.Equal(t, 3, prop.Killed, "the property kills SortedUnique's 3 mutants")
+	require.NotNil(t, prop.Data)
+	require.Greater(t, prop.Data.MaxSize, uint64(1), "the property's lists")
+	require.NotNil(t, double.Data)
+	require.Equal(t, 1, double.Data.Distinct, "TestDouble calls Double(3) only")
+	require.Equal(t, uint64(3), double.Data.MaxSize, "the size of 3")
+	require.Contains(t, first.stdout, "Strength and data coverage of the tests of example.com/blackbox")
 
 	second := runCached(t, dir, filepath.Join(out, "2.json"), bb...)
 	requireCounts(t, second, n, 0)
@@ -161,4 +173,39 @@ func TestBlackboxRunCachesAndShards(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	mergedStatuses, _ := blackboxReport(t, merged)
 	require.Equal(t, statuses, mergedStatuses, "the merged shards' statuses")
+}
+
+// strengthDoc is the JSON report's mutpropStrength, as far as the tests
+// read it.
+type strengthDoc struct {
+	Rows []struct {
+		Function, Test string
+		Killed         int
+		Data           *struct {
+			Distinct int
+			MaxSize  uint64 `json:"maxSize"`
+		}
+	}
+}
+
+// keys lists the rows as "function test".
+func (s strengthDoc) keys() []string {
+	var out []string
+	for _, r := range s.Rows {
+		out = append(out, r.Function+" "+r.Test)
+	}
+	return out
+}
+
+// blackboxStrength reads the mutpropStrength section of a JSON report.
+func blackboxStrength(t *testing.T, path string) strengthDoc {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc struct {
+		Strength *strengthDoc `json:"mutpropStrength"`
+	}
+	require.NoError(t, json.Unmarshal(b, &doc))
+	require.NotNil(t, doc.Strength, "no mutpropStrength in %s", path)
+	return *doc.Strength
 }

@@ -1,0 +1,154 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/stats"
+)
+
+// strengthInput is a hand-made run: package p's F has five black-box
+// mutants, one not viable; TestWide calls it on wide inputs and kills
+// three (one by a timeout), TestNarrow on inputs of size 0 to 1 and kills
+// two, TestConst on one input and kills none (it infects none), and
+// TestUnknown ran against one without a recording. Package a's G has one
+// mutant that its one caller does not kill.
+func strengthInput() []StrengthFunc {
+	k, s, to := outcome.Killed, outcome.Survived, outcome.Timeout
+	return []StrengthFunc{
+		{Package: "p", Function: "F",
+			Mutants: []StrengthMutant{
+				{ID: "m0", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k}},
+				{ID: "m1", Outcome: s, PerTest: map[string]outcome.Outcome{"TestWide": s, "TestNarrow": s}},
+				{ID: "m2", Outcome: to, PerTest: map[string]outcome.Outcome{"TestWide": to, "TestUnknown": s}},
+				{ID: "m3", Outcome: outcome.NotViable},
+				{ID: "m4", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k}},
+			},
+			Callers: map[string]*DataCoverage{
+				"TestWide":   {Distinct: 100000, DistinctAtLeast: true, MinSize: 0, MaxSize: 40},
+				"TestNarrow": {Distinct: 2, MinSize: 0, MaxSize: 1},
+				"TestConst":  {Distinct: 1, MinSize: 0, MaxSize: 0},
+			}},
+		{Package: "a", Function: "G",
+			Mutants: []StrengthMutant{{ID: "g0", Outcome: s, PerTest: map[string]outcome.Outcome{"TestG": s}}},
+			Callers: map[string]*DataCoverage{"TestG": {Distinct: 7, MinSize: 2, MaxSize: 9}}},
+	}
+}
+
+// TestSummarizeStrength checks the figures of each (function, test) row
+// on strengthInput: the not-viable mutant left out of the denominator, a
+// timeout counted as killed, the Wilson interval, the data coverage
+// carried beside (unknown for a test without a recording), and the
+// insert study's warning on the narrow test only (high strength, sizes up
+// to SmallInputSize), not on the wide one (high strength, larger inputs)
+// nor on the constant one (small inputs, no strength).
+func TestSummarizeStrength(t *testing.T) {
+	s := SummarizeStrength(strengthInput())
+	type want struct {
+		pkg, fn, test   string
+		mutants, killed int
+		warn, knownData bool
+	}
+	wants := []want{
+		{"a", "G", "TestG", 1, 0, false, true},
+		{"p", "F", "TestConst", 4, 0, false, true},
+		{"p", "F", "TestNarrow", 4, 2, true, true},
+		{"p", "F", "TestUnknown", 4, 0, false, false},
+		{"p", "F", "TestWide", 4, 3, false, true},
+	}
+	if len(s.Rows) != len(wants) {
+		t.Fatalf("%d rows, want %d: %+v", len(s.Rows), len(wants), s.Rows)
+	}
+	for i, w := range wants {
+		r := s.Rows[i]
+		if r.Package != w.pkg || r.Function != w.fn || r.Test != w.test {
+			t.Errorf("row %d: %s %s %s, want %s %s %s", i, r.Package, r.Function, r.Test, w.pkg, w.fn, w.test)
+			continue
+		}
+		if r.Mutants != w.mutants || r.Killed != w.killed {
+			t.Errorf("%s: killed %d/%d, want %d/%d", r.Test, r.Killed, r.Mutants, w.killed, w.mutants)
+		}
+		p := stats.Wilson(w.killed, w.mutants)
+		if r.KilledPct == nil || *r.KilledPct != 100*p.P || *r.CI95 != [2]float64{100 * p.Low, 100 * p.High} {
+			t.Errorf("%s: killed %v%% %v, want %v%% [%v, %v]", r.Test, r.KilledPct, r.CI95, 100*p.P, 100*p.Low, 100*p.High)
+		}
+		if (r.Warning != "") != w.warn {
+			t.Errorf("%s: warning %q, want one: %v", r.Test, r.Warning, w.warn)
+		}
+		if (r.Data != nil) != w.knownData {
+			t.Errorf("%s: data coverage %+v, want known: %v", r.Test, r.Data, w.knownData)
+		}
+	}
+	if !strings.Contains(s.Rows[2].Warning, "size <= 1 (2 distinct inputs)") {
+		t.Errorf("TestNarrow's warning %q does not give its sizes and distinct inputs", s.Rows[2].Warning)
+	}
+}
+
+// TestStrengthOutputs checks the console tables (one per package, the
+// warning as a note), the JSON key's shape and the HTML section.
+func TestStrengthOutputs(t *testing.T) {
+	s := SummarizeStrength(strengthInput())
+	tables := StrengthTables(s)
+	if len(tables) != 2 || !strings.Contains(tables[0].Title, "tests of a ") || !strings.Contains(tables[1].Title, "tests of p ") {
+		t.Fatalf("%d tables (%v), want packages a then p", len(tables), tables)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, FormatText, tables...); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		"TestNarrow: 50% strength against F, but it calls F only on inputs of size <= 1",
+		"at least 100000 distinct inputs, sizes 0..40",
+		"unknown",
+		"3/4",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the console tables lack %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "TestWide: ") || strings.Contains(out, "TestConst: ") {
+		t.Errorf("a warning for a test with larger inputs or no strength:\n%s", out)
+	}
+
+	doc, err := AddJSONKey([]byte(`{"schemaVersion": "2"}`), StrengthJSONKey, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Strength struct {
+			SmallInputSize uint64 `json:"smallInputSize"`
+			Rows           []map[string]any
+		} `json:"mutpropStrength"`
+	}
+	if err := json.Unmarshal(doc, &back); err != nil {
+		t.Fatalf("%v\n%s", err, doc)
+	}
+	got := back.Strength
+	if got.SmallInputSize != SmallInputSize || len(got.Rows) != len(s.Rows) {
+		t.Fatalf("JSON %s: %+v", StrengthJSONKey, got)
+	}
+	for _, key := range []string{"package", "function", "test", "mutants", "killed", "killedPct", "ci95", "data"} {
+		if _, ok := got.Rows[0][key]; !ok {
+			t.Errorf("JSON row lacks %q: %v", key, got.Rows[0])
+		}
+	}
+
+	page, err := HTML(Page{Strength: &s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte(`<section id="strength"`)) || !bytes.Contains(page, []byte("TestNarrow: 50% strength against F")) {
+		t.Errorf("the HTML page lacks the strength section or its warning")
+	}
+	plain, err := HTML(Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(plain, []byte(`id="strength"`)) {
+		t.Errorf("a strength section without Page.Strength")
+	}
+}
