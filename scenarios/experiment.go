@@ -111,28 +111,28 @@ func (f *ExperimentFlags) shardDone(e *cli.Env) bool {
 	return true
 }
 
-// A Study is a scenario's result: it prints itself as tables and is
+// A Report is a scenario's result: it prints itself as tables and is
 // written as JSON.
-type Study interface {
+type Report interface {
 	WriteText(w io.Writer) error
 }
 
-// Report ends the run x that returned study and runErr: it closes the
+// Report ends the run x that returned rep and runErr: it closes the
 // journal (finish); for a shard it says where the cells are (shardDone);
-// otherwise it prints study on e.Stdout and writes it as JSON, indented by
-// indent, to jsonPath ("" for none). It reports whether study was printed
+// otherwise it prints rep on e.Stdout and writes it as JSON, indented by
+// indent, to jsonPath ("" for none). It reports whether rep was printed
 // (not for a shard, nor after an error) and the first error.
-func (f *ExperimentFlags) Report(ctx context.Context, e *cli.Env, x *Experiment, runErr error, study Study, jsonPath, indent string) (bool, error) {
+func (f *ExperimentFlags) Report(ctx context.Context, e *cli.Env, x *Experiment, runErr error, rep Report, jsonPath, indent string) (bool, error) {
 	if err := x.finish(ctx, runErr); err != nil {
 		return false, err
 	}
 	if f.shardDone(e) {
 		return false, nil
 	}
-	if err := study.WriteText(e.Stdout); err != nil {
+	if err := rep.WriteText(e.Stdout); err != nil {
 		return false, err
 	}
-	return true, writeJSON(jsonPath, study, indent)
+	return true, writeJSON(jsonPath, rep, indent)
 }
 
 // Phases draws a scenario's phases (progress.Phases) on stderr from the

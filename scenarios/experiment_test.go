@@ -96,15 +96,15 @@ func TestAnInterruptedRunExits130(t *testing.T) {
 	}
 }
 
-// fakeStudy prints one line and is written as {"N": n}.
-type fakeStudy struct{ N int }
+// fakeReport prints one line and is written as {"N": n}.
+type fakeReport struct{ N int }
 
-func (s *fakeStudy) WriteText(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "study %d\n", s.N)
+func (s *fakeReport) WriteText(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "report %d\n", s.N)
 	return err
 }
 
-func TestReportPrintsAndWritesAStudyButNotAShardsNorAFailedRuns(t *testing.T) {
+func TestReportPrintsAndWritesAReportButNotAShardsNorAFailedRuns(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	jsonPath := filepath.Join(dir, "out.json")
@@ -112,11 +112,11 @@ func TestReportPrintsAndWritesAStudyButNotAShardsNorAFailedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	printed, err := f.Report(context.Background(), e, x, nil, &fakeStudy{N: 3}, jsonPath, "  ")
+	printed, err := f.Report(context.Background(), e, x, nil, &fakeReport{N: 3}, jsonPath, "  ")
 	if !printed || err != nil {
 		t.Fatalf("Report = %v, %v; want printed", printed, err)
 	}
-	if out := e.Stdout.(*bytes.Buffer).String(); out != "study 3\n" {
+	if out := e.Stdout.(*bytes.Buffer).String(); out != "report 3\n" {
 		t.Errorf("stdout %q", out)
 	}
 	if b, err := os.ReadFile(jsonPath); err != nil || string(b) != "{\n  \"N\": 3\n}\n" {
@@ -127,7 +127,7 @@ func TestReportPrintsAndWritesAStudyButNotAShardsNorAFailedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if printed, err := f.Report(context.Background(), e, x, errors.New("broken"), &fakeStudy{}, "", ""); printed || err == nil || err.Error() != "broken" {
+	if printed, err := f.Report(context.Background(), e, x, errors.New("broken"), &fakeReport{}, "", ""); printed || err == nil || err.Error() != "broken" {
 		t.Errorf("after a failed run: Report = %v, %v; want the run's error", printed, err)
 	}
 	if out := e.Stdout.(*bytes.Buffer).String(); out != "" {
@@ -138,7 +138,7 @@ func TestReportPrintsAndWritesAStudyButNotAShardsNorAFailedRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if printed, err := f.Report(context.Background(), e, x, nil, &fakeStudy{N: 4}, jsonPath, ""); printed || err != nil {
+	if printed, err := f.Report(context.Background(), e, x, nil, &fakeReport{N: 4}, jsonPath, ""); printed || err != nil {
 		t.Errorf("a shard: Report = %v, %v; want not printed, no error", printed, err)
 	}
 	if out := e.Stdout.(*bytes.Buffer).String(); !strings.HasPrefix(out, "shard 1/2 done") {

@@ -1,11 +1,11 @@
-// Package scenarios is what mutprop's case studies share as commands, in
-// the way go/analysis splits an Analyzer from its drivers: each case study
+// Package scenarios is what mutprop's scenarios share as commands, in
+// the way go/analysis splits an Analyzer from its drivers: each scenario
 // package (insert, bst, tcas) declares a Scenario — its name, its
 // documentation, its flags and the function that runs it, and its worker
 // side — and cmd/mutprop is the driver that parses the command line, owns
 // stdout, stderr and the exit code, and re-executes itself as the workers.
 //
-// The package also holds the flags every case study takes (seed, workers,
+// The package also holds the flags every scenario takes (seed, workers,
 // journal and resume, shards: ExperimentFlags) and their setup.
 package scenarios
 
@@ -19,7 +19,8 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// A Scenario is a case study as a command: "mutprop scenario NAME
+// A Scenario is a published measurement that mutprop reproduces, as a
+// command: "mutprop scenario NAME
 // [flags]" runs it, and "mutprop worker NAME ARGS" is its worker side.
 // A Scenario value is declared once by its package and never changed.
 type Scenario struct {

@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/scenarios"
 )
 
-// Scenario is the case study as the command "mutprop scenario bst" and
+// Scenario is the BST scenario as the command "mutprop scenario bst" and
 // its worker side "mutprop worker bst".
 var Scenario = &scenarios.Scenario{
 	Name:    "bst",
@@ -88,13 +88,13 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	}
 	prog := scenarios.NewPhases(e)
 	cfg.Progress = prog.Update
-	study, err := Run(ctx, cfg, run.Options)
+	rep, err := Run(ctx, cfg, run.Options)
 	prog.Finish()
-	if printed, err := o.exp.Report(ctx, e, run, err, study, o.json, "  "); !printed || err != nil {
+	if printed, err := o.exp.Report(ctx, e, run, err, rep, o.json, "  "); !printed || err != nil {
 		return err
 	}
 	if o.plots != "" {
-		if err := WritePlots(o.plots, study); err != nil {
+		if err := WritePlots(o.plots, rep); err != nil {
 			return fmt.Errorf("plots: %w", err)
 		}
 		fmt.Fprintf(e.Stdout, "\nplots written to %s\n", o.plots)

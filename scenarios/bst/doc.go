@@ -1,4 +1,4 @@
-// Package bst is the How to Specify It! binary search tree case study and
+// Package bst is the How to Specify It! binary search tree scenario and
 // the Holey Generators evaluation (seed 004 §5, Fig. 13): the subject and
 // its eight bugs, the 79 properties of BSTSpec.hs, nine tree generators,
 // and the analysis that prints the published figures next to ours.
@@ -13,7 +13,7 @@
 // mutant therefore runs in a worker process of its own — the mutprop
 // binary re-executing itself as "mutprop worker bst SPEC" (ServeWorker),
 // or this package's test binary in tests — and trials run in-process
-// inside each worker. This lets a go-installed mutprop run the case study without
+// inside each worker. This lets a go-installed mutprop run the scenario without
 // its source tree.
 //
 // Files:
@@ -37,7 +37,7 @@
 //     code taken literally), holey (gen/holey), etna-size, enum (gen/enum)
 //     and exhaustive; the +valid suffix (discard tests on invalid trees).
 //   - suite.go: the experiments fig13, hughes and etna as runner suites.
-//   - study.go: Fig. 13 / Fig. 8 / Fig. 9 aggregation, the published
+//   - analysis.go: Fig. 13 / Fig. 8 / Fig. 9 aggregation, the published
 //     figures (and Etna's tasks), key presence and tree-size/depth
 //     distributions.
 //   - explain.go: the readings that isolate the causes of the gaps to

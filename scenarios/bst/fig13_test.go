@@ -11,7 +11,7 @@ import (
 
 // fig13Reduced runs the delete bugs (the hardest pairs of Fig. 13) on the
 // delete-heavy properties, with few failing trials.
-func fig13Reduced(t testing.TB, pool *runner.Pool, gens []string, trials int) *Study {
+func fig13Reduced(t testing.TB, pool *runner.Pool, gens []string, trials int) *Report {
 	e, err := ExperimentByName("fig13")
 	if err != nil {
 		t.Fatal(err)

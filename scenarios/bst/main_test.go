@@ -30,7 +30,7 @@ func serveWorker(spec string) int {
 	var s *runner.Suite
 	var err error
 	if name == "mutants" {
-		// The mutant study, as mutprop serves it: with the watchdog.
+		// The mutants experiment, as mutprop serves it: with the watchdog.
 		s, err = MutantSuite(MutantOptions{Generator: gens, BlackBoxSeeds: 2})
 		if err == nil {
 			wd := &watchdog{MaxTestCPU: 200 * time.Millisecond}

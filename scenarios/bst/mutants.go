@@ -192,8 +192,8 @@ type GroupScore struct {
 	MeanRate float64 `json:"mean_rate,omitempty"`
 }
 
-// MutantStudy is the scored suite.
-type MutantStudy struct {
+// MutantReport is the scored suite.
+type MutantReport struct {
 	Generator  string          `json:"generator"`
 	Tests      int             `json:"tests"`
 	Seed       uint64          `json:"seed"`
@@ -221,17 +221,8 @@ type MutantStudy struct {
 
 // scoreMutants analyses a run of MutantSuite. It fails if a property fails
 // on the original or a cell could not run.
-func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
-	kinds := map[string]Kind{}
-	for _, p := range properties() {
-		kinds[p.Name] = p.Kind
-	}
-	info := map[string]mutantInfo{}
-	for _, m := range operatorMutants() {
-		info[m.ID] = m
-	}
-	type key struct{ m, p string }
-	cells := map[key]runner.Cell{}
+func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantReport, error) {
+	cells := map[cellKey]runner.Cell{}
 	for _, c := range res.Cells {
 		if c.Error != "" {
 			return nil, fmt.Errorf("cell %s %s: %s", c.Mutant, c.Property, c.Error)
@@ -239,27 +230,47 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		if c.Mutant == "" && c.Fails {
 			return nil, fmt.Errorf("property %s fails on the original subject", c.Property)
 		}
-		cells[key{c.Mutant, c.Property}] = c
+		cells[cellKey{c.Mutant, c.Property}] = c
 	}
-	st := &MutantStudy{Generator: s.Generators[0], Tests: res.Protocol.DecideBudget, Seed: res.Seed}
+	st := &MutantReport{Generator: s.Generators[0], Tests: res.Protocol.DecideBudget, Seed: res.Seed}
 	var ms []runner.Mutant
 	for _, m := range s.Mutants {
 		if m.ID != "" {
 			ms = append(ms, m)
 		}
 	}
-	st.Matrix = make([][]bool, len(s.Properties))
-	km := report.KillMatrix{Tests: s.Properties, Cells: make([][]report.KillCell, len(s.Properties))}
+	km, err := st.fillMatrix(s.Properties, ms, cells)
+	if err != nil {
+		return nil, err
+	}
+	st.addMutantScores(s.Properties, ms, cells)
+	killers := km.Killers()
+	st.addPropertyScores(s.Properties, len(ms), killers)
+	st.Redundant, st.Subsumed = km.Redundant(), km.Subsumed()
+	st.addKindScores(len(ms))
+	st.addOriginScores(killers)
+	st.Minimal = km.Minimal()
+	return st, nil
+}
+
+// cellKey is a cell of a mutant run: mutant and property.
+type cellKey struct{ m, p string }
+
+// fillMatrix fills st.Matrix from the cells and returns it as a kill
+// matrix. It fails if a cell was not measured.
+func (st *MutantReport) fillMatrix(props []string, ms []runner.Mutant, cells map[cellKey]runner.Cell) (report.KillMatrix, error) {
+	st.Matrix = make([][]bool, len(props))
+	km := report.KillMatrix{Tests: props, Cells: make([][]report.KillCell, len(props))}
 	for _, m := range ms {
 		km.Mutants = append(km.Mutants, m.ID)
 	}
-	for i, p := range s.Properties {
+	for i, p := range props {
 		st.Matrix[i] = make([]bool, len(ms))
 		km.Cells[i] = make([]report.KillCell, len(ms))
 		for j, m := range ms {
-			c, ok := cells[key{m.ID, p}]
+			c, ok := cells[cellKey{m.ID, p}]
 			if !ok {
-				return nil, fmt.Errorf("mutant %s, property %s: not measured", m.ID, p)
+				return km, fmt.Errorf("mutant %s, property %s: not measured", m.ID, p)
 			}
 			if c.Fails {
 				st.Matrix[i][j] = true
@@ -267,17 +278,27 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 			}
 		}
 	}
+	return km, nil
+}
+
+// addMutantScores adds each mutant's score: the properties that kill it and
+// its status (killed beats timeout beats crashed).
+func (st *MutantReport) addMutantScores(props []string, ms []runner.Mutant, cells map[cellKey]runner.Cell) {
+	info := map[string]mutantInfo{}
+	for _, m := range operatorMutants() {
+		info[m.ID] = m
+	}
 	for j, m := range ms {
 		sc := MutantScore{ID: m.ID, Origin: m.Origin, Description: m.Description, Status: outcome.Survived}
 		if in, ok := info[m.ID]; ok {
 			sc.Operator, sc.Line = in.Operator, in.Line
 		}
-		for i, p := range s.Properties {
+		for i, p := range props {
 			if !st.Matrix[i][j] {
 				continue
 			}
 			sc.KilledBy = append(sc.KilledBy, p)
-			c := cells[key{m.ID, p}]
+			c := cells[cellKey{m.ID, p}]
 			switch {
 			case c.Outcomes[outcome.Killed] > 0:
 				sc.Status = outcome.Killed
@@ -289,10 +310,18 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		}
 		st.Mutants = append(st.Mutants, sc)
 	}
-	killers := km.Killers()
-	for i, p := range s.Properties {
+}
+
+// addPropertyScores adds each property's score over n mutants; killers[j]
+// counts the properties that kill mutant j.
+func (st *MutantReport) addPropertyScores(props []string, n int, killers []int) {
+	kinds := map[string]Kind{}
+	for _, p := range properties() {
+		kinds[p.Name] = p.Kind
+	}
+	for i, p := range props {
 		ps := PropertyScore{Property: p, Kind: kinds[p]}
-		for j := range ms {
+		for j := range n {
 			if st.Matrix[i][j] {
 				ps.Kills++
 				if killers[j] == 1 {
@@ -300,11 +329,14 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 				}
 			}
 		}
-		ps.Rate = percentOf(ps.Kills, len(ms))
+		ps.Rate = percentOf(ps.Kills, n)
 		st.Properties = append(st.Properties, ps)
 	}
-	st.Redundant, st.Subsumed = km.Redundant(), km.Subsumed()
-	// Per kind: the union of its properties' kills.
+}
+
+// addKindScores adds the score per kind of property over n mutants: the
+// union of its properties' kills.
+func (st *MutantReport) addKindScores(n int) {
 	var kindOrder []Kind
 	for _, p := range st.Properties {
 		if !slices.Contains(kindOrder, p.Kind) {
@@ -312,9 +344,9 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		}
 	}
 	for _, k := range kindOrder {
-		g := GroupScore{Name: string(k), Of: len(ms)}
+		g := GroupScore{Name: string(k), Of: n}
 		rates := 0.0
-		for j := range ms {
+		for j := range n {
 			for i, p := range st.Properties {
 				if p.Kind == k && st.Matrix[i][j] {
 					g.Killed++
@@ -328,10 +360,15 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 				rates += p.Rate
 			}
 		}
-		g.Rate, g.MeanRate = percentOf(g.Killed, len(ms)), rates/float64(g.Members)
+		g.Rate, g.MeanRate = percentOf(g.Killed, n), rates/float64(g.Members)
 		st.Kinds = append(st.Kinds, g)
 	}
-	// Per origin (and, for operator mutants, per operator).
+}
+
+// addOriginScores adds the score per origin of mutant (and, for black-box
+// mutants, per function); killers[j] counts the properties that kill
+// mutant j.
+func (st *MutantReport) addOriginScores(killers []int) {
 	groups := map[string]*GroupScore{}
 	var groupOrder []string
 	add := func(name string, killed bool) {
@@ -358,8 +395,6 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantStudy, error) {
 		g.Members, g.Rate = g.Of, percentOf(g.Killed, g.Of)
 		st.Origins = append(st.Origins, *g)
 	}
-	st.Minimal = km.Minimal()
-	return st, nil
 }
 
 func percentOf(n, d int) float64 {
@@ -370,7 +405,7 @@ func percentOf(n, d int) float64 {
 }
 
 // survivors lists the mutants no property killed, by origin.
-func (st *MutantStudy) survivors() []MutantScore {
+func (st *MutantReport) survivors() []MutantScore {
 	var out []MutantScore
 	for _, m := range st.Mutants {
 		if m.Status == outcome.Survived {
@@ -381,11 +416,11 @@ func (st *MutantStudy) survivors() []MutantScore {
 	return out
 }
 
-// Report returns the study as a mutation report (report.Run): the
+// Report returns the scored suite as a mutation report (report.Run): the
 // subject's source, every mutant with its status and killing properties,
 // and the properties as tests; report.JSON writes it in the
 // mutation-testing-report-schema format.
-func (st *MutantStudy) Report() report.Run {
+func (st *MutantReport) Report() report.Run {
 	r := report.Run{Name: "scenarios/bst/subject (" + st.Generator + ")",
 		Files: []report.File{{Path: subjectFile, Source: subjectSource}}}
 	for _, p := range st.Properties {

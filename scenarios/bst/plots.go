@@ -10,9 +10,9 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// WritePlots writes, for every generator of the study, a PNG of its
+// WritePlots writes, for every generator of the report, a PNG of its
 // tree-size distribution and one of its depth distribution into dir.
-func WritePlots(dir string, s *Study) error {
+func WritePlots(dir string, s *Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("plots: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 // quickSpec returns the 31 properties that QuickSpec found (prop_qs_1 ..
 // prop_qs_31 of BSTSpec.hs). Trees compare with =~= (toList), Maybes with
 // ==. Eleven duplicate a hand-written property; Duplicate names it.
+// quickSpec is a data table: one literal entry per property.
 func quickSpec() []property {
 	type P = property
 	const Q = QuickSpec

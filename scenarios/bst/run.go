@@ -16,7 +16,7 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// This file runs the case study as mutprop scenario bst does: the cells in
+// This file runs the scenario as mutprop scenario bst does: the cells in
 // worker processes (one per schemata mutant, ServeWorker on the other
 // side), over a journal and shards when asked, then the analysis.
 
@@ -126,11 +126,11 @@ const cellTimeout = 10 * time.Minute
 // Run measures the experiment's cells and analyses them. opts carries the
 // seed, the workers, the journal and the shard; the protocol (mttf), the
 // pool and the phases are set here. With a shard (opts.Shard.N > 1) Run
-// measures the shard's cells into the journal and returns a nil Study:
+// measures the shard's cells into the journal and returns a nil Report:
 // the analysis needs every cell. An explanation cell that the main cells
 // select is in the shard of the main cell it depends on, so a resume from
 // the shards' merged journal measures nothing.
-func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error) {
+func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Report, error) {
 	exp := cfg.Experiment
 	gens := cfg.Generators
 	if gens == nil {
@@ -174,13 +174,13 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error
 		}
 		return nil, nil
 	}
-	study, err := analyze(exp, res, gens, cfg.Samples)
+	rep, err := analyze(exp, res, gens, cfg.Samples)
 	if err != nil {
 		return nil, err
 	}
-	study.Elapsed = elapsed
+	rep.Elapsed = elapsed
 	if exp.Name == "fig13" {
-		if study.PresenceReadings, err = keyPresenceReadings(cfg.Samples, opts.Seed); err != nil {
+		if rep.PresenceReadings, err = keyPresenceReadings(cfg.Samples, opts.Seed); err != nil {
 			return nil, err
 		}
 	}
@@ -193,11 +193,11 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Study, error
 		if err != nil {
 			return nil, err
 		}
-		if study.Explanation, err = buildExplanation(exp, gens, res, xres); err != nil {
+		if rep.Explanation, err = buildExplanation(exp, gens, res, xres); err != nil {
 			return nil, err
 		}
 	}
-	return study, nil
+	return rep, nil
 }
 
 // explainShardKey shards an explanation cell whose selection depends on a
@@ -212,8 +212,8 @@ func explainShardKey(m runner.Mutant, property, generator string) string {
 
 // RunMutants measures the suite-scoring experiment (MutantSuite) with
 // tests tests per (mutant, property) and scores it. opts is as for Run;
-// with a shard it returns a nil MutantStudy.
-func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launcher, progress func(runner.Progress), opts runner.Options) (*MutantStudy, error) {
+// with a shard it returns a nil MutantReport.
+func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launcher, progress func(runner.Progress), opts runner.Options) (*MutantReport, error) {
 	suite, err := MutantSuite(mo)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,7 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// Experiment is a named configuration of the case study: which keys and
+// Experiment is a named configuration of the scenario: which keys and
 // values, which properties, which mutants and which generators.
 type Experiment struct {
 	Name        string

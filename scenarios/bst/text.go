@@ -13,12 +13,12 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// WriteText renders the study as mutprop scenario bst prints it: a heading
+// WriteText renders the report as mutprop scenario bst prints it: a heading
 // (the experiment, seed, cells and tests, Elapsed), the per-generator
 // table, the failing properties per bug, the figures of the experiment's
 // paper, the hardest pairs, the tree sizes, the key presence readings and
 // the explanation when measured.
-func (s *Study) WriteText(out io.Writer) error {
+func (s *Report) WriteText(out io.Writer) error {
 	e, err := ExperimentByName(s.Experiment)
 	if err != nil {
 		return err
@@ -36,7 +36,7 @@ func (s *Study) WriteText(out io.Writer) error {
 // mutants prints it: a heading, the kills by origin and by kind of
 // property, each property's kill rate, the redundant and subsumed
 // properties, a minimal killing set and the survivors.
-func (st *MutantStudy) WriteText(out io.Writer) error {
+func (st *MutantReport) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "The %d properties scored with %d mutants, generator %s, %d tests per (mutant, property), seed %d (%d cells in %s)\n\n",
 		len(st.Properties), len(st.Mutants), st.Generator, st.Tests, st.Seed, st.Measured, st.Elapsed.Round(time.Second))
@@ -67,7 +67,29 @@ func writeTable(w io.Writer, t report.Table) error {
 	return report.Write(w, report.FormatText, t)
 }
 
-func (s *Study) writeTables(w io.Writer) error {
+// writeTables prints the report's tables in order, then the explanation
+// when measured.
+func (s *Report) writeTables(w io.Writer) error {
+	for _, write := range []func(io.Writer) error{
+		s.writeGenerators,
+		s.writePerBug,
+		s.writeKinds,
+		s.writeHardest,
+		s.writeSizes,
+		s.writePresence,
+	} {
+		if err := write(w); err != nil {
+			return err
+		}
+	}
+	if x := s.Explanation; x != nil {
+		return s.writeExplanation(w, x)
+	}
+	return nil
+}
+
+// writeGenerators prints the per-generator table (Fig. 13).
+func (s *Report) writeGenerators(w io.Writer) error {
 	fmt.Fprintln(w, "Per generator: total cost = sum of mean tests-to-failure over failing (bug, property) pairs")
 	gens := report.Table{
 		Header: []string{"generator", "total", "paper", "gap", "worst", "paper", "gap", "failing pairs", "paper", "key presence %", "paper", "worst pair"},
@@ -84,10 +106,12 @@ func (s *Study) writeTables(w io.Writer) error {
 			fmt.Sprintf("%.1f", g.Worst), dash(p.Worst, "%.0f"), gap(g.Worst, p.Worst),
 			fmt.Sprint(g.FailingPairs), pairs, fmt.Sprintf("%.1f", g.KeyPresence), dash(p.KeyPresence, "%.1f"), g.WorstCell})
 	}
-	if err := writeTable(w, gens); err != nil {
-		return err
-	}
+	return writeTable(w, gens)
+}
 
+// writePerBug prints the failing properties per bug (with Fig. 8's rows
+// when measured) and Etna's tasks when the paper lists them.
+func (s *Report) writePerBug(w io.Writer) error {
 	bugs := slices.Sorted(maps.Keys(s.FailingByBug))
 	fmt.Fprintln(w, "\nFailing properties per bug")
 	perBug := report.Table{Header: []string{"bug"}}
@@ -115,41 +139,52 @@ func (s *Study) writeTables(w io.Writer) error {
 	if s.Paper.Tasks != nil {
 		s.writeEtnaTasks(w)
 	}
-
 	if s.Fig8 != nil {
 		fmt.Fprintln(w, "The rows of Fig. 8 leave out ShrinkValid, Equivs, ShrinkEquivs, SizeInsert, UnionInsert and UnionDeleteDelete")
 		fmt.Fprintln(w, "(scenarios/bst/sets.go); the 100-test column sums each failing row's share of trials that fail within 100 tests.")
 	}
-	if s.Paper.Fig9 != nil {
-		fmt.Fprintln(w, "\nMean tests-to-failure by property kind, bugs 1 and 3-8, rows of Fig. 8, no weak properties (How to Specify It! Fig. 9)")
-		kinds := report.Table{
-			Header: []string{"generator", "kind", "pairs", "min", "paper", "max", "paper", "mean", "paper", "gap (mean)"},
-			Align:  append([]report.Align{nameCol}, figures(9)...),
+	return nil
+}
+
+// writeKinds prints the mean tests-to-failure by property kind (Fig. 9),
+// when the paper has it.
+func (s *Report) writeKinds(w io.Writer) error {
+	if s.Paper.Fig9 == nil {
+		return nil
+	}
+	fmt.Fprintln(w, "\nMean tests-to-failure by property kind, bugs 1 and 3-8, rows of Fig. 8, no weak properties (How to Specify It! Fig. 9)")
+	kinds := report.Table{
+		Header: []string{"generator", "kind", "pairs", "min", "paper", "max", "paper", "mean", "paper", "gap (mean)"},
+		Align:  append([]report.Align{nameCol}, figures(9)...),
+	}
+	for _, g := range s.Generators {
+		ks := s.KindStats[g.Generator]
+		names := make([]string, 0, len(ks))
+		for k := range ks {
+			names = append(names, string(k))
 		}
-		for _, g := range s.Generators {
-			ks := s.KindStats[g.Generator]
-			names := make([]string, 0, len(ks))
-			for k := range ks {
-				names = append(names, string(k))
-			}
-			sort.Strings(names)
-			for _, k := range names {
-				m, p := ks[Kind(k)], s.Paper.Fig9[Kind(k)]
-				kinds.Rows = append(kinds.Rows, []string{g.Generator, k, fmt.Sprint(m.N),
-					fmt.Sprintf("%.1f", m.Min), dash(p.Min, "%.1f"), fmt.Sprintf("%.1f", m.Max), dash(p.Max, "%.0f"),
-					fmt.Sprintf("%.1f", m.Mean), dash(p.Mean, "%.1f"), gap(m.Mean, p.Mean)})
-			}
-		}
-		if err := writeTable(w, kinds); err != nil {
-			return err
-		}
-		for _, g := range s.Generators {
-			if m, ok := s.Fig9Note[g.Generator]; ok {
-				fmt.Fprintf(w, "  %s: postconditions without InsertDeleteComplete; with it: %d pairs, min %.1f, max %.1f, mean %.1f\n", g.Generator, m.N, m.Min, m.Max, m.Mean)
-			}
+		sort.Strings(names)
+		for _, k := range names {
+			m, p := ks[Kind(k)], s.Paper.Fig9[Kind(k)]
+			kinds.Rows = append(kinds.Rows, []string{g.Generator, k, fmt.Sprint(m.N),
+				fmt.Sprintf("%.1f", m.Min), dash(p.Min, "%.1f"), fmt.Sprintf("%.1f", m.Max), dash(p.Max, "%.0f"),
+				fmt.Sprintf("%.1f", m.Mean), dash(p.Mean, "%.1f"), gap(m.Mean, p.Mean)})
 		}
 	}
+	if err := writeTable(w, kinds); err != nil {
+		return err
+	}
+	for _, g := range s.Generators {
+		if m, ok := s.Fig9Note[g.Generator]; ok {
+			fmt.Fprintf(w, "  %s: postconditions without InsertDeleteComplete; with it: %d pairs, min %.1f, max %.1f, mean %.1f\n", g.Generator, m.N, m.Min, m.Max, m.Mean)
+		}
+	}
+	return nil
+}
 
+// writeHardest prints the five hardest (bug, property) pairs of each
+// generator.
+func (s *Report) writeHardest(w io.Writer) error {
 	fmt.Fprintln(w, "\nHardest (bug, property) pairs per generator: mean [95% CI], median")
 	for _, g := range s.Generators {
 		var parts []string
@@ -161,6 +196,11 @@ func (s *Study) writeTables(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "  %s: %s\n", g.Generator, strings.Join(parts, "; "))
 	}
+	return nil
+}
+
+// writeSizes prints the tree sizes per generator.
+func (s *Report) writeSizes(w io.Writer) error {
 	fmt.Fprintln(w, "\nTree sizes per generator (QuickCheck sizes 0..99)")
 	sizes := report.Table{Header: []string{"generator", "mean size", "max size", "max depth", "empty %"}, Align: figures(5)}
 	for _, g := range s.Generators {
@@ -179,26 +219,27 @@ func (s *Study) writeTables(w io.Writer) error {
 	if s.Experiment == "fig13" {
 		fmt.Fprintln(w, "\nholey57 drops UnionInsert, FindInsert and FindDelete by inference (see scenarios/bst/sets.go).")
 	}
-	if len(s.PresenceReadings) > 0 {
-		fmt.Fprintln(w, "\nKey presence of the two readings of the classic generators (the leaf condition decides it)")
-		pr := report.Table{Header: []string{"generator", "reading", "key presence %", "paper"}, Align: []report.Align{nameCol, nameCol, figureCol, figureCol}}
-		for _, r := range s.PresenceReadings {
-			pr.Rows = append(pr.Rows, []string{r.Generator, r.Reading, fmt.Sprintf("%.1f", r.Presence), dash(r.Paper, "%.1f")})
-		}
-		if err := writeTable(w, pr); err != nil {
-			return err
-		}
-	}
-	if x := s.Explanation; x != nil {
-		return s.writeExplanation(w, x)
-	}
 	return nil
+}
+
+// writePresence prints the key presence of the two readings of the
+// classic generators, when measured.
+func (s *Report) writePresence(w io.Writer) error {
+	if len(s.PresenceReadings) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nKey presence of the two readings of the classic generators (the leaf condition decides it)")
+	pr := report.Table{Header: []string{"generator", "reading", "key presence %", "paper"}, Align: []report.Align{nameCol, nameCol, figureCol, figureCol}}
+	for _, r := range s.PresenceReadings {
+		pr.Rows = append(pr.Rows, []string{r.Generator, r.Reading, fmt.Sprintf("%.1f", r.Presence), dash(r.Paper, "%.1f")})
+	}
+	return writeTable(w, pr)
 }
 
 // writeEtnaTasks compares the failing (bug, property) pairs with Etna's
 // task list: tasks solved, tasks missed, and failing pairs that are not
 // tasks.
-func (s *Study) writeEtnaTasks(w io.Writer) {
+func (s *Report) writeEtnaTasks(w io.Writer) {
 	fmt.Fprintln(w, "\nEtna's tasks (tool/benchtool/Tasks.py): solved, missed, and failing pairs that are no task")
 	total := 0
 	for _, ps := range s.Paper.Tasks {
@@ -239,7 +280,7 @@ func joinOrDash(xs []string) string {
 // table: per generator, total cost / failing pairs [fewest-most failing
 // properties per bug] under each reading, next to the paper's figures,
 // and what each of holey57's last five drops would add.
-func (s *Study) writeExplanation(w io.Writer, x *Explanation) error {
+func (s *Report) writeExplanation(w io.Writer, x *Explanation) error {
 	fmt.Fprintln(w, "\nExplaining the gaps: total / failing pairs [fewest-most per bug] worst, gap of the total, under each reading")
 	legend := report.Table{Header: []string{"reading", "meaning"}, Style: report.StylePlain}
 	for _, rd := range readings {
@@ -293,7 +334,7 @@ func (s *Study) writeExplanation(w io.Writer, x *Explanation) error {
 	return writeTable(w, drops)
 }
 
-func (st *MutantStudy) writeTables(w io.Writer) error {
+func (st *MutantReport) writeTables(w io.Writer) error {
 	fmt.Fprintln(w, "Mutants killed, by origin")
 	origins := report.Table{Header: []string{"origin", "killed", "of", "score %"}, Align: figures(4)}
 	for _, g := range st.Origins {

@@ -9,12 +9,12 @@ import (
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// TestWriteTextPrintsTheStudysTables renders a made-up hughes study with
+// TestWriteTextPrintsTheReportsTables renders a made-up hughes report with
 // every optional part (Fig. 8 and 9 figures, key presence readings, an
 // explanation) and checks headings, table cells and the figures' formats.
-func TestWriteTextPrintsTheStudysTables(t *testing.T) {
+func TestWriteTextPrintsTheReportsTables(t *testing.T) {
 	t.Parallel()
-	s := &Study{
+	s := &Report{
 		Experiment: "hughes", Seed: 3, Trials: 40, Tests: 1000, Elapsed: 2 * time.Second,
 		Generators: []GeneratorResult{{
 			Generator: "api", Total: 6198.4, Worst: 1868.46, WorstCell: "named:bug2 DeletePost", FailingPairs: 34, KeyPresence: 20.94,
@@ -77,7 +77,7 @@ func TestWriteTextPrintsTheStudysTables(t *testing.T) {
 // the kills by origin, by kind and by property, then the lists.
 func TestMutantStudyWriteTextPrintsTheScores(t *testing.T) {
 	t.Parallel()
-	st := &MutantStudy{
+	st := &MutantReport{
 		Generator: "holey", Tests: 100, Seed: 2, Measured: 4, Elapsed: time.Minute,
 		Mutants: []MutantScore{
 			{ID: "op:1", Origin: "operator", Line: 12, Description: "< -> <=", Status: outcome.Survived},

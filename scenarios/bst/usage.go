@@ -1,6 +1,6 @@
 package bst
 
-// Doc describes the study, its configurations and what it prints: the
+// Doc describes the scenario, its configurations and what it prints: the
 // help text of 'mutprop scenario bst'.
 const Doc = `
 The BST of How to Specify It! with its 8 bugs and 79 properties, measured as

@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/scenarios"
 )
 
-// Scenario is the case study as the command "mutprop scenario insert"
+// Scenario is the insert scenario as the command "mutprop scenario insert"
 // and its worker side "mutprop worker insert".
 var Scenario = &scenarios.Scenario{
 	Name:    "insert",
@@ -43,7 +43,7 @@ func setupCommand(fs *flag.FlagSet) scenarios.Run {
 	return o.run
 }
 
-// run runs the study the flags describe.
+// run runs the scenario the flags describe.
 func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	if o.tests <= 0 || o.mutants <= 0 {
 		return cli.UsageError("--tests and --mutants must be positive")
@@ -58,8 +58,8 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 	}
 	prog := scenarios.NewPhases(e)
 	run.Options.Progress = prog.Of("insert")
-	study, err := Run(ctx, cfg, run.Options)
+	rep, err := Run(ctx, cfg, run.Options)
 	prog.Finish()
-	_, err = o.exp.Report(ctx, e, run, err, study, o.json, "  ")
+	_, err = o.exp.Report(ctx, e, run, err, rep, o.json, "  ")
 	return err
 }

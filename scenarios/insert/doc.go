@@ -1,6 +1,6 @@
-// Package insert is Duregård's black-box insert study (his thesis
-// Automating Black-Box Property Based Testing, seed 001, paper IV, Fig.
-// 4.1): six properties of a sorted insert, from vacuous to complete, and
+// Package insert is the scenario of Duregård's black-box insert study
+// (his thesis Automating Black-Box Property Based Testing, seed 001, paper
+// IV, Fig. 4.1): six properties of a sorted insert, from vacuous to complete, and
 // two sort properties, scored by black-box mutants (package blackbox) next
 // to the percentages the paper printed.
 //
@@ -19,7 +19,7 @@
 //     with the paper's figures.
 //   - mutants.go: the black-box mutants and how they perturb a list
 //     (ListMutator: builtin or constructor).
-//   - study.go: Config, suite, Run and the Study, with each property's
+//   - scenario.go: Config, suite, Run and the Report, with each property's
 //     black-box data coverage.
 //   - worker.go: WorkerArgs and ServeWorker, the worker side.
 //   - text.go: the console tables (WriteText).

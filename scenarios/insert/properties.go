@@ -4,11 +4,11 @@ import (
 	"slices"
 )
 
-// studyProperty is one of the properties of Duregård's Fig. 4.1, or one of the
+// insertProperty is one of the properties of Duregård's Fig. 4.1, or one of the
 // two sort properties of the same paper. Exactly one of Insert and Sort is
 // set: black-box properties receive the function under test as a parameter,
 // so the same property runs on the original and on any mutant.
-type studyProperty struct {
+type insertProperty struct {
 	Name string
 	// PaperKilledPct is the per-test-case kill percentage the paper
 	// printed, or -1 where the paper gives none.
@@ -26,8 +26,8 @@ type studyProperty struct {
 
 // properties returns the six insert properties of Fig. 4.1 in the paper's
 // order, then the sort tautology and prop_singlesort.
-func properties() []studyProperty {
-	return []studyProperty{
+func properties() []insertProperty {
+	return []insertProperty{
 		{Name: "prop_insert0", PaperKilledPct: 3, Note: "arbitrary lists: vacuous unless the input happens to be ordered",
 			Insert: func(insert insertFunc, x int, xs []int) bool { return !ordered(xs) || ordered(insert(x, xs)) }},
 		{Name: "prop_insert1", PaperKilledPct: 37, OrderedInput: true, Note: "the output is ordered",

@@ -9,10 +9,10 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// WriteText renders the study as mutprop scenario insert prints it: each
+// WriteText renders the report as mutprop scenario insert prints it: each
 // property's per-test-case score next to the paper's, its classic kill
 // rate, its baseline and its data coverage, then the coverage warnings.
-func (s *Study) WriteText(out io.Writer) error {
+func (s *Report) WriteText(out io.Writer) error {
 	w := bufio.NewWriter(out)
 	fmt.Fprintf(w, "Black-box insert study (Duregård, paper IV, Fig. 4.1): %d test cases per property, seed %d, %s list mutator\n", s.Tests, s.Seed, s.ListMutator)
 	fmt.Fprint(w, "Every property sees the same inputs and mutants (common random numbers).\n\n")

@@ -8,12 +8,12 @@ import (
 	"github.com/mutprop/mutprop/stats"
 )
 
-// TestWriteTextPrintsEveryFigureInATable renders a made-up study and
+// TestWriteTextPrintsEveryFigureInATable renders a made-up report and
 // checks the heading, the table's header and cells (with the figures'
 // formats) and the coverage warnings.
 func TestWriteTextPrintsEveryFigureInATable(t *testing.T) {
 	t.Parallel()
-	s := &Study{Seed: 7, ListMutator: "fresh", Tests: 100, Properties: []Row{
+	s := &Report{Seed: 7, ListMutator: "fresh", Tests: 100, Properties: []Row{
 		{Name: "prop_Ordered", KilledPct: 61.25, SurvivedPct: 38.75, PaperKilledPct: 62, GapPoints: -0.75,
 			Classic: stats.Proportion{Successes: 9, N: 10, P: 0.9, Low: 0.6, High: 0.98}, BaselinePasses: true,
 			Coverage: Coverage{Applications: 100, MaxLength: 12}},

@@ -1,9 +1,9 @@
 package insert
 
-// Doc describes the study, its configurations and what it prints: the
+// Doc describes the scenario, its configurations and what it prints: the
 // help text of 'mutprop scenario insert'.
 const Doc = `
-Duregård's black-box insert study (Automating Black-Box Property Based
+Duregård's black-box insert rep (Automating Black-Box Property Based
 Testing, paper IV, Fig. 4.1): six properties of a sorted insert on []int,
 from vacuous (prop_insert0) to complete (prop_insert5), scored by black-box
 mutants of insert, next to the percentages the paper printed. Two sort

@@ -269,10 +269,40 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 			groupDigits(a.Projection.LowerBound), spec.T, bytesString(a.Projection.CoverageBytes), bytesString(a.Projection.RowsBytes))
 		return []*array{a}, nil
 	}
+	raw, err := a.generate(ctx, spec, m, o.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	if a.Skipped != "" {
+		return []*array{a}, nil
+	}
+	if len(raw) > 0 {
+		a.DontCares = float64(countDontCares(raw)) / float64(len(raw)*len(m.Params))
+	}
+	if fills, err = moreFills(fills, len(raw), o); err != nil {
+		return nil, err
+	}
+	f := &filler{spec: spec, model: m, plan: pl, vals: vals, raw: raw}
+	var out []*array
+	for k, fill := range fills {
+		// The last fill fills raw in place; the others fill a copy.
+		b, err := f.fill(ctx, a, fill, o, k == len(fills)-1)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// generate generates the unfilled rows of m, within timeout (0: none),
+// and records the time and memory it took. An infeasible or timed out
+// generation sets a.Skipped and returns no rows.
+func (a *array) generate(ctx context.Context, spec arraySpec, m covering.Model, timeout time.Duration) ([][]int, error) {
 	gctx := ctx
-	if o.Timeout > 0 {
+	if timeout > 0 {
 		var cancel context.CancelFunc
-		gctx, cancel = context.WithTimeout(ctx, o.Timeout)
+		gctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
 	runtime.GC()
@@ -290,89 +320,109 @@ func generateArrays(ctx context.Context, spec arraySpec, o arrayOptions, fills [
 	switch {
 	case errors.As(err, &tooLarge):
 		a.Skipped = "infeasible: " + tooLarge.Error()
-		return []*array{a}, nil
+		return nil, nil
 	case err != nil && ctx.Err() == nil && gctx.Err() != nil:
-		a.Skipped = fmt.Sprintf("did not finish within %s", o.Timeout)
-		return []*array{a}, nil
+		a.Skipped = fmt.Sprintf("did not finish within %s", timeout)
+		return nil, nil
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
-	dc := 0
-	for _, r := range raw {
+	return raw, nil
+}
+
+// countDontCares counts the don't-care cells of rows.
+func countDontCares(rows [][]int) int {
+	n := 0
+	for _, r := range rows {
 		for _, x := range r {
 			if x < 0 {
-				dc++
+				n++
 			}
 		}
 	}
-	if len(raw) > 0 {
-		a.DontCares = float64(dc) / float64(len(raw)*len(m.Params))
-	}
-	if len(raw) <= o.ReplicaMaxRows {
+	return n
+}
+
+// moreFills adds to fills the replicas and the constant fills that o asks
+// for an array of n rows.
+func moreFills(fills []string, n int, o arrayOptions) ([]string, error) {
+	if n <= o.ReplicaMaxRows {
 		for k := 1; k <= o.Replicas; k++ {
 			fills = append(fills, fmt.Sprintf("%s#%d", fillRandom, k))
 		}
 	}
-	if o.ConstFills && len(raw) <= o.ConstMaxRows {
+	if o.ConstFills && n <= o.ConstMaxRows {
 		cs, err := constFills()
 		if err != nil {
 			return nil, err
 		}
 		fills = append(fills, cs...)
 	}
-	var out []*array
-	var open [][]bool // the don't-care cells of raw, once a fill needs them
-	for k, fill := range fills {
-		b := *a
-		b.Spec.Fill = fill
-		rows := raw
-		if k < len(fills)-1 {
-			rows = make([][]int, len(raw))
-			for i, r := range raw {
-				rows[i] = slices.Clone(r)
-			}
+	return fills, nil
+}
+
+// filler fills the don't-cares of one generated array, each fill in turn.
+type filler struct {
+	spec  arraySpec // as generateArrays was given it, for errors
+	model covering.Model
+	plan  *radix.Plan
+	vals  [12][]int
+	raw   [][]int
+	open  [][]bool // the don't-care cells of raw, once a fill needs them
+}
+
+// fill returns a filled one way: a copy of a with its rows. The last
+// fill fills raw in place.
+func (f *filler) fill(ctx context.Context, a *array, fill string, o arrayOptions, last bool) (*array, error) {
+	b := *a
+	b.Spec.Fill = fill
+	rows := f.raw
+	if !last {
+		rows = make([][]int, len(f.raw))
+		for i, r := range f.raw {
+			rows[i] = slices.Clone(r)
 		}
-		how, seed := covering.FillRandom, o.Seed
-		var small [12]int
-		constant := isConst(fill)
-		switch {
-		case fill == fillFirst:
-			how = covering.FillFirst
-		case fill == fillACTS || constant:
-			how, small = covering.FillFirst, actsFirst
-			if constant {
-				if small, err = constValues(fill); err != nil {
-					return nil, fmt.Errorf("%s: %w", spec, err)
-				}
-			}
-			if open == nil {
-				open = dontCares(raw) // raw is filled in place only by the last fill
-			}
-		}
-		if _, rep, ok := strings.Cut(fill, "#"); ok && how == covering.FillRandom {
-			n, err := strconv.Atoi(rep)
-			if err != nil {
-				return nil, fmt.Errorf("%s: fill %q: %w", spec, fill, err)
-			}
-			seed += uint64(n)
-		}
-		if err := covering.FillDontCares(ctx, m, rows, how, seed); err != nil {
-			return nil, fmt.Errorf("%s: %w", b.Spec, err)
-		}
-		if fill == fillACTS || constant {
-			setSmall(rows, open, pl, vals, small)
-		}
-		// Replicas and constant fills change only don't-cares of an array
-		// whose named fills were checked, so they stay complete (and
-		// FillDontCares keeps every row valid); the brute-force check,
-		// minutes for the largest Radix arrays, is kept for the named
-		// fills.
-		if err := b.decode(m, pl, vals, rows, o.Verify && !constant && !isReplica(fill)); err != nil {
-			return nil, err
-		}
-		out = append(out, &b)
 	}
-	return out, nil
+	how, seed := covering.FillRandom, o.Seed
+	var small [12]int
+	var err error
+	constant := isConst(fill)
+	switch {
+	case fill == fillFirst:
+		how = covering.FillFirst
+	case fill == fillACTS || constant:
+		how, small = covering.FillFirst, actsFirst
+		if constant {
+			if small, err = constValues(fill); err != nil {
+				return nil, fmt.Errorf("%s: %w", f.spec, err)
+			}
+		}
+		if f.open == nil {
+			f.open = dontCares(f.raw) // raw is filled in place only by the last fill
+		}
+	}
+	if _, rep, ok := strings.Cut(fill, "#"); ok && how == covering.FillRandom {
+		n, err := strconv.Atoi(rep)
+		if err != nil {
+			return nil, fmt.Errorf("%s: fill %q: %w", f.spec, fill, err)
+		}
+		seed += uint64(n)
+	}
+	if err := covering.FillDontCares(ctx, f.model, rows, how, seed); err != nil {
+		return nil, fmt.Errorf("%s: %w", b.Spec, err)
+	}
+	if fill == fillACTS || constant {
+		setSmall(rows, f.open, f.plan, f.vals, small)
+	}
+	// Replicas and constant fills change only don't-cares of an array
+	// whose named fills were checked, so they stay complete (and
+	// FillDontCares keeps every row valid); the brute-force check,
+	// minutes for the largest Radix arrays, is kept for the named
+	// fills.
+	if err := b.decode(f.model, f.plan, f.vals, rows, o.Verify && !constant && !isReplica(fill)); err != nil {
+		return nil, err
+	}
+	return &b, nil
 }
 
 // dontCares marks the don't-care cells of rows.

@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/scenarios"
 )
 
-// Scenario is the case study as the command "mutprop scenario tcas" and
+// Scenario is the TCAS scenario as the command "mutprop scenario tcas" and
 // its worker side "mutprop worker tcas MODE".
 var Scenario = &scenarios.Scenario{
 	Name:    "tcas",

@@ -1,4 +1,4 @@
-// Package tcas is the TCAS case study (Siemens suite / SIR; seed 000 §5.1):
+// Package tcas is the TCAS scenario (Siemens suite / SIR; seed 000 §5.1):
 // the 41 faulty versions of tcas.c scored by SIR's universe test plan, by
 // the differential oracle and by the safety properties P1a..P5b that hold
 // on the original, over uniform random generation, the NIST grid, plain
@@ -81,7 +81,7 @@
 //   - generic.go: operator mutants (mutate) and black-box mutants
 //     (blackbox) of the decision function, scored by the same suites.
 //   - paper.go: the seed's published figures.
-//   - study.go: Config, Run and the Report.
+//   - scenario.go: Config, Run and the Report; run.go: the steps of Run.
 //   - text.go, plots.go: the report as tables and faults-vs-tests plots.
 //   - rusage_{linux,other}.go: the peak resident memory of this process
 //     and of its largest worker, which the report gives.

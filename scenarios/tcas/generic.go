@@ -64,42 +64,57 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 	if err != nil {
 		return nil, fmt.Errorf("operator mutants: %w", err)
 	}
-	rep := &GenericReport{Operators: len(ops), Blackbox: nBlackbox}
-	// Black-box mutants run in this process: they wrap the closed form,
-	// which equals the original (checked by the tests). Every output is
-	// perturbed, so each is separable by construction, and a suite is run
-	// only up to its first failure.
-	bb := make([]func(input) int, nBlackbox)
-	for k := range bb {
-		m, err := blackbox.MutateFunc(reference, blackbox.Seed(cfg.Seed*1000+uint64(k)), blackbox.EveryPoint(), blackbox.WithMutator(reflect.TypeOf(0), advisoryMutator{}))
-		if err != nil {
-			return nil, fmt.Errorf("black-box mutant %d: %w", k, err)
-		}
-		bb[k] = m
+	g := &genericRun{seed: cfg.Seed, names: names, sets: sets, oracles: oraclesOf(holds), ev: ev,
+		rep: &GenericReport{Operators: len(ops), Blackbox: nBlackbox}}
+	if err := g.operatorRows(ops, schemas); err != nil {
+		return nil, err
 	}
-	separated := func(out [][]byte) bool {
-		for s := range sets {
-			if string(out[s]) != string(ev.out[0][s]) {
-				return true
-			}
-		}
-		return false
+	if err := g.blackboxRows(nBlackbox); err != nil {
+		return nil, err
 	}
-	oracles := []struct {
-		name  string
-		props []property
-	}{{differentialName, []property{differential}}, {"properties", holds}}
-	for s := range sets {
-		ins, err := sets[s].materialize()
-		if err != nil {
-			return nil, err
+	if err := g.onePointRows(nBlackbox); err != nil {
+		return nil, err
+	}
+	return g.rep, nil
+}
+
+// genericRun is the state of the generic experiment: the suites, the
+// outputs of the original and the operator mutants on them, and the
+// report it fills.
+type genericRun struct {
+	seed    uint64
+	names   []string
+	sets    []*inputSet
+	oracles []oracle
+	ev      *evaluation // ev.out[0] is the original's
+	rep     *GenericReport
+}
+
+// separated reports whether the outputs out differ from the original's
+// on some set.
+func (g *genericRun) separated(out [][]byte) bool {
+	for s := range g.sets {
+		if string(out[s]) != string(g.ev.out[0][s]) {
+			return true
 		}
-		want := ev.out[0][s]
-		for _, o := range oracles {
-			row := GenericRow{Origin: "operator", Suite: names[s], Oracle: o.name}
+	}
+	return false
+}
+
+// operatorRows scores the operator mutants (their schemas) with every
+// suite and oracle.
+func (g *genericRun) operatorRows(ops []operatorMutant, schemas []int) error {
+	for s := range g.sets {
+		ins, err := g.sets[s].materialize()
+		if err != nil {
+			return err
+		}
+		want := g.ev.out[0][s]
+		for _, o := range g.oracles {
+			row := GenericRow{Origin: "operator", Suite: g.names[s], Oracle: o.name}
 			for k, sc := range schemas {
-				out := ev.out[sc]
-				if !separated(out) {
+				out := g.ev.out[sc]
+				if !g.separated(out) {
 					row.Equivalent++
 					continue
 				}
@@ -110,20 +125,37 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 						row.Crashed++
 					}
 				} else if s == 0 && o.name == differentialName {
-					rep.Survivors = append(rep.Survivors, ops[k].ID+" "+ops[k].Description)
+					g.rep.Survivors = append(g.rep.Survivors, ops[k].ID+" "+ops[k].Description)
 				}
 			}
-			rep.Rows = append(rep.Rows, row)
+			g.rep.Rows = append(g.rep.Rows, row)
 		}
 	}
-	for s := range sets {
-		ins, err := sets[s].materialize()
+	return nil
+}
+
+// blackboxRows scores n black-box mutants with every suite and oracle.
+// They run in this process: they wrap the closed form, which equals the
+// original (checked by the tests). Every output is perturbed, so each is
+// separable by construction, and a suite is run only up to its first
+// failure.
+func (g *genericRun) blackboxRows(n int) error {
+	bb := make([]func(input) int, n)
+	for k := range bb {
+		m, err := blackbox.MutateFunc(reference, blackbox.Seed(g.seed*1000+uint64(k)), blackbox.EveryPoint(), blackbox.WithMutator(reflect.TypeOf(0), advisoryMutator{}))
 		if err != nil {
-			return nil, err
+			return fmt.Errorf("black-box mutant %d: %w", k, err)
 		}
-		want := ev.out[0][s]
-		for _, o := range oracles {
-			row := GenericRow{Origin: "blackbox", Suite: names[s], Oracle: o.name, Total: len(bb)}
+		bb[k] = m
+	}
+	for s := range g.sets {
+		ins, err := g.sets[s].materialize()
+		if err != nil {
+			return err
+		}
+		want := g.ev.out[0][s]
+		for _, o := range g.oracles {
+			row := GenericRow{Origin: "blackbox", Suite: g.names[s], Oracle: o.name, Total: len(bb)}
 			for _, m := range bb {
 				for i, in := range ins {
 					if failsAny(o.props, in, m(in), int(want[i])) {
@@ -132,48 +164,53 @@ func generic(ctx context.Context, cfg Config, names []string, sets []*inputSet, 
 					}
 				}
 			}
-			rep.Rows = append(rep.Rows, row)
+			g.rep.Rows = append(g.rep.Rows, row)
 		}
 	}
-	// Single-point black-box mutants: each perturbs the output at one input
-	// of the suite (AtInputs), drawn uniformly from it. The suite holds
-	// that input, so the differential oracle kills every one; how many the
-	// properties kill measures their strength against an arbitrary wrong
-	// answer at one point. Equal inputs get the same answer, so checking
-	// the mutant at its point decides the kill.
-	for s := range sets {
-		ins, err := sets[s].materialize()
+	return nil
+}
+
+// onePointRows scores n single-point black-box mutants per suite: each
+// perturbs the output at one input of the suite (AtInputs), drawn
+// uniformly from it. The suite holds that input, so the differential
+// oracle kills every one; how many the properties kill measures their
+// strength against an arbitrary wrong answer at one point. Equal inputs
+// get the same answer, so checking the mutant at its point decides the
+// kill.
+func (g *genericRun) onePointRows(n int) error {
+	for s := range g.sets {
+		ins, err := g.sets[s].materialize()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if len(ins) == 0 {
 			continue
 		}
-		want := ev.out[0][s]
-		rng := rand.New(rand.NewPCG(cfg.Seed, 0x1b7+uint64(s)))
-		killed := make([]int, len(oracles))
-		for k := range nBlackbox {
+		want := g.ev.out[0][s]
+		rng := rand.New(rand.NewPCG(g.seed, 0x1b7+uint64(s)))
+		killed := make([]int, len(g.oracles))
+		for k := range n {
 			i := rng.IntN(len(ins))
-			m, err := blackbox.MutateFunc(reference, blackbox.Seed(cfg.Seed*1000+uint64(k)),
+			m, err := blackbox.MutateFunc(reference, blackbox.Seed(g.seed*1000+uint64(k)),
 				blackbox.AtInputs(blackbox.Hash(reflect.ValueOf(ins[i]))), blackbox.WithMutator(reflect.TypeOf(0), advisoryMutator{}))
 			if err != nil {
-				return nil, fmt.Errorf("single-point black-box mutant %d: %w", k, err)
+				return fmt.Errorf("single-point black-box mutant %d: %w", k, err)
 			}
 			got := m(ins[i])
 			if got == int(want[i]) {
-				return nil, fmt.Errorf("single-point black-box mutant %d does not change the output at its point", k)
+				return fmt.Errorf("single-point black-box mutant %d does not change the output at its point", k)
 			}
-			for j, o := range oracles {
+			for j, o := range g.oracles {
 				if failsAny(o.props, ins[i], got, int(want[i])) {
 					killed[j]++
 				}
 			}
 		}
-		for j, o := range oracles {
-			rep.Rows = append(rep.Rows, GenericRow{Origin: "blackbox-1pt", Suite: names[s], Oracle: o.name, Killed: killed[j], Total: nBlackbox})
+		for j, o := range g.oracles {
+			g.rep.Rows = append(g.rep.Rows, GenericRow{Origin: "blackbox-1pt", Suite: g.names[s], Oracle: o.name, Killed: killed[j], Total: n})
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // failsAny reports whether one of props rejects out.

@@ -17,7 +17,27 @@ func (r *Report) WriteText(w io.Writer) error {
 		len(r.Versions), notPortableVersion, r.Seed, r.Samples)
 	fmt.Fprintf(w, "universe: %d lines, %d well-formed (%d skipped: usage-error path), %d with Alt_Layer_Value outside 0..3 skipped, %d tests\n\n",
 		u.Lines, u.WellFormed, u.Lines-u.WellFormed, u.BadLayer, u.Tests)
+	for _, write := range []func(io.Writer) error{
+		r.writeProperties,
+		r.writeEquivalence,
+		r.writeSuites,
+		r.writeTables45,
+		r.writeKillTable,
+		r.writeMTTF,
+		r.writeCurves,
+		r.writeGeneric,
+	} {
+		if err := write(w); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "\nevaluation %.1fs, total %.1fs, max RSS %s (largest worker %s)\n", r.EvalSeconds, r.TotalSeconds, bytesString(float64(r.MaxRSS)), bytesString(float64(r.ChildMaxRSS)))
+	return err
+}
 
+// writeProperties prints the safety properties and whether they hold on
+// the original.
+func (r *Report) writeProperties(w io.Writer) error {
 	fmt.Fprintln(w, "Safety properties on the original (NIST grid + uniform samples)")
 	props := report.Table{
 		Header: []string{"property", "holds", "checked", "counterexample (argv order) -> output", "definition"},
@@ -30,9 +50,12 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		props.Rows = append(props.Rows, []string{h.Name, fmt.Sprint(h.Holds), fmt.Sprint(h.Checked), ce, h.Doc})
 	}
-	if err := writeTable(w, props); err != nil {
-		return err
-	}
+	return writeTable(w, props)
+}
+
+// writeEquivalence prints the equivalent versions per domain and the
+// distinct faults over every set.
+func (r *Report) writeEquivalence(w io.Writer) error {
 	fmt.Fprintln(w, "\nEquivalent versions per domain (no input of the set separates them)")
 	equiv := report.Table{
 		Header: []string{"domain", "inputs", "exhaustive", "classes", "distinct faults"},
@@ -60,7 +83,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "all sets together: %d distinct faults (41 - v%d - versions equivalent to the original or to a lower one); merged: %s\n\n",
 		len(r.Faults), notPortableVersion, strings.Join(fs, " "))
+	return nil
+}
 
+// writeSuites prints the table of the suites (main fills only).
+func (r *Report) writeSuites(w io.Writer) error {
 	fmt.Fprint(w, "Suites (gate: rows on which the original's decision logic runs; faults: distinct faults found; versions: scored versions killed;\n")
 	fmt.Fprint(w, "of 38: killed among the seed's 38 (v27, v39, v38 left out); random: what the first `rows` uniform random tests of the domain find (faults, of 38);\n")
 	fmt.Fprint(w, "paper: seed 000 runtime / bugs of 38; gap: of-38 minus the paper's bugs)\n")
@@ -74,84 +101,86 @@ func (r *Report) WriteText(w io.Writer) error {
 		if !isMain(row.Fill) {
 			continue // in the side-by-side table
 		}
-		t := "-"
-		if row.T > 0 {
-			t = fmt.Sprint(row.T)
-		}
-		paper, gap := "-", "-"
-		if row.Paper != nil {
-			paper = row.Paper.Text
-			if row.Paper.Bugs > 0 && row.Skipped == "" {
-				gap = fmt.Sprintf("%+d", row.Seed38Killed-row.Paper.Bugs)
-			}
-		}
-		if row.Skipped != "" {
-			suites.Rows = append(suites.Rows, []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, "-", "-", fmt.Sprintf("%.2f", row.GenSeconds), "-", "-", row.shortSkip(), "", "", "", paper, "-"})
-			continue
-		}
-		heap := "-"
-		if row.PeakHeap > 0 {
-			heap = bytesString(float64(row.PeakHeap))
-		}
-		random := "-"
-		if (row.Experiment == methodCovering || row.Experiment == methodRadix) && row.RandomSeed38 >= 0 {
-			random = fmt.Sprintf("%d, %d", row.RandomFaults, row.RandomSeed38)
-		}
-		suites.Rows = append(suites.Rows, []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, fmt.Sprint(row.Rows), fmt.Sprint(row.GateOpen),
-			fmt.Sprintf("%.3f", row.GenSeconds), fmt.Sprintf("%.3f", row.TestSeconds), heap, fmt.Sprintf("%d/%d", row.FaultsFound, row.FaultsTotal),
-			fmt.Sprintf("%d/%d", row.VersionsKilled, row.VersionsScored), fmt.Sprintf("%d/38", row.Seed38Killed), random, paper, gap})
+		suites.Rows = append(suites.Rows, row.suiteCells())
 	}
-	if err := writeTable(w, suites); err != nil {
+	return writeTable(w, suites)
+}
+
+// suiteCells is the row's line in the table of the suites.
+func (row Row) suiteCells() []string {
+	t := "-"
+	if row.T > 0 {
+		t = fmt.Sprint(row.T)
+	}
+	paper, gap := "-", "-"
+	if row.Paper != nil {
+		paper = row.Paper.Text
+		if row.Paper.Bugs > 0 && row.Skipped == "" {
+			gap = fmt.Sprintf("%+d", row.Seed38Killed-row.Paper.Bugs)
+		}
+	}
+	if row.Skipped != "" {
+		return []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, "-", "-", fmt.Sprintf("%.2f", row.GenSeconds), "-", "-", row.shortSkip(), "", "", "", paper, "-"}
+	}
+	heap := "-"
+	if row.PeakHeap > 0 {
+		heap = bytesString(float64(row.PeakHeap))
+	}
+	random := "-"
+	if (row.Experiment == methodCovering || row.Experiment == methodRadix) && row.RandomSeed38 >= 0 {
+		random = fmt.Sprintf("%d, %d", row.RandomFaults, row.RandomSeed38)
+	}
+	return []string{row.Experiment, row.Domain, row.Method, t, row.Oracle, fmt.Sprint(row.Rows), fmt.Sprint(row.GateOpen),
+		fmt.Sprintf("%.3f", row.GenSeconds), fmt.Sprintf("%.3f", row.TestSeconds), heap, fmt.Sprintf("%d/%d", row.FaultsFound, row.FaultsTotal),
+		fmt.Sprintf("%d/%d", row.VersionsKilled, row.VersionsScored), fmt.Sprintf("%d/38", row.Seed38Killed), random, paper, gap}
+}
+
+// writeCurves prints the faults found by the first n uniform random
+// tests, when the random experiment ran.
+func (r *Report) writeCurves(w io.Writer) error {
+	if len(r.Curves) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nFaults found by the first n uniform random tests (one sequence per domain)")
+	curves := report.Table{Header: append([]string{"domain", "oracle"}, curveHeader(r.Curves[0])...), Style: report.StylePlain}
+	for _, c := range r.Curves {
+		row := []string{c.Domain, c.Oracle}
+		for _, pt := range c.Points {
+			row = append(row, fmt.Sprint(pt.Faults))
+		}
+		curves.Rows = append(curves.Rows, row)
+	}
+	curves.Align = []report.Align{report.AlignLeft, report.AlignLeft}
+	for range curves.Header[2:] {
+		curves.Align = append(curves.Align, report.AlignRight)
+	}
+	return writeTable(w, curves)
+}
+
+// writeGeneric prints the generic experiment, when it ran.
+func (r *Report) writeGeneric(w io.Writer) error {
+	g := r.Generic
+	if g == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "\nGeneric mutants: %d operator mutants (mutate); %d black-box mutants with every output perturbed within 0..2 (blackbox),\nand %d per suite with the output perturbed at one input of the suite (blackbox-1pt: the differential oracle kills them all, the properties show their strength)\n", g.Operators, g.Blackbox, g.Blackbox)
+	gen := report.Table{
+		Header: []string{"origin", "suite", "oracle", "killed", "separable", "not separated by any input", "crashed"},
+		Align:  []report.Align{report.AlignLeft, report.AlignLeft, report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight},
+	}
+	for _, row := range g.Rows {
+		gen.Rows = append(gen.Rows, []string{row.Origin, row.Suite, row.Oracle, fmt.Sprint(row.Killed), fmt.Sprint(row.Total), fmt.Sprint(row.Equivalent), fmt.Sprint(row.Crashed)})
+	}
+	if err := writeTable(w, gen); err != nil {
 		return err
 	}
-	if err := r.writeTables45(w); err != nil {
-		return err
-	}
-	if err := r.writeKillTable(w); err != nil {
-		return err
-	}
-	if err := r.writeMTTF(w); err != nil {
-		return err
-	}
-	if len(r.Curves) > 0 {
-		fmt.Fprintln(w, "\nFaults found by the first n uniform random tests (one sequence per domain)")
-		curves := report.Table{Header: append([]string{"domain", "oracle"}, curveHeader(r.Curves[0])...), Style: report.StylePlain}
-		for _, c := range r.Curves {
-			row := []string{c.Domain, c.Oracle}
-			for _, pt := range c.Points {
-				row = append(row, fmt.Sprint(pt.Faults))
-			}
-			curves.Rows = append(curves.Rows, row)
-		}
-		curves.Align = []report.Align{report.AlignLeft, report.AlignLeft}
-		for range curves.Header[2:] {
-			curves.Align = append(curves.Align, report.AlignRight)
-		}
-		if err := writeTable(w, curves); err != nil {
-			return err
+	if len(g.Survivors) > 0 {
+		fmt.Fprintf(w, "operator mutants separable but not killed by the universe: %d\n", len(g.Survivors))
+		for _, s := range g.Survivors {
+			fmt.Fprintf(w, "  %s\n", s)
 		}
 	}
-	if g := r.Generic; g != nil {
-		fmt.Fprintf(w, "\nGeneric mutants: %d operator mutants (mutate); %d black-box mutants with every output perturbed within 0..2 (blackbox),\nand %d per suite with the output perturbed at one input of the suite (blackbox-1pt: the differential oracle kills them all, the properties show their strength)\n", g.Operators, g.Blackbox, g.Blackbox)
-		gen := report.Table{
-			Header: []string{"origin", "suite", "oracle", "killed", "separable", "not separated by any input", "crashed"},
-			Align:  []report.Align{report.AlignLeft, report.AlignLeft, report.AlignLeft, report.AlignRight, report.AlignRight, report.AlignRight, report.AlignRight},
-		}
-		for _, row := range g.Rows {
-			gen.Rows = append(gen.Rows, []string{row.Origin, row.Suite, row.Oracle, fmt.Sprint(row.Killed), fmt.Sprint(row.Total), fmt.Sprint(row.Equivalent), fmt.Sprint(row.Crashed)})
-		}
-		if err := writeTable(w, gen); err != nil {
-			return err
-		}
-		if len(g.Survivors) > 0 {
-			fmt.Fprintf(w, "operator mutants separable but not killed by the universe: %d\n", len(g.Survivors))
-			for _, s := range g.Survivors {
-				fmt.Fprintf(w, "  %s\n", s)
-			}
-		}
-	}
-	_, err := fmt.Fprintf(w, "\nevaluation %.1fs, total %.1fs, max RSS %s (largest worker %s)\n", r.EvalSeconds, r.TotalSeconds, bytesString(float64(r.MaxRSS)), bytesString(float64(r.ChildMaxRSS)))
-	return err
+	return nil
 }
 
 // writeTable renders t as a text table.

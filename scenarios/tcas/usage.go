@@ -1,6 +1,6 @@
 package tcas
 
-// Doc describes the study, its configurations and what it prints: the
+// Doc describes the scenario, its configurations and what it prints: the
 // help text of 'mutprop scenario tcas'.
 const Doc = `
 TCAS (Siemens/SIR) with its 41 faulty versions as named variants (v38 kept,

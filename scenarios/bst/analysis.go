@@ -113,8 +113,8 @@ type CellResult struct {
 	Error     string  `json:"error,omitempty"`
 }
 
-// Study is the analysed result of an experiment.
-type Study struct {
+// Report is the analysed result of an experiment.
+type Report struct {
 	Experiment string `json:"experiment"`
 	Seed       uint64 `json:"seed"`
 	Trials     int    `json:"trials"`
@@ -155,15 +155,15 @@ type Fig8Count struct {
 	RowsFailing []string
 }
 
-// analyze turns the runner's cells into the study's tables. The key
+// analyze turns the runner's cells into the report's tables. The key
 // presence and distributions are measured in this process, on the subject
 // it runs (the original when MUTPROP_ACTIVE is unset).
-func analyze(e Experiment, res *runner.Result, generators []string, presenceSamples int) (*Study, error) {
+func analyze(e Experiment, res *runner.Result, generators []string, presenceSamples int) (*Report, error) {
 	cfg, err := configByName(e.Config)
 	if err != nil {
 		return nil, err
 	}
-	s := &Study{Experiment: e.Name, Seed: res.Seed, Trials: res.Protocol.Trials,
+	s := &Report{Experiment: e.Name, Seed: res.Seed, Trials: res.Protocol.Trials,
 		FailingByBug: map[string]map[string][]string{}, KindStats: map[string]map[Kind]KindStats{}, Paper: published(e.Name)}
 	kinds := map[string]Kind{}
 	for _, p := range properties() {
@@ -256,7 +256,7 @@ func analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 	return s, nil
 }
 
-// cellResult is one runner cell as the study reports it.
+// cellResult is one runner cell as the report shows it.
 func cellResult(c runner.Cell, kinds map[string]Kind) CellResult {
 	cr := CellResult{Bug: c.Mutant, Property: c.Property, Generator: c.Generator, Kind: kinds[c.Property],
 		Fails: c.Fails, Trials: c.Trials(), Error: c.Error}

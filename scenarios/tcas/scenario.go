@@ -29,7 +29,7 @@ const (
 	expAll        = "all"
 )
 
-// Config describes one run of the TCAS study.
+// Config describes one run of the TCAS scenario.
 type Config struct {
 	// Experiment is universe, properties, random, covering, radix, generic
 	// or all, or a comma-separated list of them.
@@ -318,419 +318,42 @@ func ParseExperiments(list string) (map[string]bool, error) {
 	return exps, nil
 }
 
-// Run runs the study.
+// Run runs the scenario: the experiments cfg.Experiment names, over one
+// evaluation of every version on every input set. With a shard it runs
+// only that shard of the random experiment's cells.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	start := time.Now()
-	exps, err := ParseExperiments(cfg.Experiment)
+	r, err := newScenarioRun(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if (cfg.Journal != nil || cfg.Shard.N > 1) && !exps[ExpRandom] {
-		return nil, fmt.Errorf("a journal or a shard holds the %s experiment's cells: add %s to the experiments", ExpRandom, ExpRandom)
-	}
-	domains := cfg.Domains
-	if len(domains) == 0 {
-		domains = allDomains
-	}
-	for _, d := range domains {
-		if _, err := domainValues(d); err != nil {
-			return nil, err
-		}
-	}
-	if cfg.Samples == 0 {
-		cfg.Samples = 1000000
-	}
-	if cfg.Blackbox == 0 {
-		cfg.Blackbox = 100
-	}
-	if cfg.Trials == 0 {
-		cfg.Trials = 100
-	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = 1
-	}
-	logf := func(format string, a ...any) {
-		if cfg.Log != nil {
-			fmt.Fprintf(cfg.Log, format+"\n", a...)
-		}
-	}
-	all, err := versions()
-	if err != nil {
+	if err := r.addBaseSets(); err != nil {
 		return nil, err
 	}
-	var scored []version
-	for _, v := range all {
-		if !v.NotPortable {
-			scored = append(scored, v)
-		}
-	}
-	rep := &Report{Experiment: cfg.Experiment, Seed: cfg.Seed, Samples: cfg.Samples}
-
-	// Base input sets: the universe, the NIST grid, a uniform sample per
-	// large domain. They give equivalence, the properties' check and the
-	// random curves whatever the experiment.
-	u, err := loadUniverse()
-	if err != nil {
-		return nil, err
-	}
-	rep.Universe = UniverseInfo{Lines: u.Lines, WellFormed: u.WellFormed, BadLayer: u.BadLayer, Tests: len(u.Tests)}
-	type named struct {
-		name, domain string
-		set          *inputSet
-	}
-	sets := []named{{"universe", "", rowsSet(u.Tests)}, {"nist-grid", domainNIST, &inputSet{Kind: "grid", Domain: domainNIST}}}
-	for i, d := range allDomains {
-		sets = append(sets, named{"sample-" + d, d, &inputSet{Kind: "sample", Domain: d, N: cfg.Samples, Seed: cfg.Seed*31 + uint64(i)}})
-	}
-	baseSets := len(sets)
-	baseNames := make([]string, baseSets)
-	for i, s := range sets {
-		baseNames[i] = s.name
-	}
-	if cfg.Shard.N > 1 {
-		if !exps[ExpRandom] {
-			return nil, fmt.Errorf("shard %s: only the random experiment's cells are sharded (add %s to the experiments)", cfg.Shard, ExpRandom)
-		}
-		// The shard's cells need the properties that hold on the
-		// original: evaluate it alone on the base sets.
-		base := make([]*inputSet, baseSets)
-		for i, s := range sets {
-			base[i] = s.set
-		}
-		logf("shard %s: evaluating the original on %d input sets ...", cfg.Shard, len(base))
-		ev, err := evaluateSchemas(ctx, cfg.Launch, workerEval, nil, base, cfg.Workers)
-		if err != nil {
+	if r.cfg.Shard.N > 1 {
+		if err := r.runShard(ctx); err != nil {
 			return nil, err
 		}
-		var holdNames []string
-		if rep.Properties, _, holdNames, err = holdingOnBase(ev, baseNames); err != nil {
-			return nil, err
-		}
-		logf("random generation, shard %s: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Shard, cfg.Trials)
-		if rep.MTTF, err = runMTTF(ctx, cfg, mttfSpec{Domains: domains, Properties: append([]string{differentialName}, holdNames...)}); err != nil {
-			return nil, err
-		}
-		rep.TotalSeconds = time.Since(start).Seconds()
-		return rep, nil
+		r.rep.TotalSeconds = time.Since(start).Seconds()
+		return r.rep, nil
 	}
-
-	// Combinatorial arrays.
-	var arrays []*array
-	arraySet := map[*array]int{}
-	for _, method := range []string{methodCovering, methodRadix, methodRadixSmallest} {
-		if !exps[experimentOf(method)] {
-			continue
-		}
-		for _, d := range domains {
-			if method == methodRadixSmallest && d == domainNIST {
-				continue // the NIST sets have at most 10 values: the nist radix array already splits with the smallest base
-			}
-			ts := cfg.Ts
-			if ts == nil {
-				ts = defaultTs(d, method)
-			}
-			for _, t := range ts {
-				spec := arraySpec{Domain: d, Method: method, T: t}
-				if method == methodRadix && d != domainNIST {
-					spec.Base = cfg.RadixBase
-				}
-				logf("generating %s ...", spec)
-				// The don't-cares are filled at random (the array scored
-				// everywhere) and, as sensitivity checks, with each
-				// input's first value (flags false first, and in ACTS's
-				// order), (arrays up to 100,000 rows) with Replicas other
-				// random seeds and (ConstFills) with every constant value
-				// of the small inputs.
-				as, err := generateArrays(ctx, spec, arrayOptions{Seed: cfg.Seed, MaxRows: cfg.MaxRows, Timeout: cfg.GenTimeout, Verify: true,
-					Replicas: cfg.Replicas, ReplicaMaxRows: 100000, ConstFills: cfg.ConstFills, ConstMaxRows: ConstFillMaxRows},
-					[]string{fillRandom, fillFirst, fillACTS})
-				if err != nil {
-					return nil, err
-				}
-				consts := 0
-				for _, a := range as {
-					if isConst(a.Spec.Fill) {
-						consts++
-						arraySet[a] = len(sets)
-						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
-						arrays = append(arrays, a)
-						continue
-					}
-					if a.Skipped != "" {
-						logf("  %s: %s", spec, a.Skipped)
-					} else {
-						check := "verified complete"
-						if !a.Verified {
-							check = "don't-cares of the verified array refilled"
-						}
-						logf("  %s: %d rows in %.2fs, %.1f%% don't-cares (%s)", a.Spec, len(a.Tests), a.GenSeconds, 100*a.DontCares, check)
-						arraySet[a] = len(sets)
-						sets = append(sets, named{a.Spec.String(), d, rowsSet(a.Tests)})
-					}
-					arrays = append(arrays, a)
-				}
-				if consts > 0 {
-					logf("  %s: also %d constant fills of the small inputs' don't-cares", spec, consts)
-				}
-			}
-		}
+	steps := []func(context.Context) error{
+		r.addArrays,    // combinatorial arrays
+		r.evaluateAll,  // every version on every set
+		r.classify,     // equivalence, distinct faults, versions
+		r.addSuiteRows, // universe, NIST grid, uniform samples
+		r.addArrayRows, // the combinatorial arrays
+		r.runRandom,    // curves and mean tests-to-failure
+		r.runGeneric,   // operator and black-box mutants
 	}
-
-	// One evaluation of every version on every set.
-	evStart := time.Now()
-	inSets := make([]*inputSet, len(sets))
-	for i, s := range sets {
-		inSets[i] = s.set
-	}
-	logf("evaluating the original and %d versions on %d input sets (%d workers) ...", len(all), len(sets), cfg.Workers)
-	ev, err := evaluate(ctx, cfg.Launch, all, inSets, cfg.Workers)
-	if err != nil {
-		return nil, err
-	}
-	rep.EvalSeconds = time.Since(evStart).Seconds()
-	logf("  done in %.1fs", rep.EvalSeconds)
-
-	// Properties that hold on the original (NIST grid and samples).
-	var holds []property
-	var holdNames []string
-	if rep.Properties, holds, holdNames, err = holdingOnBase(ev, baseNames); err != nil {
-		return nil, err
-	}
-
-	// Equivalence per domain, and the distinct faults over everything.
-	for i := 1; i < baseSets; i++ {
-		ins, err := sets[i].set.materialize()
-		if err != nil {
-			return nil, err
-		}
-		rep.Equivalence = append(rep.Equivalence, equivalence(sets[i].name, len(ins), sets[i].set.Kind == "grid", partition(ev, all, []int{i})))
-	}
-	every := make([]int, len(sets))
-	for i := range every {
-		every[i] = i
-	}
-	classOf := map[int]int{}
-	for _, g := range partition(ev, all, every) {
-		if g[0] == "original" {
-			continue
-		}
-		var nums []int
-		for _, m := range g {
-			var n int
-			if _, err := fmt.Sscanf(m, "v%d", &n); err != nil {
-				return nil, fmt.Errorf("class member %q: %w", m, err)
-			}
-			nums = append(nums, n)
-		}
-		if len(nums) == 1 && nums[0] == notPortableVersion {
-			continue
-		}
-		for _, n := range nums {
-			classOf[n] = len(rep.Faults)
-		}
-		rep.Faults = append(rep.Faults, nums)
-	}
-	for _, v := range all {
-		c, ok := classOf[v.Number]
-		if !ok {
-			c = -1
-		}
-		rep.Versions = append(rep.Versions, VersionInfo{Number: v.Number, ID: v.ID, Category: v.Category, Description: v.Description, NotPortable: v.NotPortable, Class: c})
-	}
-
-	row := func(exp, domain, method, oracle string, t, set int, props []property) (Row, error) {
-		ins, err := sets[set].set.materialize()
-		if err != nil {
-			return Row{}, err
-		}
-		faults, err := scoreSet(ev, set, scored, props)
-		if err != nil {
-			return Row{}, err
-		}
-		r := Row{Experiment: exp, Domain: domain, Method: method, Oracle: oracle, T: t, Rows: len(ins), TestSeconds: float64(ev.nanos[set]) / 1e9, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Faults: faults, GateOpen: countGateOpen(ins)}
-		found := map[int]bool{}
-		for _, f := range faults {
-			if f.Killed {
-				r.VersionsKilled++
-				if !seedDuplicate[f.Version] {
-					r.Seed38Killed++
-				}
-				if c, ok := classOf[f.Version]; ok {
-					found[c] = true
-				}
-			}
-		}
-		r.FaultsFound = len(found)
-		return r, nil
-	}
-	addRows := func(exp, domain, method string, t, set int) error {
-		for _, o := range []struct {
-			name  string
-			props []property
-		}{{differentialName, []property{differential}}, {"properties", holds}} {
-			r, err := row(exp, domain, method, o.name, t, set, o.props)
-			if err != nil {
-				return err
-			}
-			rep.Rows = append(rep.Rows, r)
-		}
-		return nil
-	}
-	if exps[expUniverse] {
-		if err := addRows(expUniverse, "sir", "universe", 0, 0); err != nil {
+	for _, step := range steps {
+		if err := step(ctx); err != nil {
 			return nil, err
 		}
 	}
-	if exps[expProperties] || exps[ExpRandom] {
-		exp := ExpRandom
-		if !exps[ExpRandom] {
-			exp = expProperties
-		}
-		if slices.Contains(domains, domainNIST) {
-			if err := addRows(exp, domainNIST, "exhaustive", 0, 1); err != nil {
-				return nil, err
-			}
-		}
-		for i, d := range allDomains {
-			if slices.Contains(domains, d) {
-				if err := addRows(exp, d, "uniform", 0, 2+i); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	// firstN counts what the first n tests of an evaluated sequence find:
-	// distinct faults and the seed's 38 (-1, -1 when it is shorter).
-	memo := map[string][]Fault{}
-	firstN := func(set int, props []property, n int) (faults, seed38 int, err error) {
-		ins, err := sets[set].set.materialize()
-		if err != nil || n > len(ins) {
-			return -1, -1, err
-		}
-		key := fmt.Sprint(set, "/", len(props))
-		if len(props) > 0 {
-			key += props[0].Name
-		}
-		fs, ok := memo[key]
-		if !ok {
-			if fs, err = scoreSet(ev, set, scored, props); err != nil {
-				return 0, 0, err
-			}
-			memo[key] = fs
-		}
-		found := map[int]bool{}
-		for _, f := range fs {
-			if f.Killed && f.TestsToFailure <= n {
-				if !seedDuplicate[f.Version] {
-					seed38++
-				}
-				if c, ok := classOf[f.Version]; ok {
-					found[c] = true
-				}
-			}
-		}
-		return len(found), seed38, nil
-	}
-	constBugs := map[arraySpec][]int{} // by the spec of the main fill
-	for _, a := range arrays {
-		if !isConst(a.Spec.Fill) {
-			continue
-		}
-		r, err := row(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, differentialName, a.Spec.T, arraySet[a], []property{differential})
-		if err != nil {
-			return nil, err
-		}
-		main := a.Spec
-		main.Fill = fillRandom
-		constBugs[main] = append(constBugs[main], r.Seed38Killed)
-	}
-	for _, a := range arrays {
-		if isConst(a.Spec.Fill) {
-			continue
-		}
-		p, hasPaper := published(a.Spec.Domain, a.Spec.Method, a.Spec.T)
-		var pp *Published
-		if hasPaper {
-			pp = &p
-		}
-		if a.Skipped != "" {
-			rep.Rows = append(rep.Rows, Row{Experiment: experimentOf(a.Spec.Method), Domain: a.Spec.Domain, Method: a.Spec.Method, Oracle: differentialName, T: a.Spec.T, Skipped: a.Skipped, LowerBound: a.Projection.LowerBound, CoverageBytes: a.Projection.CoverageBytes, GenSeconds: a.GenSeconds, FaultsTotal: len(rep.Faults), VersionsScored: len(scored), Paper: pp})
-			continue
-		}
-		n := len(rep.Rows)
-		if err := addRows(experimentOf(a.Spec.Method), a.Spec.Domain, a.Spec.Method, a.Spec.T, arraySet[a]); err != nil {
-			return nil, err
-		}
-		for i := n; i < len(rep.Rows); i++ {
-			r := &rep.Rows[i]
-			r.GenSeconds, r.PeakHeap, r.Allocated, r.Verified, r.LowerBound = a.GenSeconds, a.PeakHeap, a.Allocated, a.Verified, a.Projection.LowerBound
-			r.Fill, r.DontCares, r.RadixBase = a.Spec.Fill, a.DontCares, a.Base
-			if r.Oracle == differentialName && isMain(a.Spec.Fill) {
-				r.Paper = pp
-				main := a.Spec
-				main.Fill = fillRandom
-				r.ConstFills = spreadOf(constBugs[main])
-			}
-			props := holds
-			if r.Oracle == differentialName {
-				props = []property{differential}
-			}
-			sampleSet := 2 + slices.Index(allDomains, a.Spec.Domain)
-			if r.RandomFaults, r.RandomSeed38, err = firstN(sampleSet, props, r.Rows); err != nil {
-				return nil, err
-			}
-		}
-	}
-
-	// Random generation: curves from the sample sequences, MTTF from the
-	// runner.
-	if exps[ExpRandom] {
-		for i, d := range allDomains {
-			if !slices.Contains(domains, d) {
-				continue
-			}
-			for _, o := range []struct {
-				name  string
-				props []property
-			}{{differentialName, []property{differential}}, {"properties", holds}} {
-				faults, err := scoreSet(ev, 2+i, scored, o.props)
-				if err != nil {
-					return nil, err
-				}
-				rep.Curves = append(rep.Curves, curve(d, o.name, faults, classOf, cfg.Samples))
-			}
-		}
-		logf("random generation: mean tests-to-failure (%d failing trials per failing cell) ...", cfg.Trials)
-		spec := mttfSpec{Domains: domains, Properties: append([]string{differentialName}, holdNames...)}
-		if rep.MTTF, err = runMTTF(ctx, cfg, spec); err != nil {
-			return nil, err
-		}
-	}
-	if exps[expGeneric] {
-		n := min(cfg.Samples, 100000)
-		names := []string{"universe"}
-		gsets := []*inputSet{rowsSet(u.Tests)}
-		if slices.Contains(domains, domainNIST) {
-			names = append(names, "nist-grid")
-			gsets = append(gsets, &inputSet{Kind: "grid", Domain: domainNIST})
-		}
-		for i, d := range allDomains {
-			if !slices.Contains(domains, d) {
-				continue
-			}
-			names = append(names, fmt.Sprintf("sample-%s (%d)", d, n))
-			gsets = append(gsets, &inputSet{Kind: "sample", Domain: d, N: n, Seed: cfg.Seed*31 + uint64(i)})
-		}
-		logf("generic mutants: %d operator mutants (worker processes) and %d black-box mutants ...", len(operatorMutants()), cfg.Blackbox)
-		g0 := time.Now()
-		if rep.Generic, err = generic(ctx, cfg, names, gsets, holds, cfg.Blackbox); err != nil {
-			return nil, err
-		}
-		logf("  done in %.1fs", time.Since(g0).Seconds())
-	}
-	rep.TotalSeconds = time.Since(start).Seconds()
-	rep.MaxRSS, rep.ChildMaxRSS = maxRSS()
-	return rep, nil
+	r.rep.TotalSeconds = time.Since(start).Seconds()
+	r.rep.MaxRSS, r.rep.ChildMaxRSS = maxRSS()
+	return r.rep, nil
 }
 
 // holdingOnBase checks the safety properties on the original's outputs

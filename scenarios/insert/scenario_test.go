@@ -41,7 +41,7 @@ func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 }
 
 // TestTheStudyReproducesFigure41 checks the acceptance criteria of the
-// insert study on the paper's own scale (1,000 test cases per property).
+// insert scenario on the paper's own scale (1,000 test cases per property).
 func TestTheStudyReproducesFigure41(t *testing.T) {
 	t.Parallel()
 	for _, seed := range []uint64{1, 2} {

@@ -11,7 +11,7 @@ import (
 	"github.com/mutprop/mutprop/stats"
 )
 
-// Config sets the size of the study. The zero Config is the paper's: 1,000
+// Config sets the size of the scenario. The zero Config is the paper's: 1,000
 // test cases per property, plus a fixed set of 100 mutants for the classic
 // kill rate.
 type Config struct {
@@ -37,12 +37,12 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// The mutant IDs of the study.
+// The mutant IDs of the scenario.
 const (
 	// freshMutant stands for Duregård's protocol: a fresh random mutant
 	// for every test case, perturbing every point.
 	freshMutant = "blackbox:fresh-per-test"
-	// generatorName is the study's only generator: QuickCheck's arbitrary Int
+	// generatorName is the scenario's only generator: QuickCheck's arbitrary Int
 	// and [Int] (or OrderedList Int), at QuickCheck's sizes.
 	generatorName = "quickcheck"
 )
@@ -50,7 +50,7 @@ const (
 // fixedMutantID names the k-th mutant of the fixed set.
 func fixedMutantID(k int) string { return fmt.Sprintf("blackbox:seed-%03d", k) }
 
-// suite returns the study as a runner suite: the original, the fresh
+// suite returns the scenario as a runner suite: the original, the fresh
 // mutant, and the fixed set, against the eight properties.
 func suite(cfg Config) *runner.Suite {
 	cfg = cfg.withDefaults()
@@ -69,9 +69,9 @@ func suite(cfg Config) *runner.Suite {
 		Properties: names,
 		Generators: []string{generatorName},
 		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
-			i := slices.IndexFunc(props, func(p studyProperty) bool { return p.Name == property })
+			i := slices.IndexFunc(props, func(p insertProperty) bool { return p.Name == property })
 			if i < 0 || generator != generatorName {
-				return nil, fmt.Errorf("insert study has no cell (%s, %s)", property, generator)
+				return nil, fmt.Errorf("insert scenario has no cell (%s, %s)", property, generator)
 			}
 			return test(props[i], m.ID, cfg.Lists)
 		},
@@ -80,7 +80,7 @@ func suite(cfg Config) *runner.Suite {
 
 // inputs generates the property's inputs: x, and a list that is ordered
 // when the property asks for an OrderedList.
-func inputs(p studyProperty, r *rand.Rand, size int) (int, []int) {
+func inputs(p insertProperty, r *rand.Rand, size int) (int, []int) {
 	x := runner.IntSized()(r, size)
 	xs := runner.SliceOf(runner.IntSized())(r, size)
 	if p.OrderedInput {
@@ -90,7 +90,7 @@ func inputs(p studyProperty, r *rand.Rand, size int) (int, []int) {
 }
 
 // test builds the test of property p on the mutant with the given ID.
-func test(p studyProperty, mutant string, lists ListMutator) (runner.Test, error) {
+func test(p insertProperty, mutant string, lists ListMutator) (runner.Test, error) {
 	var seedOf func(r *rand.Rand) uint64
 	switch {
 	case mutant == "":
@@ -103,7 +103,7 @@ func test(p studyProperty, mutant string, lists ListMutator) (runner.Test, error
 	default:
 		var k int
 		if _, err := fmt.Sscanf(mutant, "blackbox:seed-%d", &k); err != nil {
-			return nil, fmt.Errorf("insert study has no mutant %q", mutant)
+			return nil, fmt.Errorf("insert scenario has no mutant %q", mutant)
 		}
 		seedOf = func(*rand.Rand) uint64 { return uint64(k) }
 	}
@@ -118,14 +118,14 @@ func test(p studyProperty, mutant string, lists ListMutator) (runner.Test, error
 	}, nil
 }
 
-func (p studyProperty) check(ins insertFunc, sort sortFunc, x int, xs []int) bool {
+func (p insertProperty) check(ins insertFunc, sort sortFunc, x int, xs []int) bool {
 	if p.Insert != nil {
 		return p.Insert(ins, x, xs)
 	}
 	return p.Sort(sort, x, xs)
 }
 
-// Row is one property's line of the study.
+// Row is one property's line of the report.
 type Row struct {
 	Name string `json:"name"`
 	// KilledPct is Duregård's per-test-case score: the percentage of test
@@ -160,8 +160,8 @@ type Coverage struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// Study is the result of the insert study.
-type Study struct {
+// Report is the result of the insert scenario.
+type Report struct {
 	Seed         uint64 `json:"seed"`
 	ListMutator  string `json:"list_mutator"`
 	Tests        int    `json:"tests"`
@@ -169,15 +169,15 @@ type Study struct {
 	Properties   []Row  `json:"properties"`
 }
 
-// Run measures the study. opts carries the seed, the worker count and an
+// Run measures the scenario. opts carries the seed, the worker count and an
 // optional pool; its Protocol and Select are set here.
-func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
+func Run(ctx context.Context, cfg Config, opts runner.Options) (*Report, error) {
 	cfg = cfg.withDefaults()
 	s := suite(cfg)
 	if _, _, err := mutants(0, cfg.Lists); err != nil {
 		return nil, err
 	}
-	st := &Study{Seed: opts.Seed, ListMutator: string(cfg.Lists), Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
+	st := &Report{Seed: opts.Seed, ListMutator: string(cfg.Lists), Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
 
 	scoreOpts := opts
 	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}
@@ -233,7 +233,7 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Study, error) {
 
 // measureCoverage runs p on the original, recording the list length of
 // every application of the function under test.
-func measureCoverage(p studyProperty, seed uint64, tests int) Coverage {
+func measureCoverage(p insertProperty, seed uint64, tests int) Coverage {
 	cov := Coverage{ListLengths: map[int]int{}}
 	record := func(xs []int) {
 		cov.Applications++
