@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"internal/cli":        nil,
 	"internal/mutantid":   nil,
 	"internal/sandbox":    nil,
+	"internal/testfix":    nil, // tests' helpers: txtar fixtures, golden files, tree snapshots
 	"gen/covering":        nil,
 	"gen/enum":            nil,
 	"gen/holey":           nil,
@@ -49,19 +50,24 @@ var allowed = map[string][]string{
 	"mutproptest":       {"runner", "blackbox", "outcome"},
 	"mutate/mutatetest": {"mutate"},
 	// gotest and the packages split out of it, each one job.
-	"internal/testjson":  {"outcome", "proc"},
-	"internal/coverage":  {"mutate"},
-	"internal/testbin":   {"internal/testjson", "mutate", "proc"},
-	"internal/testwatch": {"internal/testjson", "proc"},
-	"internal/suitehost": {"runner", "proc", "report", "outcome", "stats"},
+	"internal/testjson":    {"outcome", "proc"},
+	"internal/coverage":    {"mutate"},
+	"internal/testbin":     {"internal/testjson", "mutate", "proc"},
+	"internal/testwatch":   {"internal/testbin", "internal/testjson", "outcome", "proc"},
+	"internal/suitehost":   {"runner", "proc", "report", "outcome", "stats"},
+	"internal/flakiness":   {"internal/testjson", "outcome"},
+	"internal/preflight":   nil,
+	"internal/blackboxmut": {"mutate", "outcome", "report"},
+	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "runner"},
 	"gotest": {"engine", "mutate", "runner", "proc", "report", "outcome", "stats",
-		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch"},
+		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
+		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials"},
 
 	// mutprop run's own packages: each imports runlog, never one another.
 	"changes":   {"mutate"},
 	"runlog":    {"engine", "gotest", "mutate", "outcome", "report"},
 	"runcache":  {"runlog", "gotest", "mutate", "outcome"},
-	"runreport": {"runlog", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/progress"},
+	"runreport": {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress"},
 	"ci":        {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
 
 	// The case studies: the core and their own schematized copies, never

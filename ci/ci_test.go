@@ -111,7 +111,7 @@ func TestTheBaselineGatesOnlyNewSurvivors(t *testing.T) {
 		r, err := Open(o, nil)
 		require.NoError(t, err)
 		var out, errOut bytes.Buffer
-		gate, err = r.Report([]runlog.Package{p}, report.Score{}, Run{Cmd: "run", Complete: true, Stdout: &out, Stderr: &errOut})
+		gate, err = r.Report(r.Assess([]runlog.Package{p}, Run{Cmd: "run", Complete: true, Stdout: &out, Stderr: &errOut}), report.Score{})
 		require.NoError(t, err)
 		return errOut.String(), gate
 	}
@@ -152,7 +152,7 @@ func TestABaselineEntryMayNameItsMutantByIDOrAlias(t *testing.T) {
 		r, err := Open(o, nil)
 		require.NoError(t, err)
 		var out, errOut bytes.Buffer
-		gate, err := r.Report([]runlog.Package{pkg}, report.Score{}, Run{Cmd: "run", Complete: true, Stdout: &out, Stderr: &errOut})
+		gate, err := r.Report(r.Assess([]runlog.Package{pkg}, Run{Cmd: "run", Complete: true, Stdout: &out, Stderr: &errOut}), report.Score{})
 		require.NoError(t, err)
 		return errOut.String(), gate
 	}
@@ -175,4 +175,25 @@ func TestABaselineEntryMayNameItsMutantByIDOrAlias(t *testing.T) {
 		reasons = append(reasons, e.Reason)
 	}
 	assert.ElementsMatch(t, []string{"by ID", "by alias", ""}, reasons)
+}
+
+// TestTheVerdictsGiveTheJSONReportItsBaseline assesses a run before any
+// report is written: without a baseline there is nothing for the JSON
+// report; with one, its accepted and new mutants by ID, stale empty.
+func TestTheVerdictsGiveTheJSONReportItsBaseline(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\nfunc F(x int) bool {\n\treturn x > 0 && x > 0\n}\n"
+	pkg := keyedPackage(src, [2]int{4, 11}, [2]int{4, 20})
+	run := Run{Cmd: "run", Complete: true, Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}
+	r, err := Open(Options{}, nil)
+	require.NoError(t, err)
+	assert.Nil(t, r.Assess([]runlog.Package{pkg}, run).Baseline())
+
+	baseline := filepath.Join(t.TempDir(), "b.json")
+	require.NoError(t, os.WriteFile(baseline, []byte(`{"version": 1, "accepted": [{"package": "example.com/p", "id": "m"}]}`), 0o644))
+	r, err = Open(Options{Baseline: baseline}, nil)
+	require.NoError(t, err)
+	got := r.Assess([]runlog.Package{pkg}, run).Baseline()
+	require.NotNil(t, got)
+	assert.Equal(t, BaselineJSON{File: baseline, Accepted: []string{"m"}, New: []string{"mm"}, Stale: []StaleEntry{}}, *got)
 }

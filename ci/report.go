@@ -60,9 +60,6 @@ type Run struct {
 	// Cmd is the command, "run" or "merge": messages start with
 	// "mutprop CMD: ".
 	Cmd string
-	// JSON is the run's JSON report, "" for none; with a baseline, its
-	// verdicts are added to it (under the key "mutpropBaseline").
-	JSON string
 	// Dirs maps package paths to their directories (live runs); packages
 	// not in it are looked up in the module of the current directory.
 	Dirs map[string]string
@@ -129,147 +126,217 @@ func (s StaleEntry) message(file string) string {
 	return fmt.Sprintf("stale baseline entry: the accepted survivor %s %s: remove it from %s or run with --update-baseline", s.BaselineEntry, what, file)
 }
 
-// Report prints and writes the CI outputs of a finished run: pkgs are its
-// packages and score the score of all of them. gate is the error that
-// fails the run (exit 1) when undetected mutants are not in the baseline;
-// err is a failure to write (the run could not be reported).
-func (r *Reporter) Report(pkgs []runlog.Package, score report.Score, run Run) (gate, err error) {
-	getenv := run.Getenv
-	if getenv == nil {
-		getenv = func(string) string { return "" }
+// Verdicts are a finished run seen by CI: the mutants its outputs show
+// and, with a baseline, which undetected mutants it accepts, which are
+// new and which of its entries are stale. Assess computes them before any
+// report is written, so that the JSON report holds them (Baseline);
+// Report prints and writes them.
+type Verdicts struct {
+	run      Run
+	pkgs     []runlog.Package
+	loc      *locator
+	findings []finding
+	stale    []StaleEntry
+	// update is the baseline --update-baseline writes.
+	update []BaselineEntry
+	// accepted and fresh are the IDs, as in the JSON report, of the
+	// undetected mutants in the baseline and not in it.
+	accepted, fresh []string
+	// baseline is the baseline file, "" for none.
+	baseline string
+}
+
+// Assess finds what the CI outputs of a finished run show: pkgs are its
+// packages.
+func (r *Reporter) Assess(pkgs []runlog.Package, run Run) *Verdicts {
+	if run.Getenv == nil {
+		run.Getenv = func(string) string { return "" }
 	}
-	loc := newLocator(getenv, run.Dirs)
-	var findings []finding
-	var stale []StaleEntry
-	var update []BaselineEntry
-	var acceptedIDs, freshIDs []string
+	v := &Verdicts{run: run, pkgs: pkgs, loc: newLocator(run.Getenv, run.Dirs)}
+	if r.accepted != nil {
+		v.baseline = r.opts.Baseline
+	}
 	matched := map[string]bool{}
-	inRun := map[string]bool{}
 	for _, p := range pkgs {
-		inRun[p.Path] = true
 		keys := baselineKeys(p)
 		for _, m := range p.Mutants {
-			f := finding{pkg: p.Path, m: m, id: m.Mutant.ID, entry: keys[m.Mutant.ID]}
-			if len(pkgs) > 1 {
-				f.id = p.Path + "/" + f.id
-			}
-			f.path, f.repoPath = loc.paths(p.Path, m.Mutant.File)
-			k := f.entry.key()
-			prev, inBaseline := r.accepted[k]
-			for _, ref := range []string{m.Mutant.ID, mutantid.Alias(p.Path, m.Mutant.ID)} {
-				if inBaseline {
-					break
-				}
-				k = idKey(p.Path, ref)
-				prev, inBaseline = r.accepted[k]
-			}
-			if inBaseline {
+			if k := r.assessMutant(v, p.Path, m, keys[m.Mutant.ID]); k != "" {
 				matched[k] = true
 			}
-			show := m.Outcome == outcome.Survived || m.Outcome == outcome.Timeout
-			if undetected(m.Outcome) {
-				be := f.entry
-				be.Reason = prev.Reason
-				update = append(update, be)
-				if r.accepted != nil {
-					f.accepted, f.fresh = inBaseline, !inBaseline
-					if f.accepted {
-						acceptedIDs = append(acceptedIDs, f.id)
-					} else {
-						freshIDs = append(freshIDs, f.id)
-						show = true // it fails the run: say which
-					}
-				}
-			} else if inBaseline {
-				stale = append(stale, StaleEntry{BaselineEntry: prev, Mutant: f.id, Now: m.Outcome, path: f.path, m: &m})
-			}
-			if show {
-				findings = append(findings, f)
+		}
+	}
+	r.assessEntries(v, matched)
+	return v
+}
+
+// assessMutant adds the mutant m of package pkg to v, with entry, its
+// key for a baseline. It returns the key of the baseline entry that
+// matches it, "" for none.
+func (r *Reporter) assessMutant(v *Verdicts, pkg string, m runlog.Mutant, entry BaselineEntry) (matched string) {
+	f := finding{pkg: pkg, m: m, id: m.Mutant.ID, entry: entry}
+	if len(v.pkgs) > 1 {
+		f.id = pkg + "/" + f.id
+	}
+	f.path, f.repoPath = v.loc.paths(pkg, m.Mutant.File)
+	k := f.entry.key()
+	prev, inBaseline := r.accepted[k]
+	for _, ref := range []string{m.Mutant.ID, mutantid.Alias(pkg, m.Mutant.ID)} {
+		if inBaseline {
+			break
+		}
+		k = idKey(pkg, ref)
+		prev, inBaseline = r.accepted[k]
+	}
+	if inBaseline {
+		matched = k
+	}
+	show := m.Outcome == outcome.Survived || m.Outcome == outcome.Timeout
+	if undetected(m.Outcome) {
+		be := f.entry
+		be.Reason = prev.Reason
+		v.update = append(v.update, be)
+		if r.accepted != nil {
+			f.accepted, f.fresh = inBaseline, !inBaseline
+			if f.accepted {
+				v.accepted = append(v.accepted, f.id)
+			} else {
+				v.fresh = append(v.fresh, f.id)
+				show = true // it fails the run: say which
 			}
 		}
+	} else if inBaseline {
+		v.stale = append(v.stale, StaleEntry{BaselineEntry: prev, Mutant: f.id, Now: m.Outcome, path: f.path, m: &m})
+	}
+	if show {
+		v.findings = append(v.findings, f)
+	}
+	return matched
+}
+
+// assessEntries adds to v the baseline entries no mutant matched: kept
+// when their mutant was not part of the run, stale otherwise.
+func (r *Reporter) assessEntries(v *Verdicts, matched map[string]bool) {
+	inRun := map[string]bool{}
+	for _, p := range v.pkgs {
+		inRun[p.Path] = true
 	}
 	for _, k := range slices.Sorted(maps.Keys(r.accepted)) {
 		b := r.accepted[k]
 		switch {
 		case matched[k]:
-		case !inRun[b.Package] || !run.Complete:
-			update = append(update, b) // its mutant was not part of this run
+		case !inRun[b.Package] || !v.run.Complete:
+			v.update = append(v.update, b) // its mutant was not part of this run
 		default:
-			stale = append(stale, StaleEntry{BaselineEntry: b, Now: "gone"})
+			v.stale = append(v.stale, StaleEntry{BaselineEntry: b, Now: "gone"})
 		}
 	}
-	for i := range stale {
-		stale[i].Status = ""
+	for i := range v.stale {
+		v.stale[i].Status = ""
 	}
+}
 
-	prefix := "mutprop " + run.Cmd + ": "
+// Baseline is what the JSON report says of the baseline (under the key
+// BaselineJSONKey); nil without one.
+func (v *Verdicts) Baseline() *BaselineJSON {
+	if v.baseline == "" {
+		return nil
+	}
+	stale := v.stale
+	if stale == nil {
+		stale = []StaleEntry{}
+	}
+	return &BaselineJSON{File: v.baseline, Accepted: nonNil(v.accepted), New: nonNil(v.fresh), Stale: stale}
+}
+
+// Report prints and writes the CI outputs of the run v assessed: score is
+// the score of all its packages. gate is the error that fails the run
+// (exit 1) when undetected mutants are not in the baseline; err is a
+// failure to write (the run could not be reported).
+func (r *Reporter) Report(v *Verdicts, score report.Score) (gate, err error) {
 	if r.opts.Annotations.GitHub {
-		for _, f := range findings {
-			kind := "warning"
-			switch {
-			case f.accepted:
-				kind = "notice"
-			case f.fresh:
-				kind = "error"
-			}
-			fmt.Fprintln(run.Stdout, githubCommand(kind, f.repoPath, f.m.Mutant.Line, f.m.Mutant.Col, f.message()))
-		}
-		for _, s := range stale {
-			if s.m != nil {
-				_, repoPath := loc.paths(s.Package, s.m.Mutant.File)
-				fmt.Fprintln(run.Stdout, githubCommand("notice", repoPath, s.m.Mutant.Line, s.m.Mutant.Col, s.message(r.opts.Baseline)))
-			} else {
-				fmt.Fprintln(run.Stdout, githubCommand("notice", "", 0, 0, s.message(r.opts.Baseline)))
-			}
-		}
+		r.printGitHub(v)
 	} else {
-		for _, f := range findings {
-			fmt.Fprintf(run.Stderr, "%s:%d:%d: %s\n", f.path, f.m.Mutant.Line, f.m.Mutant.Col, f.message())
-		}
-		for _, s := range stale {
-			if s.m != nil {
-				fmt.Fprintf(run.Stderr, "%s:%d:%d: %s\n", s.path, s.m.Mutant.Line, s.m.Mutant.Col, s.message(r.opts.Baseline))
-			} else {
-				fmt.Fprintln(run.Stderr, prefix+s.message(r.opts.Baseline))
-			}
-		}
+		r.printLines(v)
 	}
 	var baselineNote string
 	if r.accepted != nil {
-		baselineNote = fmt.Sprintf("baseline %s: %d accepted survivors, %d new, %d stale entries", r.opts.Baseline, len(acceptedIDs), len(freshIDs), len(stale))
-		fmt.Fprintln(run.Stderr, prefix+baselineNote)
+		baselineNote = fmt.Sprintf("baseline %s: %d accepted survivors, %d new, %d stale entries", r.opts.Baseline, len(v.accepted), len(v.fresh), len(v.stale))
+		fmt.Fprintln(v.run.Stderr, v.prefix()+baselineNote)
 	}
+	if err := r.writeFiles(v, score, baselineNote); err != nil {
+		return nil, err
+	}
+	if r.opts.UpdateBaseline {
+		if err := writeBaseline(r.opts.Baseline, v.update); err != nil {
+			return nil, fmt.Errorf("--update-baseline: %w", err)
+		}
+		fmt.Fprintf(v.run.Stderr, "%swrote %s: %d accepted survivors (%d stale entries dropped)\n", v.prefix(), r.opts.Baseline, len(v.update), len(v.stale))
+		return nil, nil
+	}
+	if len(v.fresh) > 0 {
+		return fmt.Errorf("%d undetected mutants are not in the baseline %s: kill them, or accept them with --update-baseline", len(v.fresh), r.opts.Baseline), nil
+	}
+	return nil, nil
+}
 
-	if path := getenv("GITHUB_STEP_SUMMARY"); r.opts.Annotations.GitHub && path != "" {
-		if err := appendFile(path, stepSummary(pkgs, score, findings, baselineNote)); err != nil {
-			return nil, fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
+// prefix starts the run's messages.
+func (v *Verdicts) prefix() string { return "mutprop " + v.run.Cmd + ": " }
+
+// printGitHub prints the findings and stale entries as GitHub workflow
+// commands.
+func (r *Reporter) printGitHub(v *Verdicts) {
+	for _, f := range v.findings {
+		kind := "warning"
+		switch {
+		case f.accepted:
+			kind = "notice"
+		case f.fresh:
+			kind = "error"
+		}
+		fmt.Fprintln(v.run.Stdout, githubCommand(kind, f.repoPath, f.m.Mutant.Line, f.m.Mutant.Col, f.message()))
+	}
+	for _, s := range v.stale {
+		if s.m != nil {
+			_, repoPath := v.loc.paths(s.Package, s.m.Mutant.File)
+			fmt.Fprintln(v.run.Stdout, githubCommand("notice", repoPath, s.m.Mutant.Line, s.m.Mutant.Col, s.message(r.opts.Baseline)))
+		} else {
+			fmt.Fprintln(v.run.Stdout, githubCommand("notice", "", 0, 0, s.message(r.opts.Baseline)))
+		}
+	}
+}
+
+// printLines prints the findings and stale entries as file:line:col lines.
+func (r *Reporter) printLines(v *Verdicts) {
+	for _, f := range v.findings {
+		fmt.Fprintf(v.run.Stderr, "%s:%d:%d: %s\n", f.path, f.m.Mutant.Line, f.m.Mutant.Col, f.message())
+	}
+	for _, s := range v.stale {
+		if s.m != nil {
+			fmt.Fprintf(v.run.Stderr, "%s:%d:%d: %s\n", s.path, s.m.Mutant.Line, s.m.Mutant.Col, s.message(r.opts.Baseline))
+		} else {
+			fmt.Fprintln(v.run.Stderr, v.prefix()+s.message(r.opts.Baseline))
+		}
+	}
+}
+
+// writeFiles appends the GitHub step summary and writes the GitLab
+// report, when asked.
+func (r *Reporter) writeFiles(v *Verdicts, score report.Score, baselineNote string) error {
+	if path := v.run.Getenv("GITHUB_STEP_SUMMARY"); r.opts.Annotations.GitHub && path != "" {
+		if err := appendFile(path, stepSummary(v.pkgs, score, v.findings, baselineNote)); err != nil {
+			return fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err)
 		}
 	}
 	if path := r.opts.Annotations.GitLab; path != "" {
-		b, err := gitlabReport(findings)
+		b, err := gitlabReport(v.findings)
 		if err == nil {
 			err = atomicfile.Write(path, b)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("gitlab report: %w", err)
+			return fmt.Errorf("gitlab report: %w", err)
 		}
 	}
-	if r.accepted != nil && run.JSON != "" {
-		if err := markBaselineJSON(run.JSON, BaselineJSON{File: r.opts.Baseline, Accepted: nonNil(acceptedIDs), New: nonNil(freshIDs), Stale: stale}); err != nil {
-			return nil, fmt.Errorf("json report: %w", err)
-		}
-	}
-	if r.opts.UpdateBaseline {
-		if err := writeBaseline(r.opts.Baseline, update); err != nil {
-			return nil, fmt.Errorf("--update-baseline: %w", err)
-		}
-		fmt.Fprintf(run.Stderr, "%swrote %s: %d accepted survivors (%d stale entries dropped)\n", prefix, r.opts.Baseline, len(update), len(stale))
-		return nil, nil
-	}
-	if len(freshIDs) > 0 {
-		return fmt.Errorf("%d undetected mutants are not in the baseline %s: kill them, or accept them with --update-baseline", len(freshIDs), r.opts.Baseline), nil
-	}
-	return nil, nil
+	return nil
 }
 
 func nonNil(s []string) []string {
@@ -279,9 +346,9 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// baselineJSONKey is the JSON report's top-level key that marks accepted
+// BaselineJSONKey is the JSON report's top-level key that marks accepted
 // survivors (BaselineJSON).
-const baselineJSONKey = "mutpropBaseline"
+const BaselineJSONKey = "mutpropBaseline"
 
 // BaselineJSON is what the JSON report says of the baseline.
 type BaselineJSON struct {
@@ -291,20 +358,6 @@ type BaselineJSON struct {
 	Accepted []string     `json:"accepted"`
 	New      []string     `json:"new"`
 	Stale    []StaleEntry `json:"stale"`
-}
-
-func markBaselineJSON(path string, v BaselineJSON) error {
-	if v.Stale == nil {
-		v.Stale = []StaleEntry{}
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if b, err = report.AddJSONKey(b, baselineJSONKey, v); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, b)
 }
 
 func appendFile(path, s string) error {

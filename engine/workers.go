@@ -186,10 +186,10 @@ func (r *readErr) failed() bool {
 func (w *Worker) died() error {
 	res := w.kill()
 	reason := "died"
-	switch {
-	case res.MemoryExceeded:
+	switch res.End {
+	case proc.EndMemoryExceeded:
 		reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard))
-	case res.OutputExceeded:
+	case proc.EndOutputExceeded:
 		reason = fmt.Sprintf("exceeded its output budget (%s)", proc.FormatSize(res.OutputLimit))
 	}
 	return &DiedError{Reason: "worker " + reason + ": " + string(res.Output)}

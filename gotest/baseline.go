@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,18 +11,15 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/coverage"
+	"github.com/mutprop/mutprop/internal/flakiness"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
-
-// plainRuns is how many times the tests run together on a plain go test
-// -c build when one failed with the others on mutprop's build: twice, to
-// tell a flaky test from a failing one.
-const plainRuns = 2
 
 // baselineTimeout bounds one baseline run of all the tests.
 const baselineTimeout = 10 * time.Minute
@@ -33,7 +29,7 @@ const baselineTimeout = 10 * time.Minute
 // test runs them (their durations are the floor's), then each alone with
 // the build's recording on (measureAlone: the test's coverage, the
 // mutants it infects, and its duration through the guarded copies, which
-// bounds a mutant's run), then all together k more times (repeats, on the
+// bounds a mutant's run), then all together k more times (flakiness.Repeats, on the
 // workers: a flaky test that passed twice would otherwise kill mutants
 // at random). Each remaining test's baseline is the slower of its first
 // two runs.
@@ -47,12 +43,12 @@ const baselineTimeout = 10 * time.Minute
 // never among the tests a mutant runs: it is set aside or the package is
 // refused.
 func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
-	skipFlaky, err := s.cfg.flakySetting()
+	skipFlaky, err := flakiness.ParseSetting(s.cfg.Flaky)
 	if err != nil {
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
 	}
 	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
-	o := newObservations()
+	o := flakiness.NewObservations()
 	start := time.Now()
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
@@ -63,9 +59,9 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 		return err
 	}
 	s.coverTime = time.Since(start)
-	k := repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
+	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
-	repeated, err := repeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
+	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
 	if err != nil {
 		return err
 	}
@@ -75,7 +71,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	}
 	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v%s", s.pkg.Path, k,
 		time.Since(start).Round(time.Millisecond), note)
-	if len(o.failing(s.tests)) == 0 {
+	if len(o.Failing(s.tests)) == 0 {
 		return nil
 	}
 	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
@@ -89,11 +85,11 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
-	if again := o.failing(s.tests); len(again) > 0 {
+	if again := o.Failing(s.tests); len(again) > 0 {
 		// A test that depends on another's side effects, or a flaky package.
 		parts := make([]string, len(again))
 		for i, t := range again {
-			parts[i] = t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
+			parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
 		}
 		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s",
 			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
@@ -105,7 +101,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 // mutant, as go test runs them, and records each one's duration (the
 // floor's, and a lower bound of its baseline) and, when the run passed,
 // the process's own overhead, and into o which tests passed and failed.
-func (s *session) runTogether(ctx context.Context, o *observations) error {
+func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
 	sc := s.scratch(0)
 	if err := sc.Reset(); err != nil {
 		return err
@@ -115,7 +111,7 @@ func (s *session) runTogether(ctx context.Context, o *observations) error {
 	if err != nil {
 		return err
 	}
-	if res.Canceled {
+	if res.End == proc.EndCanceled {
 		return ctx.Err()
 	}
 	var sum time.Duration
@@ -135,14 +131,14 @@ func (s *session) runTogether(ctx context.Context, o *observations) error {
 		// overhead. runBaseline runs the kept tests together again.
 		s.overhead = max(res.Duration-sum, 0)
 	}
-	o.addRun(condWithOthers, s.tests, st, v)
+	o.AddRun(flakiness.WithOthers, s.tests, st, v)
 	return nil
 }
 
 // aloneRun is what one test's run alone on the measured build told.
 type aloneRun struct {
 	elapsed time.Duration
-	use     usage
+	use     testwatch.Usage
 	failed  string // the reason it failed; "" if it passed or timed out
 	// timedOut: the run did not end in time, which tells nothing.
 	timedOut bool
@@ -164,7 +160,7 @@ type aloneRun struct {
 // per-test coverage, and each test's duration into its baseline. A run
 // that does not end in time tells nothing (the test then covers and
 // infects everything); a run that fails is recorded in o as a failure.
-func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *observations) error {
+func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flakiness.Observations) error {
 	runs := make([]aloneRun, len(s.tests))
 	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
 		var err error
@@ -183,7 +179,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 	} else {
 		s.cover = map[string]map[string][]coverage.Span{}
 	}
-	s.usage = map[string]usage{}
+	s.usage = map[string]testwatch.Usage{}
 	for i, t := range s.tests {
 		r := runs[i]
 		s.baseline[t] = max(s.baseline[t], r.elapsed)
@@ -191,7 +187,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *obser
 			s.usage[t] = r.use
 		}
 		if !r.timedOut {
-			o.add(t, condAlone, r.failed != "", r.failed)
+			o.Add(t, flakiness.Alone, r.failed != "", r.failed)
 		}
 		switch {
 		case r.failed != "":
@@ -226,10 +222,10 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	if err != nil {
 		return aloneRun{}, err
 	}
-	if res.Canceled {
+	if res.End == proc.EndCanceled {
 		return aloneRun{}, ctx.Err()
 	}
-	r := aloneRun{elapsed: st.Elapsed()[test], use: usage{cpu: res.CPU, rss: res.PeakRSS, faults: res.PageFaults, written: res.Written}}
+	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, RSS: res.PeakRSS, Faults: res.PageFaults, Written: res.Written}}
 	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:
@@ -265,68 +261,87 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	return r, nil
 }
 
-// outsideTests names a failure no test was running in: TestMain, an init
-// function, or the binary's exit after the tests.
-const outsideTests = "(outside any test: TestMain, init or exit)"
-
-// culprits returns the top-level tests a failed run blames: the failed
-// ones, else the one running when the binary died or was stopped, else
-// outsideTests.
-func culprits(st *testjson.Stream, v testjson.Verdict) []string {
-	if len(v.KilledBy) > 0 && !slices.Equal(v.KilledBy, []string{"TestMain"}) {
-		return v.KilledBy
-	}
-	for _, name := range st.Order {
-		if t := st.Tests[name]; testjson.TopLevel(name) && t.Status == testjson.StatusRunning {
-			return []string{name}
-		}
-	}
-	return []string{outsideTests}
-}
-
 // checkFailures decides what the tests that failed in the baseline are
-// (screenFailures, on the session's builds): flaky tests refuse the
+// (flakiness.Screen, on the session's builds): flaky tests refuse the
 // package (FlakySkip: they are set aside, which says so); tests that fail
 // under go test refuse it; the others are set aside with their reason
 // (refused with StrictBaseline).
-func (s *session) checkFailures(ctx context.Context, o *observations, skipFlaky bool) error {
-	v, err := screenFailures(ctx, &sessionRunner{s: s}, o, s.tests, skipFlaky)
+func (s *session) checkFailures(ctx context.Context, o *flakiness.Observations, skipFlaky bool) error {
+	v, err := flakiness.Screen(ctx, &sessionRunner{s: s}, o, s.tests, skipFlaky)
 	if err != nil {
 		return err
 	}
-	if err := s.refusal(o, v, skipFlaky); err != nil {
+	if err := v.Refusal(o, s.pkg.Path, skipFlaky); err != nil {
 		return err
 	}
-	if s.cfg.StrictBaseline && len(v.aside) > 0 {
-		parts := make([]string, len(v.aside))
-		for i, a := range v.aside {
+	if s.cfg.StrictBaseline && len(v.Aside) > 0 {
+		parts := make([]string, len(v.Aside))
+		for i, a := range v.Aside {
 			parts[i] = a.Test + ": " + a.Reason
 		}
 		return fmt.Errorf("baseline of %s: %s; refusing with --strict-baseline (without it these tests are set aside and the package is scored with the others)",
 			s.pkg.Path, strings.Join(parts, "; "))
 	}
-	s.aside = append(s.aside, v.aside...)
-	s.tests = keptTests(s.tests, v)
+	s.aside = append(s.aside, v.Aside...)
+	s.tests = flakiness.Kept(s.tests, v)
 	for _, t := range s.tests {
-		if o.failed(t) { // decide sets aside or refuses every failing test
-			return fmt.Errorf("baseline of %s: %s failed without any mutant and was kept (%s): refusing to score it", s.pkg.Path, t, o.record(t))
+		if o.Failed(t) { // Screen sets aside or refuses every failing test
+			return fmt.Errorf("baseline of %s: %s failed without any mutant and was kept (%s): refusing to score it", s.pkg.Path, t, o.Record(t))
 		}
 	}
 	return nil
 }
 
-// sessionRunner runs a session's tests for screenFailures: condWithOthers
-// and condAlone on the measured build (alone with its recording on, as
-// measureAlone), the plain conditions on a plain go test -c build, made
-// on first use.
+// baselineRun runs tests on bin, in sc, without a mutant, and records the
+// outcome in condition c. In flakiness.PlainUnpinned (one test) the seed is not
+// pinned, and a run that mutprop's deadline or memory cap stopped is
+// recorded as stopped, not failed.
+func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, tests []string, c flakiness.Condition, timeout time.Duration, o *flakiness.Observations) error {
+	if err := sc.Reset(); err != nil {
+		return err
+	}
+	seed := s.cfg.seed()
+	if c == flakiness.PlainUnpinned {
+		seed = 0
+	}
+	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: seed,
+		Memory: s.cfg.memory(), Timeout: timeout})
+	if err != nil {
+		return err
+	}
+	if res.End == proc.EndCanceled {
+		return ctx.Err()
+	}
+	v := testjson.Classify(st, res)
+	if c != flakiness.PlainUnpinned {
+		o.AddRun(c, tests, st, v)
+		return nil
+	}
+	for _, t := range tests {
+		switch {
+		case res.End.Killed():
+			o.Stop(t, c, fmt.Sprintf("%s: %s", v.Outcome, v.Reason))
+		case v.Outcome == outcome.Survived:
+			o.Add(t, c, false, "")
+		default:
+			o.Add(t, c, true, fmt.Sprintf("%s: %s", v.Outcome, v.Reason))
+		}
+	}
+	return nil
+}
+
+// sessionRunner runs a session's tests for flakiness.Screen (a
+// flakiness.Runner): WithOthers and Alone on the measured build (alone
+// with its recording on, as measureAlone), the plain conditions on a
+// plain go test -c build, made on first use.
 type sessionRunner struct {
 	s     *session
 	mu    sync.Mutex
 	plain *testbin.Binary
 }
 
-func (r *sessionRunner) binary(ctx context.Context, c condition) (*testbin.Binary, error) {
-	if c == condWithOthers || c == condAlone {
+func (r *sessionRunner) binary(ctx context.Context, c flakiness.Condition) (*testbin.Binary, error) {
+	if c == flakiness.WithOthers || c == flakiness.Alone {
 		return r.s.bin, nil
 	}
 	r.mu.Lock()
@@ -341,7 +356,7 @@ func (r *sessionRunner) binary(ctx context.Context, c condition) (*testbin.Binar
 	return r.plain, nil
 }
 
-func (r *sessionRunner) together(ctx context.Context, w int, c condition, tests []string, o *observations) error {
+func (r *sessionRunner) Together(ctx context.Context, w int, c flakiness.Condition, tests []string, o *flakiness.Observations) error {
 	bin, err := r.binary(ctx, c)
 	if err != nil {
 		return err
@@ -352,15 +367,15 @@ func (r *sessionRunner) together(ctx context.Context, w int, c condition, tests 
 	return r.s.baselineRun(ctx, r.s.scratch(w), bin, tests, c, baselineTimeout, o)
 }
 
-func (r *sessionRunner) alone(ctx context.Context, w int, c condition, test string, o *observations) error {
+func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition, test string, o *flakiness.Observations) error {
 	s := r.s
-	if c == condAlone {
+	if c == flakiness.Alone {
 		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)+slices.Index(s.tests, test), s.coverPkgs)
 		if err != nil {
 			return err
 		}
 		if !res.timedOut {
-			o.add(test, condAlone, res.failed != "", res.failed)
+			o.Add(test, flakiness.Alone, res.failed != "", res.failed)
 		}
 		return nil
 	}
@@ -369,20 +384,20 @@ func (r *sessionRunner) alone(ctx context.Context, w int, c condition, test stri
 		return err
 	}
 	timeout := s.measureTimeout(test)
-	if c == condPlainUnpinned {
-		timeout = unpinnedTimeout(s.timeout([]string{test}))
+	if c == flakiness.PlainUnpinned {
+		timeout = flakiness.UnpinnedTimeout(s.timeout([]string{test}))
 	}
 	return s.baselineRun(ctx, s.scratch(w), bin, []string{test}, c, timeout, o)
 }
 
-func (r *sessionRunner) forEach(ctx context.Context, n int, fn func(w, i int) error) error {
+func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
 }
 
 // pin describes how the runs on the plain build pin the seed: that build
 // defines rapid's flags when the measured one does (plainBinary), and is
 // not built over testbin.QuickSeedOverlay.
-func (r *sessionRunner) pin() string {
+func (r *sessionRunner) Pin() string {
 	return pinnedSeed(&testbin.Binary{Rapid: r.s.bin.Rapid}, r.s.cfg.seed())
 }
 
@@ -403,65 +418,6 @@ func pinnedSeed(b *testbin.Binary, seed uint64) string {
 	return strings.Join(pins, " ")
 }
 
-// The deadline of a run without the pinned seed (condPlainUnpinned): the
-// test's deadline from its baseline, within these bounds. Its baseline
-// comes from runs that failed (maybe by looping until stopped): a floor
-// lets a pass take longer than the failures did, and a small cap stops a
-// loop soon.
-const (
-	unpinnedFloor = 2 * time.Second
-	unpinnedCap   = 5 * time.Second
-)
-
-// unpinnedTimeout bounds a run without the pinned seed whose deadline
-// from the baseline is d.
-func unpinnedTimeout(d time.Duration) time.Duration {
-	return min(max(d, unpinnedFloor), unpinnedCap)
-}
-
-// refusal is the error that refuses the package for v, or nil: tests that
-// fail under go test, flaky tests (unless skipFlaky set them aside), a
-// failure outside any test on mutprop's build only.
-func (s *session) refusal(o *observations, v verdict, skipFlaky bool) error {
-	var msgs []string
-	var seen, pinned []string // failing as go test runs them; only with the seed pinned
-	for _, t := range v.failing {
-		part := t + " (" + o.record(t) + ": " + o.reasons(t) + ")"
-		if o.seenFailingUnderGoTest(t) {
-			seen = append(seen, part)
-		} else {
-			pinned = append(pinned, part)
-		}
-	}
-	if len(seen) > 0 {
-		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s",
-			s.pkg.Path, strings.Join(seen, "; ")))
-	}
-	if len(pinned) > 0 {
-		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant under %s too (the seed pinned from --seed; "+
-			"no run without the pin failed, none passed either): refusing to score it; another --seed may pass; failing tests: %s",
-			s.pkg.Path, o.goTest(), strings.Join(pinned, "; ")))
-	}
-	var flaky []string
-	for _, t := range v.flaky {
-		if !skipFlaky || t == outsideTests {
-			flaky = append(flaky, t+" is flaky: it passed and failed without any mutant under the same conditions ("+o.record(t)+": "+o.reasons(t)+")")
-		}
-	}
-	if len(flaky) > 0 {
-		msgs = append(msgs, fmt.Sprintf("baseline of %s: %s: refusing to score it (--flaky skip sets flaky tests aside and scores the others)",
-			s.pkg.Path, strings.Join(flaky, "; ")))
-	}
-	if len(msgs) > 0 {
-		return errors.New(strings.Join(msgs, "; "))
-	}
-	if v.outside {
-		return fmt.Errorf("baseline of %s: the instrumented test binary fails outside any test (TestMain, init or exit) and the plain build passes: refusing to score it (%s: %s)",
-			s.pkg.Path, o.record(outsideTests), o.reasons(outsideTests))
-	}
-	return nil
-}
-
 func setAsideNames(a []SetAside) string {
 	names := make([]string, len(a))
 	for i, x := range a {
@@ -474,7 +430,7 @@ func setAsideNames(a []SetAside) string {
 // sources, as go test does, once.
 func (s *session) plainBinary(ctx context.Context) (*testbin.Binary, error) {
 	out := filepath.Join(s.work, "pkg.plain.test")
-	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
 	}
 	return &testbin.Binary{Path: out, Rapid: s.bin.Rapid}, nil
@@ -488,7 +444,7 @@ func (s *session) deadlineNote() string {
 		lo = min(lo, s.timeout([]string{name}))
 	}
 	return fmt.Sprintf("%s, the baseline being the covering tests' (+ %v per process): %v for the quickest test alone, %v for all %d; each test stops at its own deadline from its start; past its first one (the factor x baseline + at most %v) its CPU time confirms a loop, and a starved test runs on (up to 4 x its full deadline)",
-		timeoutsNote(s.cfg.Timeouts), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), firstTryConst)
+		s.cfg.Timeouts.Formula(), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), testwatch.FirstTryConst)
 }
 
 // measureFloor times a plain go test -c of the package (the module's copy
@@ -499,7 +455,7 @@ func (s *session) measureFloor(ctx context.Context) error {
 	}
 	start := time.Now()
 	out := filepath.Join(s.work, "pkg.floor.test")
-	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -508,21 +464,4 @@ func (s *session) measureFloor(ctx context.Context) error {
 	}
 	s.floorBuild = time.Since(start)
 	return nil
-}
-
-// timeoutsNote writes the deadline formula of t, its defaults filled in.
-func timeoutsNote(t proc.Timeouts) string {
-	f, c, floor := t.Factor, t.Const, t.Floor
-	if f <= 0 {
-		f = proc.DefaultTimeouts.Factor
-	}
-	if c == 0 {
-		c = proc.DefaultTimeouts.Const
-	} else if c < 0 {
-		c = 0
-	}
-	if floor <= 0 {
-		floor = proc.DefaultTimeouts.Floor
-	}
-	return fmt.Sprintf("%g x baseline + %v, at least %v", f, c, floor)
 }

@@ -3,66 +3,24 @@ package gotest_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
 
 // TestCaseExpressionsAndPackageInitialisersAreCovered scores a module whose
-// mutants sit where coverage profiles have no block: the expressions of a
-// switch's case clauses (blocks start after the colon) and a package-level
-// initialiser (it runs before any test). Each must run, and die.
+// mutants sit where coverage profiles have no block (testdata/switchcase.txtar):
+// the expressions of a switch's case clauses (blocks start after the colon)
+// and a package-level initialiser (it runs before any test). Each must
+// run, and die.
 func TestCaseExpressionsAndPackageInitialisersAreCovered(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module example.com/sw\n\ngo 1.21\n",
-		"sw.go": `package sw
-
-// Base scales Scaled.
-var Base = 10 + 1
-
-// Kind names the sign of x.
-func Kind(x int) string {
-	switch {
-	case x < 0:
-		return "neg"
-	case x == 0:
-		return "zero"
-	}
-	return "pos"
-}
-
-// Scaled is x times Base.
-func Scaled(x int) int { return x * Base }
-`,
-		"sw_test.go": `package sw
-
-import "testing"
-
-func TestKind(t *testing.T) {
-	if Kind(-1) != "neg" || Kind(0) != "zero" || Kind(1) != "pos" {
-		t.Fatal("Kind")
-	}
-}
-
-func TestScaled(t *testing.T) {
-	if Scaled(2) != 22 {
-		t.Fatal("Scaled")
-	}
-}
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := testfix.Module(t, filepath.Join("testdata", "switchcase.txtar"))
 	ops, err := mutate.SelectOperators("boundary,relational,arithmetic")
 	if err != nil {
 		t.Fatal(err)

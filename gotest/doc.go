@@ -9,62 +9,40 @@
 // internal/: the sandbox (module copies, their reset, the guard of the
 // package directory, the run directory's lock: internal/sandbox), the test
 // binary (build, list, run: internal/testbin), test2json parsing and
-// verdicts (internal/testjson), each test's own deadline
-// (internal/testwatch), coverage and probe files
-// (internal/coverage) and registered suites (internal/suitehost).
+// verdicts (internal/testjson), each test's own deadline and the watched
+// run of a test binary (internal/testwatch), coverage and probe files
+// (internal/coverage), registered suites (internal/suitehost), go list's
+// preflight (internal/preflight), the baseline's policy on failing and
+// flaky tests (internal/flakiness), black-box mutants
+// (internal/blackboxmut) and trials (internal/trials).
 //
 // Stages, one file each:
 //
-//	preflight.go Preflight: go list before anything is built; refuses, on
-//	             one line, what cannot be scored (InputError: the
-//	             arguments' fault); packages that hold only tests are
-//	             returned apart, as test packages
 //	score.go     Config, Score and the results; SelectMutants, the
 //	             selection runcache plans from too; speed classes
 //	session.go   the run of one Score call, stage by stage (score):
-//	             enumerate (mutants numbered across packages, Filter,
-//	             Shard, the module copies), live, overlays (one per
-//	             module, with the binary's own coverage recording),
-//	             testSessions (per test package: its binary, tests,
-//	             baseline, per-test coverage), coveringTests (each
-//	             mutant's covering tests across sessions, probes), guard,
-//	             mutants, trials, suites, floors
-//	baseline.go  the baseline: the tests together on the original path,
-//	             each alone with the recording on (its coverage,
-//	             infections and duration through the guarded copies), then
-//	             together k more times; a test that failed is flaky first
-//	             (it passed and failed under one condition: refused, or set
-//	             aside with Config.Flaky = FlakySkip), else it runs again
-//	             alone and on a plain go test -c build: failing there
-//	             refuses the package, unless the failure needed rapid's
-//	             pinned seed (a run without it passes: set aside),
-//	             otherwise it is set aside (SetAside;
-//	             StrictBaseline refuses instead); the floor's plain build
-//	flaky.go     the baseline's repetitions, each test's record per
-//	             condition, and decide, the verdict flaky tests get first
+//	             enumerate, live, overlays (one per module), testSessions
+//	             (per test package: its binary, tests, baseline, per-test
+//	             coverage), coveringTests (probes), guard, mutants,
+//	             trials, suites, floors
+//	baseline.go  the baseline's runs: the tests together, each alone with
+//	             the recording on, together k more times; the failing
+//	             tests screened by internal/flakiness on the session's
+//	             builds (mutprop's and a plain go test -c); the floor
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
-//	pool.go      the mutants' runs, scheduled by engine.Run: each worker
-//	             owns its copies of the module and pulls mutants from a
-//	             shared queue; the fastest covering test runs alone first,
-//	             then the others grouped by test package with
-//	             -test.failfast (or, with Matrix, every covering test
-//	             alone); each test has its own deadline from its start,
-//	             read from the streamed test events (internal/testwatch,
-//	             the rules from the baseline: timeout_watch.go);
-//	             mutants left out of the schemata, and every mutant in
-//	             overlay mode, are built alone (mutate.Apply) and are
-//	             not-viable when that fails
-//	trials.go    Config.Trials: every test that kills a mutant run N times
-//	             alone with seeds runner.TrialSeed(Seed, mutant, test, "",
-//	             i), into PackageResult.Trials (report.SummarizeTrials
-//	             compares them)
-//	matrix.go    SummarizeMatrix: kills per test, redundant tests, a greedy
-//	             minimal killing set, from report.KillMatrixOf
-//	suite.go     registered suites (mutproptest): found, described and
-//	             measured by internal/suitehost in worker processes of the
-//	             package's test binary, against their black-box mutants
-//	             and the covered white-box mutants
+//	pool.go      the mutants' runs, scheduled by engine.Run: the fastest
+//	             covering test alone first, then the others grouped by
+//	             test package with -test.failfast (or, with Matrix, every
+//	             covering test alone), each run watched by testwatch.Run
+//	             (the rules from the baseline: timeout_watch.go); mutants
+//	             without a schema are built alone, not-viable if that fails
+//	trials.go    Config.Trials: internal/trials over the session's binaries
+//	blackbox.go  Config.Blackbox: internal/blackboxmut in the schemata
+//	matrix.go    SummarizeMatrix, from report.KillMatrixOf
+//	suite.go     registered suites (mutproptest), measured by
+//	             internal/suitehost
+//	preflight.go Preflight: internal/preflight, for mutprop run
 //
 // # Host choice
 //
@@ -84,7 +62,7 @@
 // gopter seeds from the clock unless the test fixes its parameters: their
 // verdicts can differ between runs on weak properties; pin a seed in the
 // test (quick.Config{Rand: rand.New(rand.NewSource(1))}) to avoid it.
-// With Config.Trials the binaries are built over quickSeedOverlay, which
+// With Config.Trials the binaries are built over testbin.QuickSeedOverlay, which
 // seeds testing/quick's default source from mutprop too: Config.Seed in
 // every run, each trial's own seed in the trials; gopter's trials are
 // reported unseeded.

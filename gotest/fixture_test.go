@@ -2,10 +2,7 @@ package gotest_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -14,17 +11,16 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/fixture.golden")
 
 const fixtureDir = "../internal/testdata/fixture"
 
 // fixtureConfig scores the fixture with short deadlines: its looping
 // mutants cost about a second each.
-func fixtureConfig(t *testing.T, mode string) gotest.Config {
+func fixtureConfig(t *testing.T, mode gotest.Mode) gotest.Config {
 	return gotest.Config{
 		Dir:      fixtureDir,
 		Patterns: []string{"."},
@@ -33,43 +29,6 @@ func fixtureConfig(t *testing.T, mode string) gotest.Config {
 		Timeouts: proc.Timeouts{Factor: 2, Const: time.Second, Floor: time.Second},
 		Mode:     mode,
 		TempDir:  t.TempDir(),
-	}
-}
-
-// hashTree hashes every file under dir.
-func hashTree(t *testing.T, dir string) map[string][32]byte {
-	t.Helper()
-	out := map[string][32]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out[p] = sha256.Sum256(b)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func assertSameTree(t *testing.T, before, after map[string][32]byte) {
-	t.Helper()
-	for p, h := range before {
-		if h2, ok := after[p]; !ok {
-			t.Errorf("%s was removed", p)
-		} else if h2 != h {
-			t.Errorf("%s was changed", p)
-		}
-	}
-	for p := range after {
-		if _, ok := before[p]; !ok {
-			t.Errorf("%s was created in the user's tree", p)
-		}
 	}
 }
 
@@ -147,26 +106,14 @@ func outcomes(res *gotest.Result) map[string]outcome.Outcome {
 
 func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 	t.Parallel()
-	before := hashTree(t, fixtureDir)
+	before := testfix.SnapshotTree(t, fixtureDir)
 	cfg := fixtureConfig(t, gotest.ModeSchemata)
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := listing(res)
-	golden := filepath.Join("testdata", "fixture.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("schemata outcomes differ from %s (run with -update to accept):\n%s", golden, got)
-	}
+	testfix.Golden(t, filepath.Join("testdata", "fixture.golden"), []byte(got))
 	seen := map[outcome.Outcome]bool{}
 	for _, o := range outcomes(res) {
 		seen[o] = true
@@ -200,7 +147,7 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 	if p.Probed == 0 || narrowed == 0 {
 		t.Errorf("probes: %d mutants probed, %d run against fewer tests than cover them: want both above zero", p.Probed, narrowed)
 	}
-	assertSameTree(t, before, hashTree(t, fixtureDir))
+	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	assertNothingLeft(t, cfg.TempDir)
 
 	if testing.Short() {
@@ -225,13 +172,13 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 	if len(overlay) != len(schemata) {
 		t.Errorf("overlay scored %d mutants, schemata %d", len(overlay), len(schemata))
 	}
-	assertSameTree(t, before, hashTree(t, fixtureDir))
+	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	assertNothingLeft(t, ocfg.TempDir)
 }
 
 func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
 	t.Parallel()
-	before := hashTree(t, fixtureDir)
+	before := testfix.SnapshotTree(t, fixtureDir)
 	cfg := fixtureConfig(t, gotest.ModeSchemata)
 	cfg.Workers = 1
 	ctx, cancel := context.WithCancel(context.Background())
@@ -262,6 +209,6 @@ func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
 	if ran < 3 || empty == 0 {
 		t.Errorf("after cancelling at the third mutant: %d ran, %d unfinished", ran, empty)
 	}
-	assertSameTree(t, before, hashTree(t, fixtureDir))
+	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	assertNothingLeft(t, cfg.TempDir)
 }

@@ -229,9 +229,9 @@ func TestHostileCapKillsAreCrashesNamingTheRunningTest(t *testing.T) {
 		return b
 	}
 	running := append(frame("=== RUN   TestA", "--- PASS: TestA (0.00s)", "=== RUN   TestAlloc"), "allocating\n"...)
-	mem := proc.Result{ExitCode: -1, Signal: "killed", MemoryExceeded: true, PeakRSS: 1288490188,
+	mem := proc.Result{ExitCode: -1, Signal: "killed", End: proc.EndMemoryExceeded, PeakRSS: 1288490188,
 		Memory: proc.MemoryCap{Soft: 512 << 20, Hard: 1 << 30}, OutputLimit: 256 << 20}
-	out := proc.Result{ExitCode: -1, Signal: "killed", OutputExceeded: true, OutputLimit: 256 << 20, Truncated: true}
+	out := proc.Result{ExitCode: -1, Signal: "killed", End: proc.EndOutputExceeded, OutputLimit: 256 << 20, Truncated: true}
 	for _, tc := range []struct {
 		stream  []byte
 		res     proc.Result

@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,62 +14,10 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// TestDecideSetsAsideAFailureOnlyForThePinnedSeed: a test that fails
-// every time under go test's build with rapid's seed pinned is set aside
-// when it passes without the pin, refused as failing (seen under go test)
-// when it fails without the pin too, and refused, never set aside, when
-// nothing pins its seed. Its outcomes without the pin never make it flaky.
-func TestDecideSetsAsideAFailureOnlyForThePinnedSeed(t *testing.T) {
+// TestPinnedSeedNamesRapidsFlag: a rapid binary run with a seed pins it
+// with -rapid.seed; a plain binary, or seed 0, pins nothing.
+func TestPinnedSeedNamesRapidsFlag(t *testing.T) {
 	t.Parallel()
-	pinnedOnly := [nConditions]float64{1, 1, 1, 1, 0}
-	always := [nConditions]float64{1, 1, 1, 1, 1}
-	seedDependent := [nConditions]float64{1, 1, 1, 1, 0.5}
-	for seed := range uint64(20) {
-		sim := func(fail [nConditions]float64, pin string) (verdict, *observations) {
-			r := &simRunner{rng: rand.New(rand.NewPCG(seed, 2)), tests: []string{"TestA", "TestX"},
-				fail: map[string][nConditions]float64{"TestX": fail}, pinned: pin}
-			return simulateBaseline(t, r, minRepeats, false)
-		}
-		v, o := sim(pinnedOnly, "-rapid.seed=1")
-		if len(v.failing)+len(v.flaky) > 0 || len(v.aside) != 1 || v.aside[0].Test != "TestX" ||
-			!strings.Contains(v.aside[0].Reason, "fails with its seed pinned (-rapid.seed=1, from --seed)") ||
-			!strings.Contains(v.aside[0].Reason, "passes as go test runs it") {
-			t.Errorf("seed %d, failing only pinned: %+v (%s), want TestX set aside for its pinned seed", seed, v, o.record("TestX"))
-		}
-		if n := o.get("TestX")[condPlainUnpinned]; n.pass != unpinnedRuns {
-			t.Errorf("seed %d: %d runs without the pin, want %d", seed, n.runs(), unpinnedRuns)
-		}
-		if rec := o.record("TestX"); !strings.Contains(rec, "under go test -rapid.seed=1") || !strings.Contains(rec, "without a pinned seed") {
-			t.Errorf("seed %d: record %q does not name the pinned and unpinned conditions", seed, rec)
-		}
-		for _, fail := range [][nConditions]float64{always, seedDependent} {
-			v, o := sim(fail, "-rapid.seed=1")
-			if !slices.Equal(v.failing, []string{"TestX"}) && !(fail == seedDependent && len(v.aside) == 1) || len(v.flaky) > 0 {
-				t.Errorf("seed %d, %v: %+v (%s), want TestX failing", seed, fail, v, o.record("TestX"))
-			}
-			if slices.Contains(v.failing, "TestX") != o.seenFailingUnderGoTest("TestX") {
-				t.Errorf("seed %d, %v: failing %v but seen failing without the pin %t (%s)", seed, fail, v.failing,
-					o.seenFailingUnderGoTest("TestX"), o.record("TestX"))
-			}
-		}
-		v, o = sim(pinnedOnly, "")
-		if !slices.Equal(v.failing, []string{"TestX"}) || o.get("TestX")[condPlainUnpinned].runs() > 0 || !o.seenFailingUnderGoTest("TestX") {
-			t.Errorf("seed %d, nothing pinned: %+v (%s), want TestX failing, no run without a pin", seed, v, o.record("TestX"))
-		}
-	}
-}
-
-// TestUnpinnedTimeoutIsAFewSeconds: a run without the pinned seed stops
-// within unpinnedCap whatever the test's baseline (a looping test's is
-// huge), and gets at least unpinnedFloor.
-func TestUnpinnedTimeoutIsAFewSeconds(t *testing.T) {
-	t.Parallel()
-	for _, d := range []time.Duration{0, time.Millisecond, 3 * time.Second, time.Hour} {
-		got := unpinnedTimeout(d)
-		if got < unpinnedFloor || got > unpinnedCap || d >= unpinnedFloor && d <= unpinnedCap && got != d {
-			t.Errorf("unpinnedTimeout(%v) = %v, want %v clamped to [%v, %v]", d, got, d, unpinnedFloor, unpinnedCap)
-		}
-	}
 	if pinnedSeed(&testbin.Binary{Rapid: true}, 7) != "-rapid.seed=7" || pinnedSeed(&testbin.Binary{}, 7) != "" || pinnedSeed(&testbin.Binary{Rapid: true}, 0) != "" {
 		t.Errorf("pinnedSeed: %q, %q", pinnedSeed(&testbin.Binary{Rapid: true}, 7), pinnedSeed(&testbin.Binary{}, 7))
 	}

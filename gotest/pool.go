@@ -3,12 +3,15 @@ package gotest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/blackboxmut"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
@@ -87,7 +90,7 @@ func (t *target) stages(tests []string) []stage {
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
 	alone := map[*session]*testbin.Binary{}
 	binary := func(s *session) (*testbin.Binary, int, error) {
-		if rs.cfg.Mode != ModeOverlay && r.Mutant.Schema != 0 {
+		if !rs.cfg.mode().overlay() && r.Mutant.Schema != 0 {
 			return s.bin, r.Mutant.Schema, nil
 		}
 		if b := alone[s]; b != nil {
@@ -97,7 +100,7 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		if err != nil {
 			return nil, 0, err
 		}
-		b, err := s.buildAlone(ctx, dir, t, r.Mutant)
+		b, err := s.buildAlone(ctx, dir, t, r.Mutant, false)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -110,12 +113,17 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		}
 	}()
 	switch {
-	case rs.cfg.Matrix:
-		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	case r.Mutant.Origin == mutate.OriginBlackbox:
 		// Each test's strength needs each test's verdict: the tests
-		// that give the mutant an input it perturbs run alone.
-		return rs.runMatrix(ctx, w, t, binary, r, r.Tests())
+		// that give the mutant an input it perturbs (all the covering
+		// ones with Matrix) run alone.
+		tests := r.Tests()
+		if rs.cfg.Matrix {
+			tests = r.CoveredBy
+		}
+		return rs.runMatrix(ctx, w, t, binary, r, tests)
+	case rs.cfg.Matrix:
+		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	}
 	var notes []string
 	for _, st := range t.stages(r.Tests()) {
@@ -163,14 +171,33 @@ func withNotes(reason string, notes []string) string {
 }
 
 // runMatrix runs each of tests (the mutant's covering tests, or those
-// it runs against) alone against the mutant.
+// it runs against) alone against the mutant, with the mutant's seed
+// (Config.mutantSeed). A black-box mutant's kills are then confirmed
+// (confirmKills): a test that fails on the original at that seed does
+// not kill it.
 func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testbin.Binary, int, error), r MutantResult, tests []string) (out MutantResult) {
 	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
 	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
 	r.Outcome = outcome.Survived
+	seed := rs.cfg.mutantSeed(r.Mutant)
+	reasons := map[string]string{}
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
+	if r.Mutant.Origin == mutate.OriginBlackbox {
+		defer func() {
+			if ctx.Err() != nil || out.Outcome == outcome.NotViable {
+				return
+			}
+			notes = append(notes, rs.confirmKills(ctx, w, t, &out, seed)...)
+			out.Outcome, out.Reason = outcome.Survived, ""
+			for _, name := range tests {
+				if o, ok := out.PerTest[name]; ok && rank[o] > rank[out.Outcome] {
+					out.Outcome, out.Reason = o, reasons[name]
+				}
+			}
+		}()
+	}
 	for _, name := range tests {
 		ref := t.refs[name]
 		bin, active, err := binary(ref.s)
@@ -181,7 +208,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, err := ref.s.runOnce(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name})
+		v, err := ref.s.runSeeded(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name}, seed, true)
 		if err != nil {
 			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
@@ -190,6 +217,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 		}
 		notes = append(notes, v.Notes...)
 		r.PerTest[name] = v.Outcome
+		reasons[name] = v.Reason
 		if v.Outcome == outcome.Killed {
 			r.KilledBy = append(r.KilledBy, name)
 			if n, ok := v.TestsToFailure[ref.name]; ok {
@@ -209,11 +237,68 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // (watchedRun): a test that loops is stopped by its own rule, whatever the
 // others take, and a starved one runs on in place; nothing runs alone.
 func (s *session) runOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string) (testjson.Verdict, error) {
+	return s.runSeeded(ctx, sc, bin, active, guard, id, tests, s.cfg.seed(), true)
+}
+
+// runSeeded is runOnce with the given seed, stopping at the first failing
+// test when failfast.
+func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool) (testjson.Verdict, error) {
 	run := func() (testjson.Verdict, error) {
-		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: s.cfg.seed(), Failfast: true})
+		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast})
 		return v, err
 	}
 	return guarded(ctx, guard, id, run)
+}
+
+// confirmKills checks the kills of black-box mutant r, run with seed:
+// the tests that killed it run together on the original (no active
+// mutant) at that seed, once per test package, and a test that does not
+// pass there did not kill the mutant. Its outcome becomes survived, its
+// tests-to-failure blackboxmut.FailsOnOriginal (left out of the per-case
+// score), and a note says so. A test package whose binary takes no seed
+// (seeds) needs no check: the baseline passed it with every seed.
+func (rs *runState) confirmKills(ctx context.Context, w int, t *target, r *MutantResult, seed uint64) []string {
+	bySession := map[*session][]string{}
+	var order []*session
+	for _, name := range r.KilledBy {
+		ref := t.refs[name]
+		if !seeds(ref.s.bin) {
+			continue
+		}
+		if _, ok := bySession[ref.s]; !ok {
+			order = append(order, ref.s)
+		}
+		bySession[ref.s] = append(bySession[ref.s], ref.name)
+	}
+	var notes []string
+	for _, s := range order {
+		names := bySession[s]
+		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, 0, t.guard, r.Mutant.ID+" (original)", names, seed, false)
+		if ctx.Err() != nil {
+			return notes
+		}
+		for _, n := range names {
+			if err == nil && slices.Contains(v.Passed, n) {
+				continue
+			}
+			name := t.name(s, n)
+			why := "fails"
+			switch {
+			case err != nil:
+				why = "could not run (" + firstLine(err.Error()) + ")"
+			case v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed:
+				why = "does not pass (" + string(v.Outcome) + ")"
+			}
+			r.PerTest[name] = outcome.Survived
+			r.TestsToFailure[name] = blackboxmut.FailsOnOriginal
+			r.KilledBy = slices.DeleteFunc(r.KilledBy, func(k string) bool { return k == name })
+			notes = append(notes, fmt.Sprintf("%s %s on the original with seed %d: not a kill", name, why, seed))
+		}
+	}
+	if len(r.KilledBy) == 0 {
+		r.KilledBy = nil
+	}
+	return notes
 }
 
 // guarded runs run under g (nil: no guard), with the guard's note, when
@@ -226,86 +311,38 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 	return v, err
 }
 
-// watchedRun runs r's tests (r without Dir, TempDir, Timeout, Memory,
-// Watch: watchedRun sets them) in sc, a fresh copy, with a deadline per
-// test (testWatch) and the whole process's backstop, and classifies the
-// run; it returns the parsed stream too. rapid does not minimize a
-// failing case (runSpec.NoShrink). A run whose timeout or crash came
-// after a property had failed (the library printed its count of tests to
-// the failure: e.g. a timeout while the test went on) is a kill by that
-// property, with that count. A timeout that the watch did not explain (a
-// loop by its CPU time, or a test blocked asleep) came from a test that
-// grew, outlasted its own time, or ran where its usage cannot be read: it
-// runs again once beside the others with patience x its full deadlines,
-// and counts only if it times out again.
+// watchedRun runs r's tests (r without Dir, TempDir, Memory: watchedRun
+// sets them) in sc, reset first, with a deadline per test from its
+// baseline (testwatch.Run), and classifies the run; it returns the
+// parsed stream too.
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
-	v, st, confirmed, err := s.watchedOnce(ctx, sc, bin, r, 1)
-	if err != nil || v.Outcome != outcome.Timeout || confirmed || ctx.Err() != nil {
-		return v, st, err
-	}
-	first := v.Reason
-	v, st, _, err = s.watchedOnce(ctx, sc, bin, r, patience)
-	if err == nil && v.Outcome != outcome.Timeout {
-		v.Notes = append(v.Notes, fmt.Sprintf("timed out unexplained (%s), then ran again with %d x the deadlines", first, patience))
-	}
-	return v, st, err
-}
-
-// patience scales the full deadlines of the run that confirms a timeout
-// without CPU evidence.
-const patience = 4
-
-// watchedOnce is one watched run with the full deadlines scaled by
-// scale; confirmed reports a timeout the watch explained (a loop by its
-// CPU time, or a test blocked asleep).
-func (s *session) watchedOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec, scale int) (v testjson.Verdict, st *testjson.Stream, confirmed bool, err error) {
-	if err := sc.Reset(); err != nil {
-		return testjson.Verdict{}, nil, false, err
-	}
-	rule := func(test string) testwatch.Rule {
-		tr := s.rule(test)
-		tr.Full *= time.Duration(scale)
-		return tr
-	}
-	w := testwatch.New(rule)
-	defer w.Close()
-	r.Dir, r.TempDir, r.Timeout, r.Memory, r.Watch = sc.WorkDir(), sc.TempDir(), time.Duration(scale)*s.backstop(r.Tests), s.cfg.memory(), w.Attach
-	r.NoShrink = true
-	st, res, err := bin.Run(ctx, r)
-	w.Close()
-	if err != nil {
-		return testjson.Verdict{}, nil, false, err
-	}
-	v = testjson.Classify(st, res)
-	if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
-		v.Reason += ": " + why
-		confirmed = true
-	}
-	if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-		if k, ok := testjson.FailedProperty(st); ok {
-			k.Notes = v.Notes
-			v = k
-		}
-	}
-	return v, st, confirmed, nil
+	r.Dir, r.TempDir, r.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
+	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
 }
 
 // buildAlone builds the session's test binary with the single mutant m
-// of target t applied (mutate.Apply and its own overlay).
-func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant) (*testbin.Binary, error) {
+// of target t applied (mutate.Apply and its own overlay); with quick,
+// testing/quick seeded too (testbin.QuickSeedOverlay): the trials' binary
+// of a mutant without a schema.
+func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutate.Mutant, quick bool) (*testbin.Binary, error) {
 	files, err := mutate.Apply(t.pkg, m)
 	if err != nil {
 		return nil, err
 	}
-	ov, err := mutate.WriteOverlay(dir, relocate(files, t.pkg.Dir, t.tmpl.PkgDir()))
+	files = relocate(files, t.pkg.Dir, t.tmpl.PkgDir())
+	b := &testbin.Binary{Path: filepath.Join(dir, "pkg.test"), Rapid: s.bin.Rapid}
+	if quick {
+		maps.Copy(files, s.quick)
+		b.QuickSeed, b.MutpropSeed = s.quick != nil, s.bin.MutpropSeed
+	}
+	ov, err := mutate.WriteOverlay(dir, files)
 	if err != nil {
 		return nil, err
 	}
-	out := filepath.Join(dir, "pkg.test")
-	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: out}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: b.Path, Tags: s.cfg.Tags}); err != nil {
 		return nil, err
 	}
-	return &testbin.Binary{Path: out, Rapid: s.bin.Rapid}, nil
+	return b, nil
 }
 
 func firstLine(s string) string {

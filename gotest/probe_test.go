@@ -2,57 +2,22 @@ package gotest_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
 
 // limitModule writes a module whose tests never call Limit at 1000 or
 // 1001, so that the boundary mutant of x > 1000 and the literal 1001 in it
-// change no value: no test is infected by them.
+// change no value: no test is infected by them (testdata/limit.txtar).
 func limitModule(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod": "module example.com/limit\n\ngo 1.21\n",
-		"limit.go": `package limit
-
-// Limit caps x at 1000.
-func Limit(x int) int {
-	if x > 1000 {
-		return 1000
-	}
-	return x
-}
-`,
-		"limit_test.go": `package limit
-
-import "testing"
-
-func TestSmall(t *testing.T) {
-	if Limit(5) != 5 {
-		t.Fatal("Limit(5)")
-	}
-}
-
-func TestBig(t *testing.T) {
-	if Limit(5000) != 1000 {
-		t.Fatal("Limit(5000)")
-	}
-}
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return testfix.Module(t, filepath.Join("testdata", "limit.txtar"))
 }
 
 // TestProbesSkipOnlyTestsThatCannotKill scores the limit module with and

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -46,9 +47,9 @@ func realModConfig(t *testing.T, dir string, patterns ...string) gotest.Config {
 // copy is byte-identical afterwards.
 func scoreRealMod(t *testing.T, cfg gotest.Config) (*gotest.Result, error) {
 	t.Helper()
-	before := hashTree(t, cfg.Dir)
+	before := testfix.SnapshotTree(t, cfg.Dir)
 	res, err := gotest.Score(context.Background(), cfg)
-	assertSameTree(t, before, hashTree(t, cfg.Dir))
+	testfix.AssertTreeUnchanged(t, cfg.Dir, before)
 	return res, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/flakiness"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -15,11 +16,37 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// Modes of Score.
+// Settings of Config.Flaky: what the baseline does with a flaky test, one
+// that both passes and fails without any mutant under the same conditions.
+const (
+	// FlakyRefuse ("" too) refuses the package, naming the flaky tests.
+	FlakyRefuse = flakiness.Refuse
+	// FlakySkip sets the flaky tests aside (PackageResult.SetAside, with
+	// their record) and scores the package with the others.
+	FlakySkip = flakiness.Skip
+)
+
+// Mode is how Score builds the mutants. The zero value, "", means
+// ModeSchemata.
+type Mode string
+
+// Modes of Score. They are untyped, so that a flag's string compares with
+// them; Config.Mode takes them as a Mode.
 const (
 	ModeSchemata = "schemata" // one build with every mutant behind a runtime switch
 	ModeOverlay  = "overlay"  // one build per mutant (the cross-check)
 )
+
+// String names m: "schemata" for the zero value.
+func (m Mode) String() string {
+	if m == "" {
+		return ModeSchemata
+	}
+	return string(m)
+}
+
+// overlay reports whether m builds each mutant alone.
+func (m Mode) overlay() bool { return m == ModeOverlay }
 
 // Config configures Score. The zero value (with Dir and Patterns) means the
 // defaults.
@@ -30,7 +57,10 @@ type Config struct {
 	Seed     uint64   // rapid's -rapid.seed for every run; 0 means 1
 	Timeouts proc.Timeouts
 	Memory   *proc.MemoryCap // nil means proc.DefaultMemoryCapFor(Workers)
-	Mode     string          // ModeSchemata ("" too) or ModeOverlay
+	Mode     Mode            // ModeSchemata ("" too) or ModeOverlay
+	// Tags are build tags for every go command Score starts (go list,
+	// go test -c), as go's -tags flag; the process's GOFLAGS still applies.
+	Tags []string
 	// Matrix runs every covering test against every mutant, each alone,
 	// instead of stopping at the first kill.
 	Matrix bool
@@ -114,10 +144,7 @@ type Config struct {
 
 // SetAside is a test left out of a package's run, with the reason: it
 // passes under go test but fails on mutprop's build, or it is flaky.
-type SetAside struct {
-	Test   string `json:"test"`
-	Reason string `json:"reason"`
-}
+type SetAside = flakiness.SetAside
 
 // TestPackage is a package of tests only.
 type TestPackage struct {
@@ -173,8 +200,9 @@ type PackageResult struct {
 	Tests           []TestInfo
 	// Mutants are the selected mutants (Filter, then Shard), in order.
 	Mutants []MutantResult
-	// Universe counts the mutants Filter kept, before Shard.
-	Universe int
+	// Universe counts the mutants Filter kept, before Shard; Blackbox
+	// the black-box ones among them.
+	Universe, Blackbox int
 	// Probed counts the probed mutants; Uninfected those of them no test
 	// infects (survived without running).
 	Probed, Uninfected int
@@ -230,7 +258,7 @@ type Result struct {
 // baseline). When ctx is cancelled, Score returns what finished, with
 // Interrupted set, and no error.
 func Score(ctx context.Context, cfg Config) (*Result, error) {
-	pkgs, err := mutate.Load(ctx, cfg.Dir, cfg.Patterns...)
+	pkgs, err := mutate.LoadWith(ctx, mutate.LoadConfig{Dir: cfg.Dir, Tags: cfg.Tags}, cfg.Patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -255,9 +283,12 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	return res, err
 }
 
+// mode returns cfg.Mode.
+func (cfg *Config) mode() Mode { return cfg.Mode }
+
 // probes reports whether the run uses infection probes.
 func (cfg *Config) probes() bool {
-	return !cfg.NoProbes && !cfg.Matrix && cfg.Mode != ModeOverlay
+	return !cfg.NoProbes && !cfg.Matrix && !cfg.mode().overlay()
 }
 
 func (cfg *Config) logf(format string, args ...any) {
@@ -292,8 +323,9 @@ func (cfg *Config) memory() proc.MemoryCap {
 type Selection struct {
 	Mutants []mutate.Mutant // kept by Filter and Shard
 	Index   []int           // each kept mutant's index among those Filter kept
-	// Universe counts the mutants Filter kept, before Shard.
-	Universe int
+	// Universe counts the mutants Filter kept, before Shard; Blackbox
+	// the black-box ones among them.
+	Universe, Blackbox int
 	// Live reports that the package is scored (built, its mutants run, its
 	// tests counted): some mutant passed Filter, or there is no Filter.
 	Live bool
@@ -316,6 +348,9 @@ func (cfg *Config) SelectMutants(pkg *mutate.Package, all []mutate.Mutant) (Sele
 			continue
 		}
 		sel.Universe++
+		if m.Origin == mutate.OriginBlackbox {
+			sel.Blackbox++
+		}
 		if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
 			sel.Mutants = append(sel.Mutants, m)
 			sel.Index = append(sel.Index, sel.Universe-1)
@@ -332,18 +367,11 @@ func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *P
 	if err != nil {
 		return Selection{}, err
 	}
-	pr.Universe = sel.Universe
+	pr.Universe, pr.Blackbox = sel.Universe, sel.Blackbox
 	if cfg.Filter != nil || cfg.Shard != nil {
 		cfg.logf("%s: %d mutants selected (%d after the filter)", pkg.Path, len(sel.Mutants), pr.Universe)
 	}
 	return sel, nil
-}
-
-func modeName(m string) string {
-	if m == "" {
-		return ModeSchemata
-	}
-	return m
 }
 
 // speedClass buckets a baseline duration by powers of ten from 100 ms

@@ -17,6 +17,7 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -78,7 +79,7 @@ type session struct {
 	overhead time.Duration // the baseline's process time outside tests
 	// usage is what each test's process used alone, recording: what
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
-	usage map[string]usage
+	usage map[string]testwatch.Usage
 	aside []SetAside
 	// recorded: the measured binary records its own per-test coverage
 	// and infections (schemata mode: mutate.SchemataOptions.Coverage and
@@ -264,7 +265,7 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 	overlays := map[string]map[string][]byte{}
 	base := 0
 	for _, t := range live {
-		if cfg.Mode == ModeOverlay {
+		if cfg.mode().overlay() {
 			break
 		}
 		files, used, err := rs.schemata(t, base) // blackbox.go
@@ -521,11 +522,11 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	cfg := s.cfg
 	start := time.Now()
 	binPath := filepath.Join(s.work, "pkg.test")
-	s.recorded, s.coverPkgs = cfg.Mode != ModeOverlay, coverPkgs
-	builds := []testbin.BuildSpec{{Dir: s.tmpl.PkgDir(), Overlay: overlay, Out: binPath}}
+	s.recorded, s.coverPkgs = !cfg.mode().overlay(), coverPkgs
+	builds := []testbin.BuildSpec{{Dir: s.tmpl.PkgDir(), Overlay: overlay, Out: binPath, Tags: cfg.Tags}}
 	if !s.recorded {
 		s.coverPath = filepath.Join(s.work, "pkg.cover.test")
-		builds = append(builds, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ",")})
+		builds = append(builds, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ","), Tags: cfg.Tags})
 	}
 	errs := make([]error, len(builds))
 	var wg sync.WaitGroup
@@ -541,7 +542,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		return fmt.Errorf("score %s: build: %w", s.pkg.Path, err)
 	}
 	s.build = time.Since(start)
-	cfg.logf("%s: built in %v (%s)", s.pkg.Path, s.build.Round(time.Millisecond), modeName(cfg.Mode))
+	cfg.logf("%s: built in %v (%s)", s.pkg.Path, s.build.Round(time.Millisecond), cfg.mode())
 
 	base := s.scratch(0)
 	if err := base.Reset(); err != nil {
@@ -601,26 +602,6 @@ func (s *session) timeout(tests []string) time.Duration {
 	return s.cfg.Timeouts.For(s.baselineOf(tests))
 }
 
-// firstTryConst bounds the constant of a test's first deadline: most
-// mutants that time out never end, and one whose CPU time shows a loop
-// stops there; a test that did not compute that long runs on (see
-// timeout_watch.go).
-const firstTryConst = 50 * time.Millisecond
-
-// firstTimeoutOf is the first deadline of what took baseline in the
-// baseline: the configured factor times it, plus at most firstTryConst
-// (at least that much in all).
-func (s *session) firstTimeoutOf(baseline time.Duration) time.Duration {
-	t := s.cfg.Timeouts
-	if t.Const == 0 || t.Const > firstTryConst {
-		t.Const = firstTryConst
-	}
-	if t.Floor == 0 || t.Floor > firstTryConst {
-		t.Floor = firstTryConst
-	}
-	return min(t.For(baseline), s.cfg.Timeouts.For(baseline))
-}
-
 // baselineOf is the baseline time of a run of tests, with the process's
 // own overhead.
 func (s *session) baselineOf(tests []string) time.Duration {
@@ -629,13 +610,6 @@ func (s *session) baselineOf(tests []string) time.Duration {
 		d += s.baseline[t]
 	}
 	return d
-}
-
-// usage is what a test process used: CPU time (with the process's start),
-// peak resident memory, page faults, bytes of output.
-type usage struct {
-	cpu                  time.Duration
-	rss, faults, written int64
 }
 
 // measureTimeout is the deadline of a coverage or probe run of the

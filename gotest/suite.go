@@ -24,12 +24,9 @@ type SuiteResult = suitehost.Result
 // the mutants no property detected.
 func SuiteTables(suites []SuiteResult) []report.Table { return suitehost.Tables(suites) }
 
-// AddSuitesJSON returns doc, a mutation-testing-report-schema document
-// (report.JSON), with the suites under the key "mutpropSuites"; doc
-// unchanged when there are none.
-func AddSuitesJSON(doc []byte, suites []SuiteResult) ([]byte, error) {
-	return suitehost.AddJSON(doc, suites)
-}
+// SuitesJSONKey is the top-level key that holds the suites in the JSON
+// report (suitehost.JSONKey).
+const SuitesJSONKey = suitehost.JSONKey
 
 // runSuites finds the suites the package's tests register (mutproptest),
 // and measures each in worker processes of the package's test binary
@@ -84,7 +81,7 @@ func (s *session) suiteWhiteBox(pr *PackageResult, info runner.SuiteInfo) (white
 	for _, mr := range pr.Mutants {
 		m := mr.Mutant
 		switch {
-		case m.Schema == 0 || s.cfg.Mode == ModeOverlay:
+		case m.Schema == 0 || s.cfg.mode().overlay():
 			notInSchemata++
 		case info.Test != "" && !s.covers(info.Test, s.pkg, m):
 			notCovered++

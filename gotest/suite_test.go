@@ -15,6 +15,7 @@ import (
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -47,7 +48,7 @@ func suiteListing(r gotest.SuiteResult) string {
 // worker processes, against its 20 black-box mutants and the package's
 // white-box mutants that TestInsertSuite covers.
 func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T) {
-	before := hashTree(t, suiteDir)
+	before := testfix.SnapshotTree(t, suiteDir)
 	// The operators that make no looping mutant: each loop costs a deadline
 	// per property. named:hang sleeps, so four workers time out its four
 	// cells at once; the deadline leaves named:overflow time to fill its
@@ -83,19 +84,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 	}
 
 	got := suiteListing(r)
-	golden := filepath.Join("testdata", "suite.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("suite classification differs from %s (run with -update to accept):\n%s", golden, got)
-	}
+	testfix.Golden(t, filepath.Join("testdata", "suite.golden"), []byte(got))
 
 	// What holds whatever the golden list says.
 	whiteBox := 0
@@ -158,11 +147,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 	if len(tables) == 0 || len(tables[0].Rows) != 4 || !strings.Contains(tables[0].Title, "insert (TestInsertSuite)") {
 		t.Errorf("suite tables: %+v", tables)
 	}
-	doc, err := report.JSON(report.Run{Name: p.Path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err = gotest.AddSuitesJSON(doc, p.Suites)
+	doc, err := report.JSON(report.Run{Name: p.Path}, report.Extension{Key: gotest.SuitesJSONKey, Value: p.Suites})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +160,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 		t.Errorf("JSON with suites: %v %+v", err, parsed)
 	}
 
-	assertSameTree(t, before, hashTree(t, suiteDir))
+	testfix.AssertTreeUnchanged(t, suiteDir, before)
 	assertNothingLeft(t, cfg.TempDir)
 }
 

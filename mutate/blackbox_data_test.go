@@ -12,36 +12,6 @@ import (
 	"time"
 )
 
-// bbDataDriver is a test file of the bbschemata fixture for the data
-// coverage: TestDataSmall calls Scale a thousand times with -1, 0 and 1;
-// TestDataWide calls it twice with each x in 0..BBDATA_N-1. Neither calls
-// another function.
-const bbDataDriver = `package bbs
-
-import (
-	"os"
-	"strconv"
-	"testing"
-)
-
-func TestDataSmall(t *testing.T) {
-	for i := 0; i < 1000; i++ {
-		Scale(i%3 - 1)
-	}
-}
-
-func TestDataWide(t *testing.T) {
-	n, err := strconv.Atoi(os.Getenv("BBDATA_N"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for x := 0; x < n; x++ {
-		Scale(x)
-		Scale(x)
-	}
-}
-`
-
 // bbDataRecord runs test of bin as the recording run with env and returns
 // its recording's data-coverage lines and what SplitBlackboxData reads.
 func bbDataRecord(t *testing.T, bin, test string, env ...string) (lines int, data map[int]BlackboxData) {
@@ -97,7 +67,7 @@ func TestBlackboxDataCoverage(t *testing.T) {
 		t.Fatal("no black-box mutant of Scale")
 	}
 	work := t.TempDir()
-	all := map[string][]byte{filepath.Join(pkg.Dir, "zz_data_test.go"): []byte(bbDataDriver)}
+	all := map[string][]byte{filepath.Join(pkg.Dir, "zz_data_test.go"): bbsDriverFile(t, "zz_data_test.go")}
 	for k, v := range files {
 		all[k] = v
 	}

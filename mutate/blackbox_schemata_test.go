@@ -12,14 +12,18 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
-// bbsDriver is a test file of the bbschemata fixture: three tests, each
-// printing "@ name|x|hash|result|original result" for the functions it
-// calls. Wrapped, the hash is that of the call's arguments (the receiver
-// first) and the original result comes from the renamed original;
-// otherwise both are the result and the hash 0.
-func bbsDriver(wrapped bool) []byte {
+// bbsDriver is the test file zz_driver_test.go of
+// testdata/bbschemata_drivers.txtar: three tests, each printing
+// "@ name|x|hash|result|original result" for the functions it calls.
+// Wrapped, the hash is that of the call's arguments (the receiver first)
+// and the original result comes from the renamed original; otherwise both
+// are the result and the hash 0.
+func bbsDriver(t *testing.T, wrapped bool) []byte {
+	t.Helper()
 	hash := func(args string) string {
 		if !wrapped {
 			return "uint64(0)"
@@ -34,50 +38,26 @@ func bbsDriver(wrapped bool) []byte {
 	if wrapped {
 		orig = blackboxPrefix + "Orig_"
 	}
-	r := strings.NewReplacer("HASHX", hash("x"), "HASHCX", hash("c, x"), "ORIG", orig)
-	return []byte(r.Replace(`package bbs
-
-import (
-	"fmt"
-	"reflect"
-	"runtime/debug"
-	"testing"
-)
-
-var _ = reflect.ValueOf
-
-// A mutant that recurses forever overflows a small stack, fast.
-func init() { debug.SetMaxStack(1 << 20) }
-
-func TestFact(t *testing.T) {
-	for x := -1; x < 10; x++ {
-		h := HASHX
-		fmt.Printf("@ Fact|%d|%d|%d|%d\n", x, h, Fact(x), ORIGFact(x))
-	}
+	return bbsDriverFile(t, "zz_driver_test.go", "HASHX", hash("x"), "HASHCX", hash("c, x"), "ORIG", orig)
 }
 
-func TestCounter(t *testing.T) {
-	c, o := &Counter{}, &Counter{}
-	for x := -3; x < 9; x++ {
-		h := HASHCX
-		fmt.Printf("@ (*Counter).Add|%d|%d|%d|%d\n", x, h, c.Add(x), o.ORIGAdd(x))
-	}
-}
-
-func TestScale(t *testing.T) {
-	for x := -4; x < 8; x++ {
-		h := HASHX
-		fmt.Printf("@ Scale|%d|%d|%d|%d\n", x, h, Scale(x), ORIGScale(x))
-		fmt.Printf("@ Label|%d|%d|%q|%q\n", x, h, Label(x), ORIGLabel(x))
-	}
-}
-`))
-}
-
-// bbsBuild builds the fixture's test binary with files and the driver.
-func bbsBuild(t *testing.T, pkg *Package, files map[string][]byte, wrapped bool, work string) string {
+// bbsDriverFile is the file name of testdata/bbschemata_drivers.txtar,
+// with the pairs oldnew replaced.
+func bbsDriverFile(t *testing.T, name string, oldnew ...string) []byte {
 	t.Helper()
-	all := map[string][]byte{filepath.Join(pkg.Dir, "zz_driver_test.go"): bbsDriver(wrapped)}
+	b, ok := testfix.ReadTxtar(t, filepath.Join("testdata", "bbschemata_drivers.txtar"), oldnew...)[name]
+	if !ok {
+		t.Fatalf("testdata/bbschemata_drivers.txtar has no %s", name)
+	}
+	return b
+}
+
+// bbsBuild builds the fixture's test binary with files and the driver
+// (bbsDriver). It may run in a goroutine of the test: it fails with
+// t.Error, not t.Fatal.
+func bbsBuild(t *testing.T, pkg *Package, files map[string][]byte, driver []byte, work string) string {
+	t.Helper()
+	all := map[string][]byte{filepath.Join(pkg.Dir, "zz_driver_test.go"): driver}
 	for k, v := range files {
 		all[k] = v
 	}
@@ -265,10 +245,17 @@ func TestSchemataWithBlackbox(t *testing.T) {
 
 	work := t.TempDir()
 	var wrappedBin, plainBin string
+	wrappedDriver, plainDriver := bbsDriver(t, true), bbsDriver(t, false)
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); wrappedBin = bbsBuild(t, pkg, files, true, filepath.Join(work, "wrapped")) }()
-	go func() { defer wg.Done(); plainBin = bbsBuild(t, pkg, plainFiles, false, filepath.Join(work, "plain")) }()
+	go func() {
+		defer wg.Done()
+		wrappedBin = bbsBuild(t, pkg, files, wrappedDriver, filepath.Join(work, "wrapped"))
+	}()
+	go func() {
+		defer wg.Done()
+		plainBin = bbsBuild(t, pkg, plainFiles, plainDriver, filepath.Join(work, "plain"))
+	}()
 	wg.Wait()
 	if t.Failed() {
 		t.FailNow()

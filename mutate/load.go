@@ -67,15 +67,32 @@ func (p *Package) fileIndex(filename string) int {
 // with the first errors when a pattern matches nothing, dir is outside any
 // module, or a package does not compile.
 func Load(ctx context.Context, dir string, patterns ...string) ([]*Package, error) {
+	return LoadWith(ctx, LoadConfig{Dir: dir}, patterns...)
+}
+
+// LoadConfig says where and how LoadWith loads packages.
+type LoadConfig struct {
+	Dir  string   // where patterns are resolved; "" is the current directory
+	Tags []string // build tags, as go's -tags flag; none for the default
+}
+
+// LoadWith is Load with build tags: the go command it starts gets
+// -tags (the process's GOFLAGS still applies).
+func LoadWith(ctx context.Context, lc LoadConfig, patterns ...string) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
 	fset := token.NewFileSet()
+	var buildFlags []string
+	if len(lc.Tags) > 0 {
+		buildFlags = []string{"-tags=" + strings.Join(lc.Tags, ",")}
+	}
 	cfg := &packages.Config{
-		Context: ctx,
-		Dir:     dir,
-		Fset:    fset,
-		Tests:   false,
+		Context:    ctx,
+		Dir:        lc.Dir,
+		BuildFlags: buildFlags,
+		Fset:       fset,
+		Tests:      false,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedTypes | packages.NeedSyntax |
 			packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule,

@@ -2,7 +2,6 @@ package mutate
 
 import (
 	"context"
-	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+	"github.com/mutprop/mutprop/internal/testfix"
+)
 
 // listing is the golden form of a mutant list: one "ID\treplacement" line each.
 func listing(muts []Mutant, st Stats) string {
@@ -25,21 +24,10 @@ func listing(muts []Mutant, st Stats) string {
 	return b.String()
 }
 
+// checkGolden compares got with testdata/name, or rewrites it with -update.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s is out of date (run go test -update to accept):\n%s", path, unifiedDiff("want", "got", string(want), got))
-	}
+	testfix.Golden(t, filepath.Join("testdata", name), []byte(got))
 }
 
 func TestTheOpsFixtureListsTheGoldenMutants(t *testing.T) {

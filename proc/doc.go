@@ -22,7 +22,7 @@
 //	             OutputTail) around a marker line counting the bytes
 //	             dropped, whole lines only, so a test2json stream keeps its
 //	             final framing; the budget (Spec.OutputLimit, 256 MiB) past
-//	             which the group is killed (Result.OutputExceeded)
+//	             which the group is killed (Result.End: EndOutputExceeded)
 //	memory.go    MemoryCap: GOMEMLIMIT (Soft, a hint to the Go runtime) and
 //	             the cap on the group's resident memory (Hard);
 //	             DefaultMemoryCapFor sizes both from the machine's memory
@@ -33,7 +33,7 @@
 //	watchdog.go  the memory watchdog: samples a run's resident memory
 //	             every 50 ms (20 ms past half the cap), records its peak
 //	             (Result.PeakRSS) and reports the first sample past the cap
-//	             (Run and Start kill the group: Result.MemoryExceeded);
+//	             (Run and Start kill the group: Result.End: EndMemoryExceeded);
 //	             WatchMemory for processes started elsewhere
 //	watchdog_linux.go  the sampler: /proc/<pid>/statm summed over the
 //	             leader's descendants (/proc/<pid>/task/<tid>/children) and,

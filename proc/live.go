@@ -40,7 +40,7 @@ type Usage struct {
 func newLive() *Live { return &Live{expire: make(chan struct{})} }
 
 // Expire ends the run as its deadline would: the group is killed and the
-// Result reports TimedOut. Only the first call counts.
+// Result reports EndTimedOut. Only the first call counts.
 func (l *Live) Expire() { l.once.Do(func() { close(l.expire) }) }
 
 // Stat returns what the leader has used so far; ok is false before it

@@ -68,7 +68,7 @@ func TestAWatchSeesTheOutputAsWrittenReadsTheCPUTimeAndEndsTheRunAsATimeout(t *t
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.TimedOut {
+	if res.End != EndTimedOut {
 		t.Fatalf("the run was not ended as a timeout: %+v", res)
 	}
 	if res.Duration >= 50*time.Second {
@@ -93,7 +93,7 @@ func TestALiveOfAnEndedRunReportsNothingAndExpiresHarmlessly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.TimedOut || res.ExitCode != 0 {
+	if res.End == EndTimedOut || res.ExitCode != 0 {
 		t.Errorf("a run that ended on its own: %+v", res)
 	}
 	if _, ok := live.Stat(); ok {

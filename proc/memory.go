@@ -9,7 +9,7 @@ import (
 // the Go runtime, which collects harder as its heap approaches it. Hard is
 // the cap on resident memory (RSS) summed over the run's process group and
 // its tagged descendants: a watchdog samples it every 50 ms or so and kills
-// the group past Hard (Result.MemoryExceeded), so an allocating mutant ends
+// the group past Hard (Result.End: EndMemoryExceeded), so an allocating mutant ends
 // as a crash instead of feeding the machine's OOM killer. Address space is
 // not capped: Go reserves it freely (a test binary maps about 1 GiB at
 // start, a test may reserve gigabytes it never touches), and only touched

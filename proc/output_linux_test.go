@@ -33,7 +33,7 @@ func TestAnEndlessWriterIsKilledByTheOutputBudget(t *testing.T) {
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	if !res.OutputExceeded || res.TimedOut || res.MemoryExceeded || res.Signal != "killed" || res.OutputLimit != 512<<20 {
+	if res.End != EndOutputExceeded || res.End == EndTimedOut || res.End == EndMemoryExceeded || res.Signal != "killed" || res.OutputLimit != 512<<20 {
 		t.Errorf("result %+v: want killed by the output budget", summary(res))
 	}
 	if res.Written <= 512<<20 || !res.Truncated || len(res.Output) > 2<<20+100 {
@@ -63,7 +63,7 @@ func TestWithoutABudgetOnlyTheHeadAndTailAreKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.TimedOut || res.OutputExceeded || res.OutputLimit != -1 || len(res.Output) > 8<<10+100 || !res.Truncated {
+	if res.End != EndTimedOut || res.End == EndOutputExceeded || res.OutputLimit != -1 || len(res.Output) > 8<<10+100 || !res.Truncated {
 		t.Errorf("result %+v: want a timeout with 8 KiB kept", summary(res))
 	}
 }
@@ -101,7 +101,7 @@ func TestTheKeptOutputIsTheFirstAndLastLines(t *testing.T) {
 			t.Fatalf("tail line %d: %q, want %q", j, l, want)
 		}
 	}
-	if res.ExitCode != 0 || res.OutputExceeded || len(last) < 50 {
+	if res.ExitCode != 0 || res.End == EndOutputExceeded || len(last) < 50 {
 		t.Errorf("result %+v, %d tail lines", summary(res), len(last))
 	}
 }

@@ -122,7 +122,7 @@ func TestAProcessThatExitsIsReportedWithItsCodeAndOutput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.ExitCode != 3 || res.TimedOut || res.Canceled || res.Signal != "" {
+	if res.ExitCode != 3 || res.End == EndTimedOut || res.End == EndCanceled || res.Signal != "" {
 		t.Errorf("result %+v: want exit 3", res)
 	}
 	if !strings.Contains(string(res.Output), "out") || !strings.Contains(string(res.Output), "err") {
@@ -142,7 +142,7 @@ func TestALoopingProcessTimesOutAndLeavesNoProcessOfItsGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.TimedOut || res.Signal != "killed" {
+	if res.End != EndTimedOut || res.Signal != "killed" {
 		t.Errorf("result %+v: want timed out and killed", res)
 	}
 	if time.Since(start) > 10*time.Second {
@@ -158,7 +158,7 @@ func TestAResultSaysHowMuchCPUAndMemoryTheProcessWentThrough(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.TimedOut {
+		if res.End != EndTimedOut {
 			t.Fatalf("%s: %+v, want a timeout", child, res)
 		}
 		return res
@@ -188,7 +188,7 @@ func TestAGrandchildThatOutlivesItsParentIsKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.ExitCode != 0 || res.TimedOut {
+	if res.ExitCode != 0 || res.End == EndTimedOut {
 		t.Errorf("result %+v: want a clean exit", res)
 	}
 	assertGroupGone(t, pidFile)
@@ -203,7 +203,7 @@ func TestCancellingTheContextKillsTheGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Canceled || res.TimedOut {
+	if res.End != EndCanceled || res.End == EndTimedOut {
 		t.Errorf("result %+v: want cancelled", res)
 	}
 	assertGroupGone(t, pidFile)
@@ -287,8 +287,8 @@ func TestAGoProgramStartsReliablyUnderATightMemoryCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.ExitCode != 0 || strings.TrimSpace(string(res.Output)) != "ok" || res.MemoryExceeded {
-			t.Fatalf("run %d under %+v: exit %d, memory exceeded %v: %s", i, mc, res.ExitCode, res.MemoryExceeded, tail(res.Output))
+		if res.ExitCode != 0 || strings.TrimSpace(string(res.Output)) != "ok" || res.End == EndMemoryExceeded {
+			t.Fatalf("run %d under %+v: exit %d, memory exceeded %v: %s", i, mc, res.ExitCode, res.End == EndMemoryExceeded, tail(res.Output))
 		}
 		if res.Memory != mc {
 			t.Fatalf("Result.Memory = %+v, want %+v", res.Memory, mc)

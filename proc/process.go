@@ -30,7 +30,7 @@ type Spec struct {
 	// marker line, "[mutprop: <n> bytes of output dropped here]".
 	OutputHead, OutputTail int
 	// OutputLimit is the output budget: once the process group has written
-	// more bytes than this, it is killed (Result.OutputExceeded). Zero
+	// more bytes than this, it is killed (Result.End: EndOutputExceeded). Zero
 	// means 256 MiB, negative no budget.
 	OutputLimit int64
 	// Watch, when set, is called once before the process starts with the
@@ -55,16 +55,11 @@ type Result struct {
 	Written   int64 // the bytes of output written, kept or not
 	ExitCode  int   // the exit status; -1 when ended by a signal
 	// Signal is the signal that ended it, e.g. "killed"; "" if it exited.
-	Signal   string
-	TimedOut bool // the deadline passed and the group was killed
-	Canceled bool // the context was cancelled and the group was killed
-	// MemoryExceeded: the group's resident memory passed Spec.Memory.Hard
-	// and the group was killed.
-	MemoryExceeded bool
-	// OutputExceeded: the group wrote more than OutputLimit bytes and was
-	// killed.
-	OutputExceeded bool
-	Duration       time.Duration
+	Signal string
+	// End is what ended the run: the leader on its own (EndExited), or
+	// mutprop killing the group for a cause.
+	End      End
+	Duration time.Duration
 	// Memory is the cap the process ran under (Spec.Memory).
 	Memory MemoryCap
 	// PeakRSS is the largest resident memory seen, in bytes: the peak of
@@ -116,7 +111,7 @@ func (p Process) String() string {
 // waited for.
 func Run(ctx context.Context, s Spec) (Result, error) {
 	if ctx.Err() != nil {
-		return Result{Canceled: true}, nil
+		return Result{End: EndCanceled}, nil
 	}
 	h, err := start(ctx, s, false)
 	if err != nil {
@@ -125,16 +120,49 @@ func Run(ctx context.Context, s Spec) (Result, error) {
 	return h.Wait()
 }
 
-// cause is what ended a run before its leader exited on its own.
-type cause int
+// End is what ended a run. Every cause but EndExited means that the
+// process group was killed; the first cause that happened is the one
+// reported.
+type End int
 
 const (
-	causeNone cause = iota
-	causeTimeout
-	causeCanceled
-	causeMemory
-	causeOutput
+	// EndExited: the leader exited on its own (see ExitCode, Signal).
+	EndExited End = iota
+	// EndTimedOut: the deadline passed (Spec.Timeout, or Live.Expire).
+	EndTimedOut
+	// EndCanceled: the context was cancelled.
+	EndCanceled
+	// EndMemoryExceeded: the group's resident memory passed
+	// Spec.Memory.Hard.
+	EndMemoryExceeded
+	// EndOutputExceeded: the group wrote more than the output budget
+	// (Result.OutputLimit).
+	EndOutputExceeded
 )
+
+// String names e: "exited", "timed out", "canceled", "memory exceeded",
+// "output exceeded".
+func (e End) String() string {
+	switch e {
+	case EndExited:
+		return "exited"
+	case EndTimedOut:
+		return "timed out"
+	case EndCanceled:
+		return "canceled"
+	case EndMemoryExceeded:
+		return "memory exceeded"
+	case EndOutputExceeded:
+		return "output exceeded"
+	}
+	return "End(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Killed reports whether mutprop killed the group for a limit of its own:
+// a deadline, the memory cap or the output budget (not a cancellation).
+func (e End) Killed() bool {
+	return e == EndTimedOut || e == EndMemoryExceeded || e == EndOutputExceeded
+}
 
 // tagPrefix starts the name of the environment variable that marks every
 // process Run starts and its descendants: tagPrefix + "<mutprop's pid>_<n>",

@@ -150,7 +150,7 @@ func TestATimeoutOfOneNanosecondStillTimesOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.TimedOut || res.Duration > 4*time.Second {
+	if res.End != EndTimedOut || res.Duration > 4*time.Second {
 		t.Errorf("result %+v: want timed out at once", res)
 	}
 }
@@ -391,7 +391,7 @@ func TestACancelledContextStartsNothing(t *testing.T) {
 	cancel()
 	marker := filepath.Join(t.TempDir(), "ran")
 	res, err := Run(ctx, Spec{Path: "/bin/sh", Args: []string{"-c", "touch " + marker}})
-	if err != nil || !res.Canceled || res.TimedOut || res.Signal != "" || res.Duration != 0 {
+	if err != nil || res.End != EndCanceled || res.End == EndTimedOut || res.Signal != "" || res.Duration != 0 {
 		t.Errorf("Run under a cancelled context = %+v, %v; want Canceled, nothing started", res, err)
 	}
 	if _, err := os.Stat(marker); err == nil {

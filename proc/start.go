@@ -46,11 +46,11 @@ type Handle struct {
 // Start starts s's program in a new process group, with pipes to its
 // standard input and output; its standard error is kept as Run keeps
 // output (Spec.OutputHead, OutputTail, OutputLimit). The group is killed,
-// and the Result of Wait says why, when ctx is cancelled (Canceled),
-// Spec.Timeout passes (TimedOut; zero means none), the group's resident
-// memory passes Spec.Memory.Hard (MemoryExceeded; the watchdog runs only
+// and the Result of Wait says why, when ctx is cancelled (EndCanceled),
+// Spec.Timeout passes (EndTimedOut; zero means none), the group's resident
+// memory passes Spec.Memory.Hard (EndMemoryExceeded; the watchdog runs only
 // under a hard cap, so PeakRSS is the leader's own peak without one) or
-// its standard error passes the output budget (OutputExceeded).
+// its standard error passes the output budget (EndOutputExceeded).
 //
 // The caller must call Wait once it is done with the process, to reap it;
 // Wait closes the pipes, so read the output first.
@@ -79,7 +79,7 @@ func start(ctx context.Context, s Spec, pipes bool) (*Handle, error) {
 	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
 	var tee io.Writer
 	h.live, tee = watchOf(s)
-	h.out = newOutput(s, func() { h.end(causeOutput) })
+	h.out = newOutput(s, func() { h.end(EndOutputExceeded) })
 	h.out.tee = tee // a Watch sees the kept output: with pipes, standard output is the caller's
 	cmd.Stderr = h.out
 	cmd.SysProcAttr = procAttr()
@@ -109,7 +109,7 @@ func start(ctx context.Context, s Spec, pipes bool) (*Handle, error) {
 	h.mu.Lock()
 	h.g = g
 	h.mu.Unlock()
-	if cause(h.cause.Load()) != causeNone {
+	if End(h.cause.Load()) != EndExited {
 		h.Kill() // the output budget tripped before the group was known
 	}
 	go func() {
@@ -120,17 +120,17 @@ func start(ctx context.Context, s Spec, pipes bool) (*Handle, error) {
 	if s.Memory.Hard > 0 || !pipes {
 		smp = h.g.sampler(h.tag)
 	}
-	h.dog = watch(smp, s.Memory.Hard, func(int64) { h.end(causeMemory) })
-	h.stopCtx = context.AfterFunc(ctx, func() { h.end(causeCanceled) })
+	h.dog = watch(smp, s.Memory.Hard, func(int64) { h.end(EndMemoryExceeded) })
+	h.stopCtx = context.AfterFunc(ctx, func() { h.end(EndCanceled) })
 	if s.Timeout > 0 {
-		h.stopTimer = time.AfterFunc(s.Timeout, func() { h.end(causeTimeout) }).Stop
+		h.stopTimer = time.AfterFunc(s.Timeout, func() { h.end(EndTimedOut) }).Stop
 	}
 	if h.live != nil {
 		h.live.started(cmd.Process.Pid)
 		go func() {
 			select {
 			case <-h.live.expired():
-				h.end(causeTimeout)
+				h.end(EndTimedOut)
 			case <-h.exited:
 			}
 		}()
@@ -161,8 +161,8 @@ func (h *Handle) Kill() {
 
 // end kills the group for a cause that the Result reports; the first cause
 // wins.
-func (h *Handle) end(c cause) {
-	h.cause.CompareAndSwap(int32(causeNone), int32(c))
+func (h *Handle) end(c End) {
+	h.cause.CompareAndSwap(int32(EndExited), int32(c))
 	h.Kill()
 }
 
@@ -191,9 +191,7 @@ func (h *Handle) wait() {
 	}
 	res.PeakRSS = h.dog.stop()
 	res.Escaped = h.g.killEscaped(h.tag)
-	c := cause(h.cause.Load())
-	res.TimedOut, res.Canceled = c == causeTimeout, c == causeCanceled
-	res.MemoryExceeded, res.OutputExceeded = c == causeMemory, c == causeOutput
+	res.End = End(h.cause.Load())
 	defer h.g.close()
 	if h.live != nil {
 		h.live.ended()

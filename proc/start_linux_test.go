@@ -47,7 +47,7 @@ func TestAStartedProcessAnswersThroughItsPipesAndExitsWhenItsInputCloses(t *test
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.ExitCode != 0 || res.Signal != "" || res.Canceled || res.TimedOut {
+	if res.ExitCode != 0 || res.Signal != "" || res.End == EndCanceled || res.End == EndTimedOut {
 		t.Errorf("result %+v: want a clean exit", summary(res))
 	}
 	env := envLines(res.Output)
@@ -79,7 +79,7 @@ func TestKillEndsTheWholeGroupOfAStartedProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Signal != "killed" || res.Canceled || res.TimedOut || res.MemoryExceeded || res.OutputExceeded {
+	if res.Signal != "killed" || res.End == EndCanceled || res.End == EndTimedOut || res.End == EndMemoryExceeded || res.End == EndOutputExceeded {
 		t.Errorf("result %+v: want killed, for no reported cause", summary(res))
 	}
 	assertGroupGone(t, pidFile)
@@ -113,12 +113,12 @@ func TestAStartedProcessEndsAtCancellationTimeoutAndOutputBudget(t *testing.T) {
 		want func(Result) bool
 	}{
 		{"cancelled", Spec{Path: "/bin/sleep", Args: []string{"1000"}}, 100 * time.Millisecond,
-			func(r Result) bool { return r.Canceled && !r.TimedOut && r.Signal == "killed" }},
+			func(r Result) bool { return r.End == EndCanceled && r.End != EndTimedOut && r.Signal == "killed" }},
 		{"timed out", Spec{Path: "/bin/sleep", Args: []string{"1000"}, Timeout: 100 * time.Millisecond}, 0,
-			func(r Result) bool { return r.TimedOut && !r.Canceled && r.Signal == "killed" }},
+			func(r Result) bool { return r.End == EndTimedOut && r.End != EndCanceled && r.Signal == "killed" }},
 		{"noisy", Spec{Path: "/bin/sh", Args: []string{"-c", "yes noise >&2"}, OutputLimit: 1 << 20, OutputHead: 100, OutputTail: 100}, 0,
 			func(r Result) bool {
-				return r.OutputExceeded && r.Written > 1<<20 && r.Truncated && len(r.Output) < 300 && strings.HasPrefix(string(r.Output), "noise\n")
+				return r.End == EndOutputExceeded && r.Written > 1<<20 && r.Truncated && len(r.Output) < 300 && strings.HasPrefix(string(r.Output), "noise\n")
 			}},
 	}
 	for _, c := range cases {
@@ -159,7 +159,7 @@ func TestAStartedProcessPastItsMemoryCapIsKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.MemoryExceeded || res.TimedOut || res.Signal != "killed" || res.PeakRSS <= mc.Hard || res.Memory != mc {
+	if res.End != EndMemoryExceeded || res.End == EndTimedOut || res.Signal != "killed" || res.PeakRSS <= mc.Hard || res.Memory != mc {
 		t.Errorf("result %+v: want killed by the memory cap with a peak above %d", summary(res), mc.Hard)
 	}
 }

@@ -1,6 +1,9 @@
 package proc
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Timeouts computes the deadline of a mutant's run from the baseline's
 // duration: Factor x baseline + Const, at least Floor. The zero value means
@@ -21,23 +24,34 @@ type Timeouts struct {
 // by 1.3x to 3.2x.
 var DefaultTimeouts = Timeouts{Factor: 10, Const: 250 * time.Millisecond, Floor: 250 * time.Millisecond}
 
+// Resolved returns t with its defaults filled in, once for every reader:
+// a zero field takes DefaultTimeouts' value, and a negative Const (none)
+// becomes zero. The result's fields are the deadline's own terms.
+func (t Timeouts) Resolved() Timeouts {
+	if t.Factor <= 0 {
+		t.Factor = DefaultTimeouts.Factor
+	}
+	switch {
+	case t.Const == 0:
+		t.Const = DefaultTimeouts.Const
+	case t.Const < 0:
+		t.Const = 0
+	}
+	if t.Floor <= 0 {
+		t.Floor = DefaultTimeouts.Floor
+	}
+	return t
+}
+
 // For returns the deadline of a run whose unmutated baseline took baseline.
 func (t Timeouts) For(baseline time.Duration) time.Duration {
-	f, c, floor := t.Factor, t.Const, t.Floor
-	if f <= 0 {
-		f = DefaultTimeouts.Factor
-	}
-	if c == 0 {
-		c = DefaultTimeouts.Const
-	} else if c < 0 {
-		c = 0
-	}
-	if floor <= 0 {
-		floor = DefaultTimeouts.Floor
-	}
-	d := time.Duration(f*float64(baseline)) + c
-	if d < floor {
-		d = floor
-	}
-	return d
+	r := t.Resolved()
+	return max(time.Duration(r.Factor*float64(baseline))+r.Const, r.Floor)
+}
+
+// Formula writes the deadline's formula, its defaults filled in: "10 x
+// baseline + 250ms, at least 250ms".
+func (t Timeouts) Formula() string {
+	r := t.Resolved()
+	return fmt.Sprintf("%g x baseline + %v, at least %v", r.Factor, r.Const, r.Floor)
 }

@@ -24,7 +24,7 @@ func TestAChildThatTouchesMemoryPastTheCapIsKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.MemoryExceeded || res.TimedOut || res.Signal != "killed" || res.PeakRSS <= mc.Hard || res.Memory != mc {
+	if res.End != EndMemoryExceeded || res.End == EndTimedOut || res.Signal != "killed" || res.PeakRSS <= mc.Hard || res.Memory != mc {
 		t.Errorf("result %+v: want killed by the memory cap with a peak above %d", summary(res), mc.Hard)
 	}
 	if d := time.Since(start); d > 30*time.Second {
@@ -51,7 +51,7 @@ func TestTheCapCountsTheWholeGroup(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !res.MemoryExceeded || res.TimedOut {
+		if res.End != EndMemoryExceeded || res.End == EndTimedOut {
 			t.Errorf("%s: result %+v: want killed by the memory cap", script, summary(res))
 		}
 	}
@@ -70,7 +70,7 @@ func TestAChildThatReservesButDoesNotTouchIsNotKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.MemoryExceeded || res.ExitCode != 0 || strings.TrimSpace(string(res.Output)) != "ok" {
+	if res.End == EndMemoryExceeded || res.ExitCode != 0 || strings.TrimSpace(string(res.Output)) != "ok" {
 		t.Errorf("result %+v, output %q: want a clean exit", summary(res), tail(res.Output))
 	}
 	if res.PeakRSS <= 0 || res.PeakRSS > mc.Hard {

@@ -2,33 +2,17 @@ package report
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/stats"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // golden compares got with testdata/name, or rewrites it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -run Golden -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (rerun with -update if intended)\n--- got:\n%s\n--- want:\n%s", name, got, want)
-	}
+	testfix.Golden(t, filepath.Join("testdata", name), got)
 }
 
 func runTables() []Table {

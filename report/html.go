@@ -80,6 +80,7 @@ type pageData struct {
 	Run             *Run
 	Experiment      *Experiment
 	MutantCount     int
+	BlackBox        int // black-box mutants among MutantCount
 	Score           Score
 	StatusTable     Table
 	KillRates       Table
@@ -139,49 +140,19 @@ func buildPageData(p Page) (pageData, error) {
 		d.Bundle = template.JS(escapeScriptText(elementsBundle))
 		d.ElementsVersion = elementsVersion
 		d.MutantCount = len(r.Mutants)
+		d.BlackBox = BlackBoxCount(r.Mutants)
 		d.Score = ScoreOf(r.Mutants)
 		d.StatusTable = StatusTable(*r)
 		d.KillRates = KillRateTable(*r)
 		for _, m := range r.Mutants {
-			if m.Status != outcome.Survived && m.Status != outcome.GaveUp && m.Status != outcome.NoCoverage {
-				continue
-			}
-			s := htmlSurvivor{Mutant: m, Location: location(m)}
-			if m.Diff != "" {
-				for _, l := range strings.Split(strings.TrimSuffix(m.Diff, "\n"), "\n") {
-					class := ""
-					switch {
-					case strings.HasPrefix(l, "+") && !strings.HasPrefix(l, "+++"):
-						class = "add"
-					case strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "---"):
-						class = "del"
-					}
-					s.DiffLines = append(s.DiffLines, htmlDiffLine{Class: class, Text: l})
-				}
-			}
-			if m.Status == outcome.NoCoverage {
-				d.Uncovered = append(d.Uncovered, s)
-			} else {
-				d.Undetected = append(d.Undetected, s)
+			switch m.Status {
+			case outcome.NoCoverage:
+				d.Uncovered = append(d.Uncovered, htmlSurvivorOf(m))
+			case outcome.Survived, outcome.GaveUp:
+				d.Undetected = append(d.Undetected, htmlSurvivorOf(m))
 			}
 		}
-		km := KillMatrixOf(*r)
-		if len(km.Tests) > 0 {
-			hm := &htmlMatrix{Mutants: km.Mutants}
-			for i, t := range km.Tests {
-				row := htmlMatrixRow{Test: t, Cells: make([]string, len(km.Mutants))}
-				for j, c := range km.Cells[i] {
-					switch c {
-					case KilledHere:
-						row.Cells[j] = "k"
-					case Covered:
-						row.Cells[j] = "c"
-					}
-				}
-				hm.Rows = append(hm.Rows, row)
-			}
-			d.Matrix = hm
-		}
+		d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
 	}
 	if p.Trials != nil {
 		d.TrialTables = append(RankingTables(*p.Trials), TrialsTables(*p.Trials)...)
@@ -214,6 +185,47 @@ func buildPageData(p Page) (pageData, error) {
 		}
 	}
 	return d, nil
+}
+
+// htmlSurvivorOf is an undetected mutant as the page shows it, with its
+// diff's lines classed.
+func htmlSurvivorOf(m Mutant) htmlSurvivor {
+	s := htmlSurvivor{Mutant: m, Location: location(m)}
+	if m.Diff == "" {
+		return s
+	}
+	for _, l := range strings.Split(strings.TrimSuffix(m.Diff, "\n"), "\n") {
+		class := ""
+		switch {
+		case strings.HasPrefix(l, "+") && !strings.HasPrefix(l, "+++"):
+			class = "add"
+		case strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "---"):
+			class = "del"
+		}
+		s.DiffLines = append(s.DiffLines, htmlDiffLine{Class: class, Text: l})
+	}
+	return s
+}
+
+// htmlMatrixOf is the kill matrix as the page shows it; nil without tests.
+func htmlMatrixOf(km KillMatrix) *htmlMatrix {
+	if len(km.Tests) == 0 {
+		return nil
+	}
+	hm := &htmlMatrix{Mutants: km.Mutants}
+	for i, t := range km.Tests {
+		row := htmlMatrixRow{Test: t, Cells: make([]string, len(km.Mutants))}
+		for j, c := range km.Cells[i] {
+			switch c {
+			case KilledHere:
+				row.Cells[j] = "k"
+			case Covered:
+				row.Cells[j] = "c"
+			}
+		}
+		hm.Rows = append(hm.Rows, row)
+	}
+	return hm
 }
 
 // escapeScriptText makes JavaScript source safe to inline in a <script>

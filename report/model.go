@@ -64,7 +64,11 @@ type Mutant struct {
 	Replacement string
 	// Diff is a unified diff of the mutant against the original, when
 	// known; the HTML report shows it for survivors.
-	Diff           string
+	Diff string
+	// Alias is the mutant's shell-safe name (m-1a2b3c4d), when known:
+	// mutprop run sets it (internal/mutantid), and the JSON report holds
+	// it as "mutpropAlias".
+	Alias          string
 	Status         outcome.Outcome
 	StatusReason   string
 	KilledBy       []string // test IDs
@@ -158,6 +162,18 @@ func ScoreOf(ms []Mutant) Score {
 		s.Percent = 100 * float64(s.Detected) / float64(s.Valid)
 	}
 	return s
+}
+
+// BlackBoxCount counts the black-box mutants among ms (Origin
+// "blackbox"): the run's summaries say how many of its mutants are.
+func BlackBoxCount(ms []Mutant) int {
+	n := 0
+	for _, m := range ms {
+		if m.Origin == "blackbox" {
+			n++
+		}
+	}
+	return n
 }
 
 // Experiment is a generator comparison: mutants (or bugs) x properties x

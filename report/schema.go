@@ -88,6 +88,8 @@ type schemaMutant struct {
 	CoveredBy      []string       `json:"coveredBy,omitempty"`
 	TestsCompleted *int           `json:"testsCompleted,omitempty"`
 	Duration       *float64       `json:"duration,omitempty"`
+	// Alias is mutprop's: the schema allows a mutant's extra fields.
+	Alias string `json:"mutpropAlias,omitempty"`
 }
 
 type schemaTestFile struct {
@@ -108,12 +110,22 @@ type schemaOpenEndLocation struct {
 // location (black-box mutants): the schema requires a file per mutant.
 const blackboxFile = "(black-box)"
 
+// Extension is one of mutprop's top-level keys of the JSON report, for
+// what the schema has no place for (the schema allows such keys; mutprop's
+// start with "mutprop"). Value is marshalled as encoding/json does, HTML
+// characters escaped.
+type Extension struct {
+	Key   string
+	Value any
+}
+
 // JSON renders the run in the mutation-testing-report-schema, version 2,
-// indented. Mutants without a file (black-box mutants) go into a
-// "(black-box)" file with empty source at line 1, column 1. Positions are
-// clamped to the schema's minimum of 1; a missing end is the end of the
-// start line. Durations are in milliseconds.
-func JSON(r Run) ([]byte, error) {
+// indented, followed by the extensions' keys in their order. Mutants
+// without a file (black-box mutants) go into a "(black-box)" file with
+// empty source at line 1, column 1. Positions are clamped to the schema's
+// minimum of 1; a missing end is the end of the start line. Durations are
+// in milliseconds.
+func JSON(r Run, ext ...Extension) ([]byte, error) {
 	th := r.Thresholds
 	if th.High == 0 && th.Low == 0 {
 		th = Thresholds{High: 80, Low: 60}
@@ -162,25 +174,7 @@ func JSON(r Run) ([]byte, error) {
 		f.Mutants = append(f.Mutants, toSchemaMutant(m, sources[m.File].Source))
 		rep.Files[path] = f
 	}
-	if len(r.Tests) > 0 {
-		rep.TestFiles = map[string]schemaTestFile{}
-		for _, t := range r.Tests {
-			tf := rep.TestFiles[t.File]
-			st := schemaTest{ID: t.ID, Name: t.Name}
-			if st.Name == "" {
-				st.Name = t.ID
-			}
-			if t.Line > 0 {
-				st.Location = &schemaOpenEndLocation{Start: schemaPosition{Line: t.Line, Column: 1}}
-			}
-			tf.Tests = append(tf.Tests, st)
-			rep.TestFiles[t.File] = tf
-		}
-		for k, tf := range rep.TestFiles {
-			sort.SliceStable(tf.Tests, func(i, j int) bool { return tf.Tests[i].ID < tf.Tests[j].ID })
-			rep.TestFiles[k] = tf
-		}
-	}
+	rep.TestFiles = schemaTestFiles(r.Tests)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -188,7 +182,40 @@ func JSON(r Run) ([]byte, error) {
 	if err := enc.Encode(rep); err != nil {
 		return nil, fmt.Errorf("report %s: encode json: %w", r.Name, err)
 	}
-	return buf.Bytes(), nil
+	doc := buf.Bytes()
+	for _, e := range ext {
+		var err error
+		if doc, err = addJSONKey(doc, e.Key, e.Value); err != nil {
+			return nil, err
+		}
+	}
+	return doc, nil
+}
+
+// schemaTestFiles groups the tests by file, each file's sorted by ID; nil
+// for no tests.
+func schemaTestFiles(tests []Test) map[string]schemaTestFile {
+	if len(tests) == 0 {
+		return nil
+	}
+	out := map[string]schemaTestFile{}
+	for _, t := range tests {
+		tf := out[t.File]
+		st := schemaTest{ID: t.ID, Name: t.Name}
+		if st.Name == "" {
+			st.Name = t.ID
+		}
+		if t.Line > 0 {
+			st.Location = &schemaOpenEndLocation{Start: schemaPosition{Line: t.Line, Column: 1}}
+		}
+		tf.Tests = append(tf.Tests, st)
+		out[t.File] = tf
+	}
+	for k, tf := range out {
+		sort.SliceStable(tf.Tests, func(i, j int) bool { return tf.Tests[i].ID < tf.Tests[j].ID })
+		out[k] = tf
+	}
+	return out
 }
 
 func toSchemaMutant(m Mutant, source string) schemaMutant {
@@ -201,6 +228,7 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 		StatusReason: m.StatusReason,
 		KilledBy:     m.KilledBy,
 		CoveredBy:    m.CoveredBy,
+		Alias:        m.Alias,
 	}
 	if sm.MutatorName == "" {
 		sm.MutatorName = m.Origin
@@ -243,11 +271,11 @@ func lineEndColumn(source string, line int) int {
 	return len(lines[line-1]) + 1
 }
 
-// AddJSONKey adds a top-level key to a JSON report (JSON's output, or any
-// JSON object) with value marshalled, indented like JSON's output. The
-// mutation-testing-report schema allows such keys; mutprop puts what the
-// schema has no place for under keys that start with "mutprop".
-func AddJSONKey(doc []byte, key string, value any) ([]byte, error) {
+// addJSONKey adds a top-level key to a JSON object (JSON's output) with
+// value marshalled, indented like JSON's output: JSON's extensions. A
+// report is rendered whole from its model (JSON with its Extensions),
+// never patched once written.
+func addJSONKey(doc []byte, key string, value any) ([]byte, error) {
 	b, err := json.MarshalIndent(value, "  ", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("json report: %s: %w", key, err)

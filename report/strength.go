@@ -2,7 +2,9 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/stats"
@@ -24,10 +26,14 @@ const HighStrength = 0.5
 
 // StrengthDoc explains strength and data coverage, for --help and the
 // reports' notes.
-const StrengthDoc = `Strength: for each wrapped function and each test that calls it, the
-share of the function's black-box mutants the test kills (fails, times out
-or crashes against), with its 95% Wilson interval. A mutant perturbs only
-results, so a test kills it only by checking what the function returns.
+const StrengthDoc = `Per-case %: the share of a wrapped function's black-box mutants that a
+test detects at its first generated case, each mutant run with its own
+seed (Duregard's per-test-case score, the insert study's killed %). It
+ranks the tests: the chance that one random case catches one mutant.
+Killed %: the share of the mutants the whole test kills (fails, times out
+or crashes against) over all its cases, the classic kill rate. A test
+with many cases nears 100% even when each case is weak; both measures
+come with a 95% Wilson interval.
 Data coverage: how many distinct arguments the test passed the function
 and the range of their sizes, a separate axis measured on the original.
 A high strength on small inputs only (sizes 0 to 1) says nothing about
@@ -42,6 +48,16 @@ type StrengthMutant struct {
 	// mutant; a test that calls the function and is not in it did not
 	// run (it does not give the mutant an input it perturbs).
 	PerTest map[string]outcome.Outcome
+	// PerTestTTF is, for each test of PerTest that failed, the number
+	// of generated cases up to and including the failing one (1: its
+	// first case); 0 or absent when it survived or the count is unknown.
+	PerTestTTF map[string]int
+	// Seed is the seed of the mutant's runs (rapid's, and testing/quick's
+	// when seeded); 0 when they ran with the run's pinned seed.
+	Seed uint64
+	// OriginalFails lists the tests of PerTest that failed at Seed on
+	// the original too: not kills, and left out of the per-case score.
+	OriginalFails []string
 }
 
 // DataCoverage is what a test passed a function, in the recording run on
@@ -80,6 +96,21 @@ type StrengthRow struct {
 	// percent; null without mutants.
 	KilledPct *float64    `json:"killedPct"`
 	CI95      *[2]float64 `json:"ci95"`
+	// PerCaseMutants is the number of scored mutants of the per-case
+	// score: Mutants less those whose test failed on the original at the
+	// mutant's seed (OriginalFails); PerCase those the test detected at
+	// its first generated case (PerTestTTF 1).
+	PerCaseMutants int `json:"perCaseMutants"`
+	PerCase        int `json:"perCase"`
+	// PerCasePct is 100*PerCase/PerCaseMutants, Duregard's per-test-case
+	// score (StrengthDoc), PerCaseCI95 its 95% Wilson interval in
+	// percent; null without mutants.
+	PerCasePct  *float64    `json:"perCasePct"`
+	PerCaseCI95 *[2]float64 `json:"perCaseCi95"`
+	// OriginalFails names, for each mutant left out of the per-case
+	// score, the seed at which the test failed on the original
+	// ("seed S (mutant ID)").
+	OriginalFails []string `json:"originalFails,omitempty"`
 	// Data is the test's data coverage of the function; null when
 	// unknown.
 	Data *DataCoverage `json:"data"`
@@ -100,7 +131,10 @@ type Strength struct {
 
 // SummarizeStrength computes the Strength of funcs: a row per function
 // and test that calls it (Callers) or ran against one of its mutants,
-// sorted by package, function and test.
+// sorted by package and function, then ranked by per-case score (highest
+// first), then by test name. A test that failed on the original at a
+// mutant's seed does not kill that mutant, and the mutant is left out of
+// the test's per-case score.
 func SummarizeStrength(funcs []StrengthFunc) Strength {
 	s := Strength{SmallInputSize: SmallInputSize, HighStrength: HighStrength, Rows: []StrengthRow{}}
 	for _, f := range funcs {
@@ -121,9 +155,25 @@ func SummarizeStrength(funcs []StrengthFunc) Strength {
 		for t := range tests {
 			row := StrengthRow{Package: f.Package, Function: f.Function, Test: t, Mutants: scored, Data: f.Callers[t]}
 			for _, m := range f.Mutants {
-				if scoredOutcome(m.Outcome) && detects(m.PerTest[t]) {
-					row.Killed++
+				if !scoredOutcome(m.Outcome) {
+					continue
 				}
+				if slices.Contains(m.OriginalFails, t) {
+					row.OriginalFails = append(row.OriginalFails, fmt.Sprintf("seed %d (%s)", m.Seed, m.ID))
+					continue
+				}
+				row.PerCaseMutants++
+				if detects(m.PerTest[t]) {
+					row.Killed++
+					if m.PerTestTTF[t] == 1 {
+						row.PerCase++
+					}
+				}
+			}
+			if row.PerCaseMutants > 0 {
+				p := stats.Wilson(row.PerCase, row.PerCaseMutants)
+				pct := 100 * p.P
+				row.PerCasePct, row.PerCaseCI95 = &pct, &[2]float64{100 * p.Low, 100 * p.High}
 			}
 			if scored > 0 {
 				p := stats.Wilson(row.Killed, scored)
@@ -145,9 +195,20 @@ func SummarizeStrength(funcs []StrengthFunc) Strength {
 		if a.Function != b.Function {
 			return a.Function < b.Function
 		}
+		if pa, pb := pctOr(a.PerCasePct), pctOr(b.PerCasePct); pa != pb {
+			return pa > pb
+		}
 		return a.Test < b.Test
 	})
 	return s
+}
+
+// pctOr is *p, or -1 for nil: a row without a score ranks last.
+func pctOr(p *float64) float64 {
+	if p == nil {
+		return -1
+	}
+	return *p
 }
 
 // scoredOutcome reports whether a mutant's outcome counts in the
@@ -196,29 +257,49 @@ func StrengthTables(s Strength) []Table {
 		}
 		t := Table{
 			Title:  "Strength and data coverage of the tests of " + pkg + " (black-box mutants)",
-			Header: []string{"function", "test", "killed", "killed % (95% CI)", "data coverage"},
-			Align:  []Align{AlignLeft, AlignLeft, AlignRight, AlignRight, AlignLeft},
+			Header: []string{"function", "test", "per-case % (95% CI)", "killed", "killed % (95% CI)", "data coverage"},
+			Align:  []Align{AlignLeft, AlignLeft, AlignRight, AlignRight, AlignRight, AlignLeft},
 		}
-		var warnings []string
+		var warnings, fails []string
 		for _, r := range s.Rows[start:end] {
-			pct := "-"
+			pct, perCase := "-", "-"
 			if r.KilledPct != nil {
 				pct = fmt.Sprintf("%.0f%% [%.0f, %.0f]", *r.KilledPct, r.CI95[0], r.CI95[1])
 			}
-			t.Rows = append(t.Rows, []string{r.Function, r.Test, fmt.Sprintf("%d/%d", r.Killed, r.Mutants), pct, dataText(r.Data)})
+			if r.PerCasePct != nil {
+				perCase = fmt.Sprintf("%.1f%% [%.0f, %.0f]", *r.PerCasePct, r.PerCaseCI95[0], r.PerCaseCI95[1])
+			}
+			t.Rows = append(t.Rows, []string{r.Function, r.Test, perCase, fmt.Sprintf("%d/%d", r.Killed, r.Mutants), pct, dataText(r.Data)})
 			if r.Warning != "" {
 				warnings = append(warnings, fmt.Sprintf("%s: %.0f%% strength against %s, but it %s.", r.Test, *r.KilledPct, r.Function, r.Warning))
 			}
+			if n := len(r.OriginalFails); n > 0 {
+				fails = append(fails, fmt.Sprintf("%s fails on the original with %s: not a kill, left out of its per-case score of %s.",
+					r.Test, firstFew(r.OriginalFails, 3), r.Function))
+			}
 		}
 		t.Notes = append(t.Notes,
-			"killed: the function's black-box mutants the test fails, times out or crashes against (strength); data coverage: the distinct arguments it passed the function and their sizes, on the original (a separate axis)",
+			"per-case: the share of the function's black-box mutants the test detects at its first generated case, each mutant with its own seed (Duregard's per-test-case score; rows ranked by it); killed: those it fails, times out or crashes against over all its cases (the classic kill rate)",
+			"data coverage: the distinct arguments the test passed the function and their sizes, on the original (a separate axis)",
 			"figures of data coverage from 16 up are recorded at each doubling: the true ones are less than twice the distinct inputs and the greatest size shown")
 		if len(warnings) > 0 {
 			t.Notes = append(t.Notes, "data coverage warnings (a separate axis from strength):")
 			t.Notes = append(t.Notes, warnings...)
 		}
+		if len(fails) > 0 {
+			t.Notes = append(t.Notes, "tests that fail without a mutant at some mutants' seeds (they pass with the run's --seed):")
+			t.Notes = append(t.Notes, fails...)
+		}
 		out = append(out, t)
 		start = end
 	}
 	return out
+}
+
+// firstFew joins the first n of items, and says how many more there are.
+func firstFew(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
 }

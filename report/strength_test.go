@@ -10,22 +10,28 @@ import (
 	"github.com/mutprop/mutprop/stats"
 )
 
-// strengthInput is a hand-made run: package p's F has five black-box
+// strengthInput is a hand-made run: package p's F has six black-box
 // mutants, one not viable; TestWide calls it on wide inputs and kills
-// three (one by a timeout), TestNarrow on inputs of size 0 to 1 and kills
-// two, TestConst on one input and kills none (it infects none), and
-// TestUnknown ran against one without a recording. Package a's G has one
-// mutant that its one caller does not kill.
+// three (one by a timeout, one at its first case) and fails on the
+// original at m5's seed, which is no kill and leaves m5 out of its
+// per-case score; TestNarrow on inputs of size 0 to 1 kills three (one
+// at its first case); TestConst on one input kills none (it infects
+// none), and TestUnknown ran against one without a recording. Package
+// a's G has one mutant that its one caller does not kill.
 func strengthInput() []StrengthFunc {
 	k, s, to := outcome.Killed, outcome.Survived, outcome.Timeout
 	return []StrengthFunc{
 		{Package: "p", Function: "F",
 			Mutants: []StrengthMutant{
-				{ID: "m0", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k}},
+				{ID: "m0", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k},
+					PerTestTTF: map[string]int{"TestWide": 1, "TestNarrow": 5}},
 				{ID: "m1", Outcome: s, PerTest: map[string]outcome.Outcome{"TestWide": s, "TestNarrow": s}},
 				{ID: "m2", Outcome: to, PerTest: map[string]outcome.Outcome{"TestWide": to, "TestUnknown": s}},
 				{ID: "m3", Outcome: outcome.NotViable},
-				{ID: "m4", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k}},
+				{ID: "m4", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": k, "TestNarrow": k},
+					PerTestTTF: map[string]int{"TestWide": 3, "TestNarrow": 1}},
+				{ID: "m5", Outcome: k, PerTest: map[string]outcome.Outcome{"TestWide": s, "TestNarrow": k},
+					PerTestTTF: map[string]int{"TestNarrow": 2}, Seed: 42, OriginalFails: []string{"TestWide"}},
 			},
 			Callers: map[string]*DataCoverage{
 				"TestWide":   {Distinct: 100000, DistinctAtLeast: true, MinSize: 0, MaxSize: 40},
@@ -39,25 +45,29 @@ func strengthInput() []StrengthFunc {
 }
 
 // TestSummarizeStrength checks the figures of each (function, test) row
-// on strengthInput: the not-viable mutant left out of the denominator, a
-// timeout counted as killed, the Wilson interval, the data coverage
-// carried beside (unknown for a test without a recording), and the
-// insert study's warning on the narrow test only (high strength, sizes up
-// to SmallInputSize), not on the wide one (high strength, larger inputs)
-// nor on the constant one (small inputs, no strength).
+// on strengthInput: the not-viable mutant left out of the denominators, a
+// timeout counted as killed but not at the first case, a test failing on
+// the original at a mutant's seed left out of the per-case denominator
+// (and named), the Wilson intervals, the rows of a function ranked by
+// per-case score then name, the data coverage carried beside (unknown for
+// a test without a recording), and the insert study's warning on the
+// narrow test only (high strength, sizes up to SmallInputSize), not on
+// the wide one (high strength, larger inputs) nor on the constant one
+// (small inputs, no strength).
 func TestSummarizeStrength(t *testing.T) {
 	s := SummarizeStrength(strengthInput())
 	type want struct {
-		pkg, fn, test   string
-		mutants, killed int
-		warn, knownData bool
+		pkg, fn, test            string
+		mutants, killed          int
+		perCaseN, perCase        int
+		warn, knownData, origSet bool
 	}
 	wants := []want{
-		{"a", "G", "TestG", 1, 0, false, true},
-		{"p", "F", "TestConst", 4, 0, false, true},
-		{"p", "F", "TestNarrow", 4, 2, true, true},
-		{"p", "F", "TestUnknown", 4, 0, false, false},
-		{"p", "F", "TestWide", 4, 3, false, true},
+		{"a", "G", "TestG", 1, 0, 1, 0, false, true, false},
+		{"p", "F", "TestWide", 5, 3, 4, 1, false, true, true},
+		{"p", "F", "TestNarrow", 5, 3, 5, 1, true, true, false},
+		{"p", "F", "TestConst", 5, 0, 5, 0, false, true, false},
+		{"p", "F", "TestUnknown", 5, 0, 5, 0, false, false, false},
 	}
 	if len(s.Rows) != len(wants) {
 		t.Fatalf("%d rows, want %d: %+v", len(s.Rows), len(wants), s.Rows)
@@ -75,11 +85,21 @@ func TestSummarizeStrength(t *testing.T) {
 		if r.KilledPct == nil || *r.KilledPct != 100*p.P || *r.CI95 != [2]float64{100 * p.Low, 100 * p.High} {
 			t.Errorf("%s: killed %v%% %v, want %v%% [%v, %v]", r.Test, r.KilledPct, r.CI95, 100*p.P, 100*p.Low, 100*p.High)
 		}
+		if r.PerCaseMutants != w.perCaseN || r.PerCase != w.perCase {
+			t.Errorf("%s: per-case %d/%d, want %d/%d", r.Test, r.PerCase, r.PerCaseMutants, w.perCase, w.perCaseN)
+		}
+		q := stats.Wilson(w.perCase, w.perCaseN)
+		if r.PerCasePct == nil || *r.PerCasePct != 100*q.P || *r.PerCaseCI95 != [2]float64{100 * q.Low, 100 * q.High} {
+			t.Errorf("%s: per-case %v%% %v, want %v%% [%v, %v]", r.Test, r.PerCasePct, r.PerCaseCI95, 100*q.P, 100*q.Low, 100*q.High)
+		}
 		if (r.Warning != "") != w.warn {
 			t.Errorf("%s: warning %q, want one: %v", r.Test, r.Warning, w.warn)
 		}
 		if (r.Data != nil) != w.knownData {
 			t.Errorf("%s: data coverage %+v, want known: %v", r.Test, r.Data, w.knownData)
+		}
+		if got := strings.Join(r.OriginalFails, ","); (got != "") != w.origSet || w.origSet && got != "seed 42 (m5)" {
+			t.Errorf("%s: original fails %q", r.Test, got)
 		}
 	}
 	if !strings.Contains(s.Rows[2].Warning, "size <= 1 (2 distinct inputs)") {
@@ -101,20 +121,23 @@ func TestStrengthOutputs(t *testing.T) {
 	}
 	out := buf.String()
 	for _, want := range []string{
-		"TestNarrow: 50% strength against F, but it calls F only on inputs of size <= 1",
+		"TestNarrow: 60% strength against F, but it calls F only on inputs of size <= 1",
 		"at least 100000 distinct inputs, sizes 0..40",
 		"unknown",
-		"3/4",
+		"3/5",
+		"per-case % (95% CI)",
+		"25.0% [5, 70]",
+		"TestWide fails on the original with seed 42 (m5): not a kill, left out of its per-case score of F.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the console tables lack %q:\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "TestWide: ") || strings.Contains(out, "TestConst: ") {
+	if strings.Contains(out, "TestWide: ") || strings.Contains(out, "TestConst: ") || strings.Contains(out, "TestNarrow fails") {
 		t.Errorf("a warning for a test with larger inputs or no strength:\n%s", out)
 	}
 
-	doc, err := AddJSONKey([]byte(`{"schemaVersion": "2"}`), StrengthJSONKey, s)
+	doc, err := addJSONKey([]byte(`{"schemaVersion": "2"}`), StrengthJSONKey, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +154,7 @@ func TestStrengthOutputs(t *testing.T) {
 	if got.SmallInputSize != SmallInputSize || len(got.Rows) != len(s.Rows) {
 		t.Fatalf("JSON %s: %+v", StrengthJSONKey, got)
 	}
-	for _, key := range []string{"package", "function", "test", "mutants", "killed", "killedPct", "ci95", "data"} {
+	for _, key := range []string{"package", "function", "test", "mutants", "killed", "killedPct", "ci95", "perCaseMutants", "perCase", "perCasePct", "perCaseCi95", "data"} {
 		if _, ok := got.Rows[0][key]; !ok {
 			t.Errorf("JSON row lacks %q: %v", key, got.Rows[0])
 		}
@@ -141,7 +164,7 @@ func TestStrengthOutputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(page, []byte(`<section id="strength"`)) || !bytes.Contains(page, []byte("TestNarrow: 50% strength against F")) {
+	if !bytes.Contains(page, []byte(`<section id="strength"`)) || !bytes.Contains(page, []byte("TestNarrow: 60% strength against F")) {
 		t.Errorf("the HTML page lacks the strength section or its warning")
 	}
 	plain, err := HTML(Page{})

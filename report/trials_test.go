@@ -111,7 +111,7 @@ func TestTrialsJSONFieldNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := AddJSONKey([]byte("{\n  \"schemaVersion\": \"1\"\n}\n"), TrialsJSONKey, r)
+	doc, err := addJSONKey([]byte("{\n  \"schemaVersion\": \"1\"\n}\n"), TrialsJSONKey, r)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,10 +80,13 @@ type cachedPackage struct {
 	Tests string `json:"tests,omitempty"`
 	// What the report needs besides the mutants, from the run that wrote
 	// the package: its tests (gotest.PackageResult.Tests), the tests set
-	// aside, the registered suites and a hash of the mutants they measured.
+	// aside, the registered suites, the black-box strength's inputs
+	// (gotest.PackageResult.Strength, as JSON) and a hash of the mutants
+	// the suites and the strength measured.
 	TestNames  []string                 `json:"testNames,omitempty"`
 	SetAside   []gotest.SetAside        `json:"setAside,omitempty"`
 	Suites     []gotest.SuiteResult     `json:"suites,omitempty"`
+	Strength   json.RawMessage          `json:"strength,omitempty"`
 	SuitesOver string                   `json:"suitesOver,omitempty"`
 	Mutants    map[string]*cachedMutant `json:"mutants"`
 }
@@ -214,7 +217,7 @@ func open(ctx context.Context, o Options, cfg *gotest.Config, warnf func(string,
 	}
 	cr.outputs = mergeOutputs(cr.old.Outputs, o.Outputs)
 	h := newTreeHasher(cr.outputs)
-	modules, err := cr.hashPackages(ctx, h, o.Packages, goEnv["GOWORK"])
+	modules, err := cr.hashPackages(ctx, h, o.Packages, cfg.Tags, goEnv["GOWORK"])
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +226,11 @@ func open(ctx context.Context, o Options, cfg *gotest.Config, warnf func(string,
 		"mutprop": cr.exe.Hash,
 		"flags":   o.Flags,
 		"modules": modules,
+	}
+	if len(cfg.Tags) > 0 {
+		// Build tags select files: the run's go commands get them as -tags,
+		// which neither go env nor the environment shows.
+		cr.env["tags"] = strings.Join(cfg.Tags, ",")
 	}
 	maps.Copy(cr.env, processEnvironment())
 	if len(cr.old.Env) > 0 {
@@ -254,6 +262,8 @@ func envName(k string) string {
 		return "set of flags"
 	case "modules":
 		return "go.mod or go.sum"
+	case "tags":
+		return "set of build tags (--tags)"
 	}
 	if name, ok := strings.CutPrefix(k, envPrefix); ok {
 		return "environment variable " + name
@@ -332,7 +342,15 @@ func (cr *cacheRun) save(cfg *gotest.Config, res *gotest.Result) {
 			for _, t := range pr.Tests {
 				cp.TestNames = append(cp.TestNames, t.Name)
 			}
-			cp.SetAside, cp.Suites = pr.SetAside, pr.Suites
+			cp.SetAside, cp.Suites, cp.Strength = pr.SetAside, pr.Suites, nil
+			if len(pr.Strength) > 0 {
+				sb, err := json.Marshal(pr.Strength)
+				if err != nil {
+					cr.warnf("the outcome cache was not written: %v", err)
+					return
+				}
+				cp.Strength = sb
+			}
 			var muts []mutate.Mutant
 			for _, m := range pr.Mutants {
 				muts = append(muts, m.Mutant)

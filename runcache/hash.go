@@ -101,10 +101,14 @@ func (d *goListDep) local() bool {
 }
 
 // hashPackages hashes every package of paths (mutated and test packages)
-// with the module packages they link, and returns the hash of the module
-// files.
-func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths []string, gowork string) (string, error) {
-	args := append([]string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,ForTest,Deps,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,Module"}, paths...)
+// with the module packages they link under the build tags tags, and
+// returns the hash of the module files.
+func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags []string, gowork string) (string, error) {
+	args := []string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,ForTest,Deps,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,Module"}
+	if len(tags) > 0 {
+		args = append(args, "-tags="+strings.Join(tags, ","))
+	}
+	args = append(args, paths...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -22,6 +23,7 @@ type plannedPackage struct {
 	muts     []mutate.Mutant
 	index    []int
 	universe int
+	blackbox int // the black-box mutants among universe
 	live     bool
 }
 
@@ -29,7 +31,7 @@ type plannedPackage struct {
 // then Shard), works out which test packages count for each, and looks up
 // every selected mutant.
 func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPackage, error) {
-	pkgs, err := mutate.Load(ctx, cfg.Dir, cfg.Patterns...)
+	pkgs, err := mutate.LoadWith(ctx, mutate.LoadConfig{Dir: cfg.Dir, Tags: cfg.Tags}, cfg.Patterns...)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +45,7 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 		if err != nil {
 			return nil, err
 		}
-		pp := plannedPackage{pkg: pkg, stats: stats, muts: sel.Mutants, index: sel.Index, universe: sel.Universe, live: sel.Live}
+		pp := plannedPackage{pkg: pkg, stats: stats, muts: sel.Mutants, index: sel.Index, universe: sel.Universe, blackbox: sel.Blackbox, live: sel.Live}
 		plan = append(plan, pp)
 	}
 	// The test packages that count, as gotest.Score picks them: with
@@ -172,13 +174,17 @@ func (cr *cacheRun) deps(p string, r gotest.MutantResult, matrix bool) (map[stri
 }
 
 // packageHolds reports whether the cache has the package-level results of
-// p (its tests, set-aside tests and suites) for this tree and selection.
+// p (its tests, set-aside tests, suites and strength) for this tree and
+// selection.
 func (cr *cacheRun) packageHolds(pp plannedPackage) bool {
 	cp := cr.old.Packages[pp.pkg.Path]
 	if cp == nil || cr.envNote != "" || cp.Code != cr.code[pp.pkg.Path] || cp.Tests != cr.tests[pp.pkg.Path] {
 		return false
 	}
-	return len(cp.Suites) == 0 || cp.SuitesOver == mutantsHash(pp.muts)
+	if len(cp.Strength) == 0 && slices.ContainsFunc(pp.muts, func(m mutate.Mutant) bool { return m.Origin == mutate.OriginBlackbox }) {
+		return false // black-box mutants need the strength's inputs: a cache written before they were kept
+	}
+	return len(cp.Suites) == 0 && len(cp.Strength) == 0 || cp.SuitesOver == mutantsHash(pp.muts)
 }
 
 // fromCache makes the run's result from the cache when it holds every
@@ -199,7 +205,7 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 	for _, pp := range plan {
 		pkg := pp.pkg
 		pr := &gotest.PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames,
-			Stats: pp.stats, Universe: pp.universe, Workers: workers, Timeouts: cfg.Timeouts}
+			Stats: pp.stats, Universe: pp.universe, Blackbox: pp.blackbox, Workers: workers, Timeouts: cfg.Timeouts}
 		res.Packages = append(res.Packages, pr)
 		var fresh []gotest.MutantResult
 		if pp.live {
@@ -208,6 +214,9 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 				pr.Tests = append(pr.Tests, gotest.TestInfo{Name: name})
 			}
 			pr.SetAside, pr.Suites = cp.SetAside, cp.Suites
+			if len(cp.Strength) > 0 && json.Unmarshal(cp.Strength, &pr.Strength) != nil {
+				return nil, false // Score measures it again
+			}
 			pr.Mutants = make([]gotest.MutantResult, len(pp.muts))
 			for i, m := range pp.muts {
 				if cfg.Prior != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/report"
 )
 
 // Live gathers the records of a finished run, in package order.
@@ -22,7 +23,7 @@ func Live(res *gotest.Result) ([]Package, error) {
 		if err != nil {
 			return nil, err
 		}
-		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
+		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))
@@ -108,17 +109,21 @@ func sameRecord(p, q *Record) bool {
 func gather(records map[string]Record) ([]Package, error) {
 	byPath := map[string]*Package{}
 	var infos []string
+	parts := map[string][]report.StrengthFunc{}
 	for _, r := range records {
 		p := byPath[r.Package]
 		if p == nil {
 			p = &Package{Path: r.Package}
 			byPath[r.Package] = p
 		}
-		if r.Info != nil {
+		switch {
+		case r.Info != nil:
 			p.Info = *r.Info
 			infos = append(infos, r.Package)
-		} else {
+		case r.Mutant != nil:
 			p.Mutants = append(p.Mutants, *r.Mutant)
+		case r.Strength != nil:
+			parts[r.Package] = append(parts[r.Package], *r.Strength)
 		}
 	}
 	var out []Package
@@ -136,7 +141,68 @@ func gather(records map[string]Record) ([]Package, error) {
 				return nil, fmt.Errorf("%s: mutant %d is missing and %s has index %d: the journals do not fit together", path, i, m.Mutant.ID, m.Index)
 			}
 		}
+		var err error
+		if p.Strength, err = joinStrength(p.Mutants, parts[path]); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 		out = append(out, *p)
 	}
+	return out, nil
+}
+
+// joinStrength joins the shards' parts of a package's wrapped functions
+// (strength records) into what the unsharded run computes
+// (blackboxmut.Strength): the functions in the order of their first
+// mutant, each function's mutants in index order, its callers the union
+// of the parts' (a test's data coverage from the part that recorded it).
+// mutants are the package's, in index order; a part's mutant missing
+// from them is an error.
+func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.StrengthFunc, error) {
+	if len(parts) == 0 {
+		return nil, nil
+	}
+	index := make(map[string]int, len(mutants))
+	for _, m := range mutants {
+		index[m.Mutant.ID] = m.Index
+	}
+	type placed struct {
+		index int
+		m     report.StrengthMutant
+	}
+	byFunc := map[string]*report.StrengthFunc{}
+	placedBy := map[string][]placed{}
+	for _, part := range parts {
+		f := byFunc[part.Function]
+		if f == nil {
+			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, Callers: map[string]*report.DataCoverage{}}
+			byFunc[part.Function] = f
+		}
+		for test, d := range part.Callers {
+			if d != nil || f.Callers[test] == nil {
+				f.Callers[test] = d
+			}
+		}
+		for _, m := range part.Mutants {
+			i, ok := index[m.ID]
+			if !ok {
+				return nil, fmt.Errorf("the strength of %s names mutant %s, which the journals do not hold", part.Function, m.ID)
+			}
+			placedBy[part.Function] = append(placedBy[part.Function], placed{i, m})
+		}
+	}
+	var out []report.StrengthFunc
+	for name, f := range byFunc {
+		ms := placedBy[name]
+		sort.Slice(ms, func(a, b int) bool { return ms[a].index < ms[b].index })
+		for k, m := range ms {
+			if k > 0 && m.index == ms[k-1].index {
+				return nil, fmt.Errorf("the strength of %s holds mutant %s twice", name, m.m.ID)
+			}
+			f.Mutants = append(f.Mutants, m.m)
+		}
+		out = append(out, *f)
+	}
+	first := func(f report.StrengthFunc) int { return index[f.Mutants[0].ID] }
+	sort.Slice(out, func(a, b int) bool { return first(out[a]) < first(out[b]) })
 	return out, nil
 }

@@ -100,6 +100,33 @@ func (j *Journal) Finished(pr *gotest.PackageResult, m gotest.MutantResult) erro
 	return j.append(Record{Package: pr.Path, Mutant: &r})
 }
 
+// Strength records, when the run has ended, each package's wrapped
+// functions with the black-box mutants this run scored
+// (gotest.PackageResult.Strength), one record per function; a record the
+// journal holds already (a finished run resumed) is not written again,
+// and one that differs is superseded (the last line of a key counts).
+// Merge joins the shards' records.
+func (j *Journal) Strength(res *gotest.Result) error {
+	if res == nil {
+		return nil
+	}
+	for _, p := range res.Packages {
+		for i := range p.Strength {
+			rec := Record{Package: p.Path, Strength: &p.Strength[i]}
+			if len(rec.Strength.Mutants) == 0 {
+				continue
+			}
+			if prev, ok := j.log.Cells()[rec.Key()]; ok && sameRecord(&prev, &rec) {
+				continue
+			}
+			if err := j.append(rec); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func (j *Journal) append(r Record) error {
 	if j.err != nil {
 		return j.err

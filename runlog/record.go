@@ -18,34 +18,54 @@ import (
 // tells them from experiment journals.
 const suite = "mutprop run"
 
-// Record is one line of a run journal: either a package's description
-// (written once, after its baseline) or one mutant's outcome (written as
-// the mutant finishes).
+// Record is one line of a run journal: a package's description (written
+// once, after its baseline), one mutant's outcome (written as the mutant
+// finishes), or, with black-box mutants, a wrapped function's strength
+// inputs as this run (or shard) measured them (written when the run
+// ends).
 type Record struct {
 	Package string       `json:"package"`
 	Info    *PackageInfo `json:"info,omitempty"`
 	Mutant  *Mutant      `json:"mutant,omitempty"`
+	// Strength is one wrapped function with the black-box mutants this
+	// run scored (report.SummarizeStrength's input): Merge joins the
+	// shards' parts of a function into the unsharded run's.
+	Strength *report.StrengthFunc `json:"strength,omitempty"`
 }
 
-// Key identifies the record in the journal.
+// Key identifies the record in the journal. A strength record is keyed by
+// its function and first mutant: shards hold other mutants, so their
+// parts of one function have other keys.
 func (r *Record) Key() string {
 	switch {
 	case r.Info != nil:
 		return r.Package + "\x1finfo"
 	case r.Mutant != nil:
 		return r.Package + "\x1fmutant\x1f" + r.Mutant.Mutant.ID
+	case r.Strength != nil && len(r.Strength.Mutants) > 0:
+		return r.Package + "\x1fstrength\x1f" + r.Strength.Function + "\x1f" + r.Strength.Mutants[0].ID
 	}
 	return r.Package + "\x1f?"
 }
 
 // validate checks that the record is well formed: a package and exactly
-// one of a description and a mutant, a mutant with an ID and an outcome.
+// one of a description, a mutant and a strength part, a mutant with an ID
+// and an outcome, a strength part with a function and mutants.
 func (r *Record) validate() error {
-	if r.Package == "" || (r.Info == nil) == (r.Mutant == nil) {
-		return fmt.Errorf("a run journal record needs a package and exactly one of info and mutant")
+	kinds := 0
+	for _, set := range []bool{r.Info != nil, r.Mutant != nil, r.Strength != nil} {
+		if set {
+			kinds++
+		}
+	}
+	if r.Package == "" || kinds != 1 {
+		return fmt.Errorf("a run journal record needs a package and exactly one of info, mutant and strength")
 	}
 	if r.Mutant != nil && (r.Mutant.Mutant.ID == "" || r.Mutant.Outcome == "") {
 		return fmt.Errorf("a mutant record of %s has no ID or no outcome", r.Package)
+	}
+	if r.Strength != nil && (r.Strength.Function == "" || len(r.Strength.Mutants) == 0) {
+		return fmt.Errorf("a strength record of %s has no function or no mutants", r.Package)
 	}
 	return nil
 }
@@ -61,6 +81,8 @@ type PackageInfo struct {
 	Universe int `json:"universe"`
 	// SetAside are the tests the baseline left out, with the reason.
 	SetAside []gotest.SetAside `json:"setAside,omitempty"`
+	// Blackbox counts the black-box mutants among Universe.
+	Blackbox int `json:"blackbox,omitempty"`
 }
 
 // File is a source file of a package.
@@ -97,6 +119,10 @@ type Package struct {
 	Stages string
 	// Suites are the registered suites measured by a live run (not journaled).
 	Suites []gotest.SuiteResult
+	// Strength holds, per wrapped function, its black-box mutants and the
+	// tests that call it (gotest.PackageResult.Strength); from journals,
+	// the shards' parts joined (Merge).
+	Strength []report.StrengthFunc
 	// The floor of a live run (gotest.PackageResult.Floor); zero from
 	// journals.
 	Floor, FloorBuild, FloorTests time.Duration
@@ -106,7 +132,7 @@ type Package struct {
 // newPackageInfo describes a scored package for the journal and the
 // report; it reads the package's files.
 func newPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
-	info := PackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe, SetAside: pr.SetAside}
+	info := PackageInfo{Name: pr.Name, Stats: pr.Stats, Universe: pr.Universe, SetAside: pr.SetAside, Blackbox: pr.Blackbox}
 	for _, f := range pr.Files {
 		b, err := os.ReadFile(f)
 		if err != nil {

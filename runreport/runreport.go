@@ -32,113 +32,127 @@ type Outputs struct {
 	// Matrix adds the kill-rate table and the matrix summary of each
 	// package (--matrix).
 	Matrix bool
-	// Trials, when set, adds the trials' tables after the packages', the
-	// JSON report's report.TrialsJSONKey and the HTML report's Trials
-	// section (mutprop run --trials).
-	Trials *report.TrialsReport
 	// TrialCells adds the per-mutant trials' tables to the console after
 	// the ranking (mutprop run -v); the JSON and HTML reports always
 	// hold them.
 	TrialCells bool
-	// Strength, when set, adds the strength and data coverage tables
-	// after the packages' (before the trials'), the JSON report's
-	// report.StrengthJSONKey and the HTML report's Strength section
-	// (mutprop run --blackbox).
-	Strength *report.Strength
 }
 
-// Write prints the tables of every package to w and writes the JSON and
-// HTML reports; it returns the score of all packages together. mutprop
-// run and mutprop merge both report through it, so that merged shards give
-// the unsharded run's report.
-func Write(w io.Writer, pkgs []runlog.Package, o Outputs) (report.Score, error) {
-	var suites []gotest.SuiteResult
-	for _, p := range pkgs {
-		r := p.Report()
-		st := report.StatusTable(r)
-		note := fmt.Sprint(p.Info.Stats)
-		if p.Info.Universe != len(p.Mutants) {
-			note += fmt.Sprintf("; this shard has %d of them", len(p.Mutants))
-		}
-		if p.Stages != "" {
-			note += "; " + p.Stages
-		}
-		st.Notes = append(st.Notes, note)
-		for _, a := range p.Info.SetAside {
-			st.Notes = append(st.Notes, fmt.Sprintf("set aside %s: %s", a.Test, a.Reason))
-		}
-		if p.Info.Stats.IllTyped > 0 {
-			st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Info.Stats.IllTyped))
-		}
-		tables := []report.Table{st}
-		if o.Matrix {
-			kr := report.KillRateTable(r)
-			ms := matrixSummary(p)
-			kr.Notes = append(kr.Notes, "redundant tests (kill nothing no other test kills): "+orNone(ms.Redundant),
-				"minimal killing set (greedy): "+orNone(ms.Minimal))
-			tables = append(tables, kr)
-		}
-		tables = append(tables, survivorsTable(r))
-		tables = append(tables, gotest.SuiteTables(p.Suites)...)
-		suites = append(suites, p.Suites...)
-		if err := report.Write(w, report.FormatText, tables...); err != nil {
-			return report.Score{}, err
+// Write prints the tables of the run r to w and writes its JSON and HTML
+// reports. mutprop run and mutprop merge both report through it, so that
+// merged shards give the unsharded run's report.
+func Write(w io.Writer, r *Report, o Outputs) error {
+	for _, p := range r.Packages {
+		if err := report.Write(w, report.FormatText, packageTables(p, o.Matrix)...); err != nil {
+			return err
 		}
 	}
-	all := combined(pkgs)
-	score := report.ScoreOf(all.Mutants)
-	if len(pkgs) > 1 {
-		fmt.Fprintf(w, "mutation score of all packages: %d/%d = %.1f%%\n", score.Detected, score.Valid, score.Percent)
+	if len(r.Packages) > 1 {
+		fmt.Fprintf(w, "mutation score of all packages: %d/%d = %.1f%%\n", r.Score.Detected, r.Score.Valid, r.Score.Percent)
 	}
-	if o.Strength != nil {
-		if err := report.Write(w, report.FormatText, report.StrengthTables(*o.Strength)...); err != nil {
-			return score, err
+	if r.Strength != nil {
+		if err := report.Write(w, report.FormatText, report.StrengthTables(*r.Strength)...); err != nil {
+			return err
 		}
 	}
-	if o.Trials != nil {
-		tables := report.RankingTables(*o.Trials)
-		brief := !o.TrialCells && len(tables) > 0
-		if !brief {
-			tables = append(tables, report.TrialsTables(*o.Trials)...)
-		}
-		if err := report.Write(w, report.FormatText, tables...); err != nil {
-			return score, err
-		}
-		if brief {
-			fmt.Fprintf(w, "each mutant's trials and comparisons: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
+	if r.Trials != nil {
+		if err := writeTrials(w, *r.Trials, o.TrialCells); err != nil {
+			return err
 		}
 	}
+	return writeFiles(r, o)
+}
+
+// packageTables are the console tables of a package: its statuses, with
+// matrix its kill rates, its undetected mutants and its registered
+// suites.
+func packageTables(p runlog.Package, matrix bool) []report.Table {
+	r := p.Report()
+	st := report.StatusTable(r)
+	st.Notes = append(st.Notes, countsNote(p))
+	for _, a := range p.Info.SetAside {
+		st.Notes = append(st.Notes, fmt.Sprintf("set aside %s: %s", a.Test, a.Reason))
+	}
+	if p.Info.Stats.IllTyped > 0 {
+		st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Info.Stats.IllTyped))
+	}
+	tables := []report.Table{st}
+	if matrix {
+		kr := report.KillRateTable(r)
+		ms := matrixSummary(p)
+		kr.Notes = append(kr.Notes, "redundant tests (kill nothing no other test kills): "+orNone(ms.Redundant),
+			"minimal killing set (greedy): "+orNone(ms.Minimal))
+		tables = append(tables, kr)
+	}
+	tables = append(tables, survivorsTable(r))
+	return append(tables, gotest.SuiteTables(p.Suites)...)
+}
+
+// countsNote counts the package's mutants: those of its source (the
+// operators' and named variants, as mutprop mutants counts them) and its
+// black-box mutants, then how this shard and the stages went.
+func countsNote(p runlog.Package) string {
+	s := p.Info.Stats
+	blackbox := p.Info.Blackbox // of every shard
+	if blackbox == 0 {
+		for _, m := range p.Mutants { // a journal written before Info.Blackbox
+			if m.Mutant.Origin == mutate.OriginBlackbox {
+				blackbox++
+			}
+		}
+	}
+	note := fmt.Sprint(s)
+	if blackbox > 0 {
+		note = fmt.Sprintf("%d mutants (%d black-box): %d generated by operators, %d ill-typed dropped, %d ignored, %d equivalent dropped, %d named",
+			s.Kept+blackbox, blackbox, s.Generated, s.IllTyped, s.Ignored, s.Equivalent, s.Named)
+	}
+	if p.Info.Universe != len(p.Mutants) {
+		note += fmt.Sprintf("; this shard has %d of them", len(p.Mutants))
+	}
+	if p.Stages != "" {
+		note += "; " + p.Stages
+	}
+	return note
+}
+
+// writeTrials prints the ranking of the tests, and with cells (or no
+// ranking) each mutant's trials and comparisons.
+func writeTrials(w io.Writer, t report.TrialsReport, cells bool) error {
+	tables := report.RankingTables(t)
+	brief := !cells && len(tables) > 0
+	if !brief {
+		tables = append(tables, report.TrialsTables(t)...)
+	}
+	if err := report.Write(w, report.FormatText, tables...); err != nil {
+		return err
+	}
+	if brief {
+		fmt.Fprintf(w, "each mutant's trials and comparisons: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
+	}
+	return nil
+}
+
+// writeFiles writes the JSON and HTML reports that o asks for.
+func writeFiles(r *Report, o Outputs) error {
 	if o.JSON != "" {
-		b, err := report.JSON(all)
-		if err == nil {
-			b, err = gotest.AddSuitesJSON(b, suites)
-		}
-		if aside := setAsideJSON(pkgs); err == nil && len(aside) > 0 {
-			b, err = report.AddJSONKey(b, setAsideJSONKey, aside)
-		}
-		if err == nil && o.Trials != nil {
-			b, err = report.AddJSONKey(b, report.TrialsJSONKey, o.Trials)
-		}
-		if err == nil && o.Strength != nil {
-			b, err = report.AddJSONKey(b, report.StrengthJSONKey, o.Strength)
-		}
+		b, err := r.JSON()
 		if err != nil {
-			return score, err
+			return err
 		}
 		if err := atomicfile.Write(o.JSON, b); err != nil {
-			return score, fmt.Errorf("json report: %w", err)
+			return fmt.Errorf("json report: %w", err)
 		}
 	}
 	if o.HTML != "" {
-		b, err := report.HTML(report.Page{Title: "mutprop run: " + all.Name, Run: &all, Trials: o.Trials, Strength: o.Strength})
+		b, err := r.HTML()
 		if err != nil {
-			return score, err
+			return err
 		}
 		if err := atomicfile.Write(o.HTML, b); err != nil {
-			return score, fmt.Errorf("html report: %w", err)
+			return fmt.Errorf("html report: %w", err)
 		}
 	}
-	return score, nil
+	return nil
 }
 
 func matrixSummary(p runlog.Package) gotest.MatrixSummary {
@@ -172,26 +186,6 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
-}
-
-// setAsideJSONKey is the JSON report's top-level key that lists the tests
-// the baselines set aside.
-const setAsideJSONKey = "mutpropSetAside"
-
-// setAsideTest is a test set aside, with its package, in the JSON report.
-type setAsideTest struct {
-	Package string `json:"package"`
-	gotest.SetAside
-}
-
-func setAsideJSON(pkgs []runlog.Package) []setAsideTest {
-	var out []setAsideTest
-	for _, p := range pkgs {
-		for _, a := range p.Info.SetAside {
-			out = append(out, setAsideTest{Package: p.Path, SetAside: a})
-		}
-	}
-	return out
 }
 
 // FloorLine describes the run's floor: the least time any tool needs for
@@ -229,55 +223,4 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 			timedOut, timeouts.Seconds(), 100*share.Seconds()/wall.Seconds(), (wall-share).Seconds()/floor.Seconds())
 	}
 	return line
-}
-
-// combined is the one report of several packages: with more than
-// one, file paths, mutant IDs and test IDs are prefixed with the package
-// path so that they stay unique.
-func combined(pkgs []runlog.Package) report.Run {
-	if len(pkgs) == 1 {
-		return pkgs[0].Report()
-	}
-	out := report.Run{Name: strings.Join(packagePaths(pkgs), ", ")}
-	for _, p := range pkgs {
-		r := p.Report()
-		prefix := p.Path + "/"
-		for _, f := range r.Files {
-			f.Path = prefix + f.Path
-			out.Files = append(out.Files, f)
-		}
-		for _, t := range r.Tests {
-			t.ID = prefix + t.ID
-			out.Tests = append(out.Tests, t)
-		}
-		for _, m := range r.Mutants {
-			m.ID = prefix + m.ID
-			if m.File != "" {
-				m.File = prefix + m.File
-			}
-			m.KilledBy = prefixAll(prefix, m.KilledBy)
-			m.CoveredBy = prefixAll(prefix, m.CoveredBy)
-			out.Mutants = append(out.Mutants, m)
-		}
-	}
-	return out
-}
-
-func prefixAll(prefix string, s []string) []string {
-	if len(s) == 0 {
-		return nil
-	}
-	out := make([]string, len(s))
-	for i, x := range s {
-		out[i] = prefix + x
-	}
-	return out
-}
-
-func packagePaths(pkgs []runlog.Package) []string {
-	out := make([]string, len(pkgs))
-	for i, p := range pkgs {
-		out[i] = p.Path
-	}
-	return out
 }

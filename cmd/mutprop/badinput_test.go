@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // writeFiles writes files (relative path -> content) under dir.
@@ -27,40 +28,39 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-const tinyGoMod = "module example.com/tiny\n\ngo 1.22\n"
+// fixture writes the module of testdata/name.txtar into a new temporary
+// directory and returns it.
+func fixture(t *testing.T, name string, oldnew ...string) string {
+	t.Helper()
+	return testfix.Module(t, filepath.Join("testdata", name+".txtar"), oldnew...)
+}
+
+// addFixture writes the files of testdata/name.txtar into dir.
+func addFixture(t *testing.T, dir, name string, oldnew ...string) {
+	t.Helper()
+	testfix.WriteTxtar(t, filepath.Join("testdata", name+".txtar"), dir, oldnew...)
+}
 
 // tinyModule is a module whose one package has a killed mutant (a+b) and
-// a surviving one (the boundary of x > 0).
+// a surviving one (the boundary of x > 0): testdata/tiny.txtar.
 func tinyModule(t *testing.T) string {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"go.mod": tinyGoMod,
-		"tiny.go": `package tiny
-
-// Add adds.
-func Add(a, b int) int { return a + b }
-
-// Pos reports whether x is positive.
-func Pos(x int) bool { return x > 0 }
-`,
-		"tiny_test.go": `package tiny
-
-import "testing"
-
-func TestAdd(t *testing.T) {
-	if Add(1, 2) != 3 {
-		t.Fatal("Add(1, 2) != 3")
-	}
+	t.Helper()
+	return fixture(t, "tiny")
 }
 
-func TestPos(t *testing.T) {
-	if !Pos(5) || Pos(-5) {
-		t.Fatal("Pos")
-	}
+// moduleOf is a case's setup: the module of testdata/name.txtar.
+func moduleOf(name string) func(t *testing.T) string {
+	return func(t *testing.T) string { return fixture(t, name) }
 }
-`,
-	})
-	return dir
+
+// tinyWith is tinyModule with the files of testdata/badinput/name.txtar
+// added.
+func tinyWith(name string, oldnew ...string) func(t *testing.T) string {
+	return func(t *testing.T) string {
+		d := tinyModule(t)
+		addFixture(t, d, "badinput/"+name, oldnew...)
+		return d
+	}
 }
 
 func gitT(t *testing.T, dir string, args ...string) {
@@ -138,64 +138,19 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 			writeFiles(t, d, map[string]string{"broken_test.go": "package tiny\n\nvar _ int = \"x\"\n"})
 			return d
 		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"broken_test.go:3:", "cannot use"}},
-		{name: "package without tests", setup: func(t *testing.T) string {
-			d := t.TempDir()
-			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "package a\n\nfunc F(x int) int { return x + 1 }\n"})
-			return d
-		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"has no test files"}},
-		{name: "failing baseline", setup: func(t *testing.T) string {
-			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"fail_test.go": "package tiny\n\nimport \"testing\"\n\nfunc TestWrong(t *testing.T) {\n\tif Add(2, 2) != 5 {\n\t\tt.Fatal(\"2+2 != 5\")\n\t}\n}\n"})
-			return d
-		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong"}},
+		{name: "package without tests", setup: moduleOf("badinput/notests"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"has no test files"}},
+		{name: "failing baseline", setup: tinyWith("failing"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong"}},
 		{name: "flaky baseline", setup: func(t *testing.T) string {
-			d := tinyModule(t)
-			counter := filepath.Join(t.TempDir(), "runs")
-			writeFiles(t, d, map[string]string{"flaky_test.go": `package tiny
-
-import (
-	"os"
-	"testing"
-)
-
-// TestFlaky fails every second time it runs.
-func TestFlaky(t *testing.T) {
-	b, _ := os.ReadFile(` + "`" + counter + "`" + `)
-	os.WriteFile(` + "`" + counter + "`" + `, append(b, 'x'), 0o644)
-	if len(b)%2 == 1 {
-		t.Fatal("odd run")
-	}
-}
-`})
-			return d
+			return tinyWith("flaky", "COUNTER", filepath.Join(t.TempDir(), "runs"))(t)
 		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"is flaky", "TestFlaky"}},
-		{name: "cgo package", setup: func(t *testing.T) string {
-			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"c/c.go": "package c\n\n// int one(void) { return 1; }\nimport \"C\"\n\nfunc One() int { return int(C.one()) }\n",
-				"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestOne(t *testing.T) {}\n"})
-			return d
-		}, args: []string{"run", "./c"}, code: cli.ExitError, want: []string{"uses cgo", "c.go"}},
-		{name: "files excluded by build tags", setup: func(t *testing.T) string {
-			d := t.TempDir()
-			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "//go:build special\n\npackage a\n\nfunc F(x int) int { return x + 1 }\n",
-				"a_test.go": "//go:build special\n\npackage a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F(1) != 2 {\n\t\tt.Fatal(F(1))\n\t}\n}\n"})
-			return d
-		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"build constraints exclude all Go files", "--tags"}},
-		{name: "build tags handled with --tags", setup: func(t *testing.T) string {
-			d := t.TempDir()
-			writeFiles(t, d, map[string]string{"go.mod": tinyGoMod, "a.go": "//go:build special\n\npackage a\n\nfunc F(x int) int { return x + 1 }\n",
-				"a_test.go": "//go:build special\n\npackage a\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) {\n\tif F(1) != 2 {\n\t\tt.Fatal(F(1))\n\t}\n}\n"})
-			return d
-		}, args: []string{"run", "--tags", "special", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
+		{name: "cgo package", setup: tinyWith("cgo"), args: []string{"run", "./c"}, code: cli.ExitError, want: []string{"uses cgo", "c.go"}},
+		{name: "files excluded by build tags", setup: moduleOf("badinput/buildtags"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"build constraints exclude all Go files", "--tags"}},
+		{name: "build tags handled with --tags", setup: moduleOf("badinput/buildtags"), args: []string{"run", "--tags", "special", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			if ms := reportMutants(t, filepath.Join(r.dir, "r.json")); len(ms["a.go"]) == 0 {
 				t.Errorf("with --tags special, no mutant of a.go: %v", ms)
 			}
 		}},
-		{name: "generated files are not mutated", setup: func(t *testing.T) string {
-			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"gen.go": "// Code generated by hand for a test. DO NOT EDIT.\n\npackage tiny\n\n// Gen is generated.\nfunc Gen(x int) int { return x * 2 }\n"})
-			return d
-		}, args: []string{"run", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
+		{name: "generated files are not mutated", setup: tinyWith("generated"), args: []string{"run", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			ms := reportMutants(t, filepath.Join(r.dir, "r.json"))
 			if len(ms["gen.go"]) > 0 || len(ms["tiny.go"]) == 0 {
 				t.Errorf("want mutants of tiny.go and none of the generated gen.go: %v", ms)
@@ -254,14 +209,11 @@ func TestFlaky(t *testing.T) {
 			gitT(t, d, "init", "-q")
 			gitT(t, d, "add", ".")
 			gitT(t, d, "commit", "-q", "-m", "tiny")
-			writeFiles(t, d, map[string]string{"tiny.go": strings.Replace(`package tiny
-
-// Add adds.
-func Add(a, b int) int { return a + b }
-
-// Pos reports whether x is positive.
-func Pos(x int) bool { return x > 0 }
-`, "return a + b", "return b + a", 1)})
+			tiny, err := os.ReadFile(filepath.Join(d, "tiny.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, d, map[string]string{"tiny.go": strings.Replace(string(tiny), "return a + b", "return b + a", 1)})
 			return d
 		}, args: []string{"run", "--since", "HEAD", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
 			ms := reportMutants(t, filepath.Join(r.dir, "r.json"))

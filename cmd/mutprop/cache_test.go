@@ -147,66 +147,11 @@ func TestCacheReportsWrittenBesideThePackageAreNotItsFiles(t *testing.T) {
 
 // incModule is a module of three packages: a (Add, killed by its own
 // TestAdd; Pos, whose boundary mutant survives and whose literal mutant
-// only c's test kills), b (independent of a) and c (tests of a only).
+// only c's test kills), b (independent of a) and c (tests of a only):
+// testdata/inc.txtar.
 func incModule(t *testing.T) string {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"go.mod": "module example.com/inc\n\ngo 1.22\n",
-		"a/a.go": `package a
-
-// Add adds.
-func Add(x, y int) int { return x + y }
-
-// Pos reports whether x is positive.
-func Pos(x int) bool { return x > 0 }
-`,
-		"a/a_test.go": `package a
-
-import "testing"
-
-func TestAdd(t *testing.T) {
-	if Add(1, 2) != 3 {
-		t.Fatal("Add(1, 2) != 3")
-	}
-}
-
-func TestPos(t *testing.T) {
-	if !Pos(5) || Pos(-5) {
-		t.Fatal("Pos")
-	}
-}
-`,
-		"b/b.go": `package b
-
-// Double doubles.
-func Double(x int) int { return x * 2 }
-`,
-		"b/b_test.go": `package b
-
-import "testing"
-
-func TestDouble(t *testing.T) {
-	if Double(3) != 6 {
-		t.Fatal("Double(3) != 6")
-	}
-}
-`,
-		"c/c_test.go": `package c_test
-
-import (
-	"testing"
-
-	"example.com/inc/a"
-)
-
-func TestPosOfOne(t *testing.T) {
-	if !a.Pos(1) {
-		t.Fatal("Pos(1)")
-	}
-}
-`,
-	})
-	return dir
+	t.Helper()
+	return fixture(t, "inc")
 }
 
 // appendTo appends text to the file dir/name.
@@ -277,20 +222,7 @@ func TestCacheEditsInvalidateWhatTheyTouch(t *testing.T) {
 
 	// A new test package that reaches a and kills its boundary survivor:
 	// a's survivors run again, and the survivor is killed.
-	writeFiles(t, dir, map[string]string{"d/d_test.go": `package d_test
-
-import (
-	"testing"
-
-	"example.com/inc/a"
-)
-
-func TestZeroIsNotPositive(t *testing.T) {
-	if a.Pos(0) {
-		t.Fatal("Pos(0)")
-	}
-}
-`})
+	addFixture(t, dir, "inc_d")
 	notKilledInA := count(first, func(id string) bool { return strings.HasPrefix(id, pa) && first.statuses[id] != "Killed" })
 	cached := runCached(t, dir, report("4.json"))
 	requireCounts(t, cached, n-notKilledInA, notKilledInA)

@@ -6,8 +6,7 @@ import (
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
-	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runlog"
+	"github.com/mutprop/mutprop/runreport"
 )
 
 // ciFlags are the CI flags of mutprop run and mutprop merge.
@@ -37,9 +36,9 @@ func (c *ciFlags) open(args []string) (*ciReport, error) {
 
 // ciRun describes the run being reported (ci.Run).
 type ciRun struct {
-	cmd, json string
-	dirs      map[string]string
-	complete  bool
+	cmd      string
+	dirs     map[string]string
+	complete bool
 }
 
 // listedDirs maps the packages' import paths to their directories.
@@ -51,12 +50,20 @@ func listedDirs(ps []gotest.ListedPackage) map[string]string {
 	return out
 }
 
-// report prints and writes the CI outputs of a finished run. gate fails
-// the run (exit 1) when undetected mutants are not in the baseline; err is
-// a failure to write (exit 3).
-func (c *ciReport) report(e *cli.Env, pkgs []runlog.Package, score report.Score, run ciRun) (gate, err error) {
-	gate, err = c.r.Report(pkgs, score, ci.Run{Cmd: run.cmd, JSON: run.json, Dirs: run.dirs, Complete: run.complete,
+// assess finds what the CI outputs of the finished run show (ci.Assess),
+// and sets the model's baseline verdicts, which its JSON report holds.
+func (c *ciReport) assess(e *cli.Env, rep *runreport.Report, run ciRun) *ci.Verdicts {
+	v := c.r.Assess(rep.Packages, ci.Run{Cmd: run.cmd, Dirs: run.dirs, Complete: run.complete,
 		Stdout: e.Stdout, Stderr: e.Stderr, Getenv: e.Getenv})
+	rep.Baseline = v.Baseline()
+	return v
+}
+
+// report prints and writes the CI outputs of the run v assessed. gate
+// fails the run (exit 1) when undetected mutants are not in the baseline;
+// err is a failure to write (exit 3).
+func (c *ciReport) report(v *ci.Verdicts, rep *runreport.Report) (gate, err error) {
+	gate, err = c.r.Report(v, rep.Score)
 	if err != nil {
 		return nil, cli.WithCode(cli.ExitError, err)
 	}

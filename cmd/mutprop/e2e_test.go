@@ -17,6 +17,16 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the binary that mutpropBinary built, so that no run of
+// the tests leaves a directory in TMPDIR.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" && buildErr == nil {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // mutpropBinary builds the mutprop command once for the end-to-end tests.
 func mutpropBinary(t *testing.T) string {
 	t.Helper()

@@ -194,14 +194,37 @@ func cmdRun(ctx context.Context, e *cli.Env, args []string) int {
 // already printed).
 var errInterrupted = errors.New("interrupted")
 
-// errGate ends a run whose score is below --min-score.
-func errGate(score report.Score, min float64) error {
-	return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, min))
+// minScore is --min-score, the gate on a run's mutation score: the zero
+// value is no gate.
+type minScore struct {
+	percent float64
+	set     bool
+}
+
+// parseMinScore parses --min-score: "" for no gate, else a percentage
+// from 0 to 100, with or without "%".
+func parseMinScore(s string) (minScore, error) {
+	if s == "" {
+		return minScore{}, nil
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil || v < 0 || v > 100 {
+		return minScore{}, cli.UsageError("--min-score %q: want a percentage from 0 to 100", s)
+	}
+	return minScore{percent: v, set: true}, nil
+}
+
+// check ends a run whose score is below the gate (exit 1); a run without
+// valid mutants passes.
+func (m minScore) check(score report.Score) error {
+	if !m.set || score.Valid == 0 || score.Percent >= m.percent {
+		return nil
+	}
+	return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, m.percent))
 }
 
 // validate checks the flags that do not need the packages.
-func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard, err error) {
-	min = -1
+func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard, err error) {
 	for _, p := range patterns {
 		if strings.HasPrefix(p, "-") {
 			return min, shard, cli.UsageError("flag %s after the packages: flags come first (mutprop run [flags] PACKAGES)", p)
@@ -225,12 +248,8 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
 		return min, shard, cli.UsageError("--flaky %q: want refuse or skip", f.flaky)
 	}
-	if f.minScore != "" {
-		v, err := strconv.ParseFloat(strings.TrimSuffix(f.minScore, "%"), 64)
-		if err != nil || v < 0 || v > 100 {
-			return min, shard, cli.UsageError("--min-score %q: want a percentage from 0 to 100", f.minScore)
-		}
-		min = v
+	if min, err = parseMinScore(f.minScore); err != nil {
+		return min, shard, err
 	}
 	if err := f.validateTrials(); err != nil {
 		return min, shard, err
@@ -245,7 +264,7 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 		if f.noJournal {
 			return min, shard, cli.UsageError("--shard needs a journal: a shard's results are only useful merged")
 		}
-		if min >= 0 {
+		if min.set {
 			return min, shard, cli.UsageError("--min-score applies to a whole run: pass it to 'mutprop merge' of the shards")
 		}
 	}
@@ -262,6 +281,9 @@ func (f *runFlags) validate(patterns []string) (min float64, shard engine.Shard,
 	return min, shard, nil
 }
 
+// runWith runs mutprop run with the flags f on the patterns, in steps:
+// check the flags and outputs, list the packages, open the journal, score
+// (through the outcome cache), then report.
 func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) error {
 	started := time.Now()
 	min, shard, err := f.validate(patterns)
@@ -278,10 +300,52 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	if f.tags != "" {
-		// go list (in mutate.Load) and go test -c read GOFLAGS.
-		os.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags="+f.tags))
+	cfg := f.config(e)
+	listed, testOnly, err := f.packages(ctx, e, &cfg, patterns, shard)
+	if err != nil {
+		return interruptedOr(ctx, err)
 	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var journal *runlog.Journal
+	if !f.noJournal {
+		if journal, err = f.openJournal(e, patterns, shard); err != nil {
+			return err
+		}
+		defer journal.Close()
+		cfg.Prior = journal.Prior
+	}
+	prog := f.follow(e, &cfg, journal, len(listed) > 1, cancel)
+	if f.trials > 0 {
+		// Trials run every killed mutant again, and testing/quick's seed
+		// is pinned, which can change verdicts: no outcome cache.
+		f.noCache = true
+	}
+	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
+	wall := time.Since(started)
+	prog.Finish()
+	if journal != nil && err == nil && ctx.Err() == nil && res != nil && !res.Interrupted {
+		// What 'mutprop merge' needs of the strength, once every mutant
+		// is known.
+		if err := journal.Strength(res); err != nil {
+			return cli.CannotRun("%v", err)
+		}
+	}
+	if err := f.closeJournal(e, journal); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return interrupted(e, res, journal)
+	}
+	if err != nil {
+		return cli.WithCode(cli.ExitError, err)
+	}
+	return f.report(e, ci, res, runDone{listed: listed, journal: journal, wall: wall, min: min, shard: shard})
+}
+
+// config is the gotest configuration the flags ask for, before the
+// packages are known.
+func (f *runFlags) config(e *cli.Env) gotest.Config {
 	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
 	if f.memLimit >= 0 {
 		memory = &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20}
@@ -291,7 +355,8 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 		Workers:  f.workers,
 		Seed:     f.seed,
 		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
-		Mode:     f.mode,
+		Mode:     gotest.Mode(f.mode),
+		Tags:     f.tagList(),
 		Matrix:   f.matrix,
 		Trials:   f.trials,
 		NoProbes: !f.probes,
@@ -312,41 +377,55 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if f.ops != "" {
 		cfg.Operators, _ = mutate.SelectOperators(f.ops)
 	}
+	return cfg
+}
 
-	listed, testOnly, err := checkPackages(ctx, e, patterns, f.ownTests)
+// tagList is --tags as a list: the comma-separated tags, without blanks;
+// nil for none. Every go command of the run gets them (gotest.Config.Tags),
+// not through the process's GOFLAGS.
+func (f *runFlags) tagList() []string {
+	var tags []string
+	for _, t := range strings.Split(f.tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	return tags
+}
+
+// packages lists the packages to score and the test-only packages whose
+// tests count (checkPackages), checks --blackbox against them, and sets
+// cfg's packages and the filters of --since and --shard.
+func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config, patterns []string, shard engine.Shard) (listed, testOnly []gotest.ListedPackage, err error) {
+	listed, testOnly, err = checkPackages(ctx, e, patterns, cfg.Tags, f.ownTests)
 	if err != nil {
-		return interruptedOr(ctx, err)
+		return nil, nil, err
 	}
 	for _, p := range listed {
 		cfg.Patterns = append(cfg.Patterns, p.ImportPath)
 	}
-	if err := f.blackbox.check(ctx, e.Stderr, listed); err != nil {
-		return interruptedOr(ctx, err)
+	if err := f.blackbox.checkTags(ctx, e.Stderr, listed, cfg.Tags); err != nil {
+		return nil, nil, err
 	}
 	for _, p := range testOnly {
 		cfg.TestPackages = append(cfg.TestPackages, gotest.TestPackage{Path: p.ImportPath, Dir: p.Dir})
 	}
 	if f.since != "" {
 		if cfg.Filter, err = sinceFilter(ctx, listed, f.since); err != nil {
-			return interruptedOr(ctx, err)
+			return nil, nil, err
 		}
 	}
 	if shard.N > 1 {
 		cfg.Shard = func(pkgPath string, m mutate.Mutant) bool { return shard.Has(pkgPath + "\x1f" + m.ID) }
 	}
+	return listed, testOnly, nil
+}
 
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var journal *runlog.Journal
-	if !f.noJournal {
-		journal, err = f.openJournal(e, patterns, shard)
-		if err != nil {
-			return err
-		}
-		defer journal.Close()
-		cfg.Prior = journal.Prior
-	}
-	prog := &runreport.Progress{W: e.Stderr, Verbose: f.verbose, Multi: len(listed) > 1}
+// follow sets cfg's hooks: each package's mutants go to the journal (nil
+// for none; cancel stops the run when it breaks), the progress bars and
+// the budget's estimate. It returns the progress, to finish.
+func (f *runFlags) follow(e *cli.Env, cfg *gotest.Config, journal *runlog.Journal, multi bool, cancel func()) *runreport.Progress {
+	prog := &runreport.Progress{W: e.Stderr, Verbose: f.verbose, Multi: multi}
 	budget := &runreport.Budget{W: e.Stderr, Limit: f.budget, Note: prog.Note}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
 		if journal != nil {
@@ -367,70 +446,86 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 		prog.Mutant(done, total, m)
 		budget.Mutant(m)
 	}
+	return prog
+}
 
-	if f.trials > 0 {
-		// Trials run every killed mutant again, and testing/quick's seed
-		// is pinned, which can change verdicts: no outcome cache.
-		f.noCache = true
+// closeJournal closes the journal (nil for none), after saying what
+// --resume reused.
+func (f *runFlags) closeJournal(e *cli.Env, journal *runlog.Journal) error {
+	if journal == nil {
+		return nil
 	}
-	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
-	wall := time.Since(started)
-	prog.Finish()
-	if journal != nil && f.resume {
+	if f.resume {
 		fmt.Fprintf(e.Stderr, "mutprop run: %s\n", journal.ResumeNote())
 	}
-	if journal != nil {
-		if jerr := journal.Close(); jerr != nil {
-			return cli.CannotRun("%v", jerr)
-		}
+	if err := journal.Close(); err != nil {
+		return cli.CannotRun("%v", err)
 	}
-	if ctx.Err() != nil {
-		finished, total := 0, 0
-		if res != nil {
-			for _, p := range res.Packages {
-				for _, m := range p.Mutants {
-					total++
-					if m.Outcome != "" {
-						finished++
-					}
+	return nil
+}
+
+// interrupted says how far an interrupted run went, and how to go on.
+func interrupted(e *cli.Env, res *gotest.Result, journal *runlog.Journal) error {
+	finished, total := 0, 0
+	if res != nil {
+		for _, p := range res.Packages {
+			for _, m := range p.Mutants {
+				total++
+				if m.Outcome != "" {
+					finished++
 				}
 			}
 		}
-		note := "no journal: rerun from the start"
-		if journal != nil {
-			note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.Path())
-		}
-		fmt.Fprintf(e.Stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
-		return errInterrupted
 	}
-	if err != nil {
-		return cli.WithCode(cli.ExitError, err)
+	note := "no journal: rerun from the start"
+	if journal != nil {
+		note = fmt.Sprintf("journal %s; run again with --resume to finish", journal.Path())
 	}
+	fmt.Fprintf(e.Stderr, "mutprop run: interrupted: %d of %d mutants finished (%s)\n", finished, total, note)
+	return errInterrupted
+}
+
+// runDone is what reporting a finished run needs besides its result.
+type runDone struct {
+	listed  []gotest.ListedPackage
+	journal *runlog.Journal // nil for none
+	wall    time.Duration
+	min     minScore
+	shard   engine.Shard
+}
+
+// report renders the finished run from one model (runreport.Report): the
+// CI verdicts first, since the JSON report holds the baseline's, then the
+// tables and reports, the CI outputs, the journal and floor lines, and the
+// gates.
+func (f *runFlags) report(e *cli.Env, ci *ciReport, res *gotest.Result, d runDone) error {
 	pkgs, err := runlog.Live(res)
 	if err != nil {
 		return cli.CannotRun("%v", err)
 	}
-	trials, err := f.trialsReport(res)
-	if err != nil {
+	rep := runreport.New(pkgs)
+	if rep.Trials, err = f.trialsReport(res); err != nil {
 		return err
 	}
-	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, Trials: trials, TrialCells: f.verbose,
-		Strength: f.blackbox.strength(res)})
-	if err != nil {
+	if f.blackbox.on {
+		rep.Strength = runreport.StrengthOf(pkgs)
+	}
+	verdicts := ci.assess(e, rep, ciRun{cmd: "run", dirs: listedDirs(d.listed), complete: d.shard.N <= 1 && f.since == "" && f.ops == ""})
+	if err := runreport.Write(e.Stdout, rep, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, TrialCells: f.verbose}); err != nil {
 		return cli.CannotRun("%v", err)
 	}
-	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "run", json: f.jsonOut, dirs: listedDirs(listed), complete: shard.N <= 1 && f.since == "" && f.ops == ""})
+	gate, err := ci.report(verdicts, rep)
 	if err != nil {
 		return err
 	}
-	if journal != nil {
-		fmt.Fprintf(e.Stderr, "mutprop run: journal %s\n", journal.Path())
+	if d.journal != nil {
+		fmt.Fprintf(e.Stderr, "mutprop run: journal %s\n", d.journal.Path())
 	}
-	if line := runreport.FloorLine(pkgs, wall); line != "" {
+	if line := runreport.FloorLine(pkgs, d.wall); line != "" {
 		fmt.Fprintln(e.Stdout, line)
 	}
-	if min >= 0 && score.Valid > 0 && score.Percent < min {
-		return errGate(score, min)
+	if err := d.min.check(rep.Score); err != nil {
+		return err
 	}
 	return gate
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -133,27 +132,16 @@ func (f *blackboxFlags) key() string {
 	return fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
 }
 
-// strength summarizes the strength and data coverage of a finished run's
-// black-box mutants; nil without --blackbox.
-func (f *blackboxFlags) strength(res *gotest.Result) *report.Strength {
-	if !f.on || res == nil {
-		return nil
-	}
-	pkgs := append([]*gotest.PackageResult(nil), res.Packages...)
-	sort.SliceStable(pkgs, func(i, j int) bool { return pkgs[i].Path < pkgs[j].Path })
-	var funcs []report.StrengthFunc
-	for _, p := range pkgs {
-		funcs = append(funcs, p.Strength...)
-	}
-	s := report.SummarizeStrength(funcs)
-	return &s
-}
-
 // check loads the mutated packages and matches --blackbox's functions
 // against them before any build: a name no package declares, or one
 // that cannot be wrapped, is a usage error; with every function wrapped,
 // those that cannot be are listed on stderr with the reason.
 func (f *blackboxFlags) check(ctx context.Context, stderr io.Writer, listed []gotest.ListedPackage) error {
+	return f.checkTags(ctx, stderr, listed, nil)
+}
+
+// checkTags is check with the packages loaded under the build tags tags.
+func (f *blackboxFlags) checkTags(ctx context.Context, stderr io.Writer, listed []gotest.ListedPackage, tags []string) error {
 	if !f.on || len(listed) == 0 {
 		return nil
 	}
@@ -161,7 +149,7 @@ func (f *blackboxFlags) check(ctx context.Context, stderr io.Writer, listed []go
 	for _, p := range listed {
 		paths = append(paths, p.ImportPath)
 	}
-	pkgs, err := mutate.Load(ctx, "", paths...)
+	pkgs, err := mutate.LoadWith(ctx, mutate.LoadConfig{Tags: tags}, paths...)
 	if err != nil {
 		return cli.CannotRun("--blackbox: %v", err)
 	}

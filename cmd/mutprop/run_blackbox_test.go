@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/mutantid"
 )
 
 // blackboxModule copies gotest's black-box fixture (example.com/blackbox:
@@ -29,20 +31,54 @@ func blackboxModule(t *testing.T) string {
 // stderr.
 func runBlackboxIn(t *testing.T, dir string, args ...string) (int, string) {
 	t.Helper()
+	code, _, stderr := runBlackboxOut(t, dir, args...)
+	return code, stderr
+}
+
+// runBlackboxOut runs the mutprop binary in dir and returns its exit code,
+// stdout and stderr.
+func runBlackboxOut(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	cmd := exec.Command(mutpropBinary(t), args...)
 	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
-		return 0, stderr.String()
+		return 0, out.String(), errOut.String()
 	case errors.As(err, &exit):
-		return exit.ExitCode(), stderr.String()
+		return exit.ExitCode(), out.String(), errOut.String()
 	}
 	t.Fatalf("mutprop %v: %v", args, err)
-	return 0, ""
+	return 0, "", ""
+}
+
+// strengthText is the console's strength tables: from their first title
+// to the blank line after the last, or the floor line a live run prints.
+func strengthText(t *testing.T, stdout string) string {
+	t.Helper()
+	i := strings.Index(stdout, "Strength and data coverage of the tests of")
+	require.GreaterOrEqual(t, i, 0, "no strength table in:\n%s", stdout)
+	rest := stdout[i:]
+	for _, end := range []string{"\n\n", "\nfloor: "} {
+		if j := strings.Index(rest, end); j >= 0 {
+			rest = rest[:j]
+		}
+	}
+	return strings.TrimRight(rest, "\n")
+}
+
+// rawStrength is a JSON report's mutpropStrength section as it is.
+func rawStrength(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(b, &doc))
+	require.Contains(t, doc, "mutpropStrength", path)
+	return string(doc["mutpropStrength"])
 }
 
 // TestBlackboxFlagErrorsAreUsageErrors checks the black-box flags that
@@ -118,7 +154,8 @@ func blackboxReport(t *testing.T, path string) (statuses, mutators map[string]st
 // TestBlackboxRunCachesAndShards scores the fixture with black-box
 // mutants of two functions: they are in the JSON with mutatorName
 // blackbox, SortedUnique's killed; a second run takes them all from the
-// cache; two shards merged give the unsharded statuses.
+// cache, with the strength; two shards merged give the unsharded statuses, strength (JSON
+// and console) and black-box count, which each shard prints too.
 func TestBlackboxRunCachesAndShards(t *testing.T) {
 	t.Parallel()
 	dir, out := blackboxModule(t), t.TempDir()
@@ -141,6 +178,14 @@ func TestBlackboxRunCachesAndShards(t *testing.T) {
 		}
 	}
 	require.Equal(t, 6, black, "3 black-box mutants of each of 2 functions")
+	// The summary counts them, and each mutant's JSON has the alias the
+	// survivor lines print.
+	require.Contains(t, first.stdout, fmt.Sprintf("%d mutants (6 black-box): ", n))
+	aliases := blackboxAliases(t, filepath.Join(out, "1.json"))
+	require.Len(t, aliases, n)
+	for id, alias := range aliases {
+		require.Equal(t, mutantid.Alias("example.com/blackbox", id), alias, id)
+	}
 	// The strength of each test that calls a wrapped function, with its
 	// data coverage: the property passes lists, TestDouble one number.
 	strength := blackboxStrength(t, filepath.Join(out, "1.json"))
@@ -158,6 +203,8 @@ func TestBlackboxRunCachesAndShards(t *testing.T) {
 	requireCounts(t, second, n, 0)
 	requireNoBuild(t, second)
 	require.Equal(t, first.statuses, second.statuses)
+	require.JSONEq(t, rawStrength(t, filepath.Join(out, "1.json")), rawStrength(t, filepath.Join(out, "2.json")), "the strength from the cache")
+	require.Contains(t, second.stdout, fmt.Sprintf("%d mutants (6 black-box): ", n))
 
 	// Another K is another run: the cache key holds the black-box flags.
 	other := runCached(t, dir, filepath.Join(out, "3.json"), "--blackbox=SortedUnique,Double", "--blackbox-mutants", "2")
@@ -165,14 +212,38 @@ func TestBlackboxRunCachesAndShards(t *testing.T) {
 
 	j1, j2 := filepath.Join(out, "s1.jsonl"), filepath.Join(out, "s2.jsonl")
 	for _, s := range [][]string{{"1/2", j1}, {"2/2", j2}} {
-		code, stderr := runBlackboxIn(t, dir, append(append([]string{"run", "--no-cache", "--workers", "2", "--shard", s[0], "--journal", s[1]}, bb...), "./...")...)
+		code, stdout, stderr := runBlackboxOut(t, dir, append(append([]string{"run", "--no-cache", "--workers", "2", "--shard", s[0], "--journal", s[1]}, bb...), "./...")...)
 		require.Equal(t, 0, code, stderr)
+		require.Contains(t, stdout, fmt.Sprintf("%d mutants (6 black-box): ", n), "shard %s counts every shard's black-box mutants", s[0])
 	}
 	merged := filepath.Join(out, "merged.json")
-	code, stderr := runBlackboxIn(t, dir, "merge", "--json", merged, j1, j2)
+	code, stdout, stderr := runBlackboxOut(t, dir, "merge", "--json", merged, j1, j2)
 	require.Equal(t, 0, code, stderr)
 	mergedStatuses, _ := blackboxReport(t, merged)
 	require.Equal(t, statuses, mergedStatuses, "the merged shards' statuses")
+	require.JSONEq(t, rawStrength(t, filepath.Join(out, "1.json")), rawStrength(t, merged), "the merged shards' mutpropStrength")
+	require.Equal(t, strengthText(t, first.stdout), strengthText(t, stdout), "the merged shards' strength tables")
+	require.Contains(t, stdout, fmt.Sprintf("%d mutants (6 black-box): ", n))
+}
+
+// blackboxAliases reads a JSON report's mutpropAlias by mutant ID.
+func blackboxAliases(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var doc struct {
+		Files map[string]struct {
+			Mutants []struct{ ID, MutpropAlias string }
+		}
+	}
+	require.NoError(t, json.Unmarshal(b, &doc))
+	out := map[string]string{}
+	for _, f := range doc.Files {
+		for _, m := range f.Mutants {
+			out[m.ID] = m.MutpropAlias
+		}
+	}
+	return out
 }
 
 // strengthDoc is the JSON report's mutpropStrength, as far as the tests

@@ -12,8 +12,8 @@ import (
 // checkPackages is gotest.Preflight: it prints the packages skipped, and
 // gives its refusals their exit codes (exit 2 for bad arguments, 3 for
 // packages that cannot be scored).
-func checkPackages(ctx context.Context, e *cli.Env, patterns []string, ownTests bool) (ok, testOnly []gotest.ListedPackage, err error) {
-	ok, testOnly, err = gotest.Preflight(ctx, patterns, ownTests, func(reason error) {
+func checkPackages(ctx context.Context, e *cli.Env, patterns, tags []string, ownTests bool) (ok, testOnly []gotest.ListedPackage, err error) {
+	ok, testOnly, err = gotest.Preflight(ctx, patterns, tags, ownTests, func(reason error) {
 		fmt.Fprintf(e.Stderr, "mutprop run: skipping %v\n", reason)
 	})
 	var ie *gotest.InputError

@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -172,36 +171,6 @@ func assertSameReport(t *testing.T, what, want, got string) {
 	t.Fatalf("%s differs from the uninterrupted run's report in length (%d and %d lines)", what, len(wl), len(gl))
 }
 
-// hashFiles hashes every file under dir.
-func hashFiles(t *testing.T, dir string) map[string][32]byte {
-	t.Helper()
-	out := map[string][32]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		out[p] = sha256.Sum256(b)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-func assertSameFiles(t *testing.T, before, after map[string][32]byte) {
-	t.Helper()
-	if len(before) != len(after) {
-		t.Errorf("the fixture had %d files, now %d", len(before), len(after))
-	}
-	for p, h := range before {
-		if after[p] != h {
-			t.Errorf("%s changed", p)
-		}
-	}
-}
-
 // processesUnder lists the live processes whose executable or working
 // directory is under dir.
 func processesUnder(dir string) []string {
@@ -265,7 +234,7 @@ func tmpdir(t *testing.T, name string) string {
 func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	before := hashFiles(t, fixtureDir)
+	before := testfix.SnapshotTree(t, fixtureDir)
 	pkg := "./internal/testdata/fixture"
 	args := func(extra ...string) []string {
 		// --no-cache: every run here must run its mutants (the cache would
@@ -307,7 +276,7 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 		t.Errorf("processes left after SIGINT: %v", left)
 	}
 	assertEmptyDir(t, tmp)
-	assertSameFiles(t, before, hashFiles(t, fixtureDir))
+	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	resumed := filepath.Join(dir, "sigint.json")
 	held, _ := journalRecords(journal)
 	r = startMutprop(t, tmpdir(t, "sigint-resume"), args("--journal", journal, "--resume", "--json", resumed)...)
@@ -358,7 +327,7 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "a shard is missing") {
 		t.Errorf("merging one shard of two: %v\n%s", err, out)
 	}
-	assertSameFiles(t, before, hashFiles(t, fixtureDir))
+	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 }
 
 // TestSIGINTStopsRunningMutantsAtOnce interrupts the whole fixture while
@@ -371,7 +340,7 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	before := hashFiles(t, fixtureDir)
+	before := testfix.SnapshotTree(t, fixtureDir)
 	args := []string{"--workers", "2", "--timeout-factor", "1000000", "--timeout-const", "60s", "./internal/testdata/fixture"}
 	for _, signals := range []int{1, 2} {
 		tmp := tmpdir(t, strings.Repeat("int", signals))
@@ -405,6 +374,6 @@ func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
 			t.Errorf("%d SIGINT: processes left: %v", signals, left)
 		}
 		assertEmptyDir(t, tmp)
-		assertSameFiles(t, before, hashFiles(t, fixtureDir))
+		testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	}
 }

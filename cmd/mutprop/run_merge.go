@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/cli"
@@ -34,13 +32,9 @@ func isRunJournal(path string) bool { return runlog.IsJournal(path) }
 // (runlog.Merge): it prints the tables and writes the reports the
 // unsharded run gives, and with out the merged journal.
 func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
-	min := -1.0
-	if mf.minScore != "" {
-		v, err := strconv.ParseFloat(strings.TrimSuffix(mf.minScore, "%"), 64)
-		if err != nil || v < 0 || v > 100 {
-			return cli.UsageError("--min-score %q: want a percentage from 0 to 100", mf.minScore)
-		}
-		min = v
+	min, err := parseMinScore(mf.minScore)
+	if err != nil {
+		return err
 	}
 	ci, err := mf.ci.open(paths)
 	if err != nil {
@@ -62,21 +56,26 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 		}
 	}
 	pkgs, header := merged.Packages, merged.Header
-	score, err := runreport.Write(e.Stdout, pkgs, runreport.Outputs{JSON: mf.json, HTML: mf.html, Matrix: header.Extra["matrix"] == "true"})
-	if err != nil {
+	rep := runreport.New(pkgs)
+	if header.Extra["blackbox"] != "" {
+		rep.Strength = runreport.StrengthOf(pkgs)
+	}
+	verdicts := ci.assess(e, rep, ciRun{cmd: "merge", complete: header.Extra["since"] == "" && header.Extra["operators"] == ""})
+	if err := runreport.Write(e.Stdout, rep, runreport.Outputs{JSON: mf.json, HTML: mf.html, Matrix: header.Extra["matrix"] == "true"}); err != nil {
 		return cli.CannotRun("%v", err)
 	}
-	gate, err := ci.report(e, pkgs, score, ciRun{cmd: "merge", json: mf.json, complete: header.Extra["since"] == "" && header.Extra["operators"] == ""})
+	gate, err := ci.report(verdicts, rep)
 	if err != nil {
 		return err
 	}
+	score := rep.Score
 	n := 0
 	for _, p := range pkgs {
 		n += len(p.Mutants)
 	}
 	fmt.Fprintf(e.Stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
-	if min >= 0 && score.Valid > 0 && score.Percent < min {
-		return errGate(score, min)
+	if err := min.check(score); err != nil {
+		return err
 	}
 	return gate
 }

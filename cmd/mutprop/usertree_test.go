@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,67 +11,15 @@ import (
 
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
-
-// treeSnapshot hashes every file under root, by slash-separated relative
-// path.
-func treeSnapshot(t *testing.T, root string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		sum := sha256.Sum256(b)
-		out[filepath.ToSlash(rel)] = hex.EncodeToString(sum[:])
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // calcModule is a module of one package, calc, whose boundary mutant
 // "operator:calc.go:5:7:boundary:>=" survives, beside a package other
-// and a file that is no Go code.
+// and a file that is no Go code: testdata/calc.txtar.
 func calcModule(t *testing.T) string {
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"go.mod":         "module example.com/m\n\ngo 1.22\n",
-		"NOTES.txt":      "the user's notes\n",
-		"other/other.go": "// Package other is the user's.\npackage other\n",
-		"calc/doc.go":    "// Package calc computes.\npackage calc\n",
-		"calc/calc.go": `package calc
-
-// Max returns the larger.
-func Max(a, b int) int {
-	if a > b {
-		return a
-	}
-	return b
-}
-`,
-		"calc/calc_test.go": `package calc
-
-import "testing"
-
-func TestMax(t *testing.T) {
-	if Max(1, 2) != 2 || Max(3, 2) != 3 {
-		t.Fatal("Max")
-	}
-}
-`,
-	})
-	return dir
+	t.Helper()
+	return fixture(t, "calc")
 }
 
 // survivorID is calcModule's surviving mutant.
@@ -117,7 +62,7 @@ func TestNoCommandChangesAUserFile(t *testing.T) {
 	}
 	for _, c := range cases {
 		name := strings.Join(c.args, " ")
-		before := treeSnapshot(t, root)
+		before := testfix.SnapshotTree(t, root)
 		cmd := exec.Command(bin, c.args...)
 		cmd.Dir = filepath.Join(root, c.dir)
 		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
@@ -127,17 +72,14 @@ func TestNoCommandChangesAUserFile(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != c.code {
 			t.Errorf("%s (in %s/): exit %d, want %d\n%s", name, c.dir, code, c.code, stderr.String())
 		}
-		after := treeSnapshot(t, root)
-		for path, sum := range before {
-			switch got, ok := after[path]; {
-			case !ok:
+		for _, ch := range before.Diff(testfix.SnapshotTree(t, root)) {
+			path, mine := ch.Path, underAny(ch.Path, c.outputs) || strings.HasPrefix(ch.Path, ".mutprop/")
+			switch {
+			case ch.Kind == testfix.Removed:
 				t.Errorf("%s (in %s/) removed %s", name, c.dir, path)
-			case got != sum && !underAny(path, c.outputs) && !strings.HasPrefix(path, ".mutprop/") && !strings.HasPrefix(path, "calc/.mutprop/"):
+			case ch.Kind == testfix.Modified && !mine && !strings.HasPrefix(path, "calc/.mutprop/"):
 				t.Errorf("%s (in %s/) changed %s", name, c.dir, path)
-			}
-		}
-		for path := range after {
-			if _, ok := before[path]; !ok && !underAny(path, c.outputs) && !strings.HasPrefix(path, ".mutprop/") {
+			case ch.Kind == testfix.Created && !mine:
 				t.Errorf("%s (in %s/) created %s, which it was not asked to write", name, c.dir, path)
 			}
 		}

@@ -24,11 +24,11 @@ func Describe(ctx context.Context, pkg string, spec proc.Spec, out string) ([]ru
 	if err != nil {
 		return nil, fmt.Errorf("describe suites of %s: %w", pkg, err)
 	}
-	if res.Canceled {
+	if res.End == proc.EndCanceled {
 		return nil, ctx.Err()
 	}
-	if res.TimedOut || res.ExitCode != 0 {
-		return nil, fmt.Errorf("describe suites of %s: exit %d (timed out: %v): %s", pkg, res.ExitCode, res.TimedOut, strings.TrimSpace(string(res.Output)))
+	if res.End == proc.EndTimedOut || res.ExitCode != 0 {
+		return nil, fmt.Errorf("describe suites of %s: exit %d (%s): %s", pkg, res.ExitCode, res.End, strings.TrimSpace(string(res.Output)))
 	}
 	f, err := os.Open(out)
 	if errors.Is(err, os.ErrNotExist) {

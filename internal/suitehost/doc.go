@@ -9,6 +9,6 @@
 //   - measure.go: Measure runs a suite's cells against its black-box
 //     mutants and the white-box mutants its host gives, on runner.Run and
 //     runner.Pool; the result per property and per mutant (result.go).
-//   - render.go: Tables and AddJSON, the console tables and the JSON
+//   - render.go: Tables, the console tables, and JSONKey, the JSON
 //     report's "mutpropSuites" key.
 package suitehost

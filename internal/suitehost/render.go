@@ -10,10 +10,10 @@ import (
 	"github.com/mutprop/mutprop/runner"
 )
 
-// jsonKey is the top-level key under which AddJSON puts the suites in a
-// mutation-testing-report-schema document (the schema allows extra
-// top-level properties).
-const jsonKey = "mutpropSuites"
+// JSONKey is the top-level key that holds the suites in mutprop's JSON
+// report, a mutation-testing-report-schema document (the schema allows
+// extra top-level properties).
+const JSONKey = "mutpropSuites"
 
 // Tables renders registered suites (PackageResult.Suites): per suite,
 // its properties (kill rate by mutant origin, mean tests-to-failure), then
@@ -86,16 +86,6 @@ func ttfText(k Kills) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.1f", k.MeanTestsToFailure)
-}
-
-// AddJSON returns doc, a mutation-testing-report-schema document
-// (report.JSON), with the suites under the key "mutpropSuites"; doc
-// unchanged when there are none. The document's own keys keep their order.
-func AddJSON(doc []byte, suites []Result) ([]byte, error) {
-	if len(suites) == 0 {
-		return doc, nil
-	}
-	return report.AddJSONKey(doc, jsonKey, suites)
 }
 
 // protocolString describes a protocol in a table title.

@@ -1,7 +1,6 @@
 package suitehost
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,29 +104,6 @@ func TestCellStatusOrdersKillsBeforeCrashesBeforeTimeouts(t *testing.T) {
 		if got := cellStatus(c.cell); got != c.want {
 			t.Errorf("cellStatus(%+v) = %s, want %s", c.cell, got, c.want)
 		}
-	}
-}
-
-func TestAddSuitesJSONKeepsTheDocumentAndAddsOneKey(t *testing.T) {
-	doc := []byte("{\n  \"schemaVersion\": \"2\",\n  \"files\": {}\n}\n")
-	same, err := AddJSON(doc, nil)
-	if err != nil || string(same) != string(doc) {
-		t.Errorf("no suites: got %q, %v; want the document unchanged", same, err)
-	}
-	out, err := AddJSON(doc, []Result{{Package: "p", Name: "s", Properties: []PropertyKills{{Property: "prop"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got map[string]json.RawMessage
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("%v:\n%s", err, out)
-	}
-	var suites []Result
-	if err := json.Unmarshal(got[jsonKey], &suites); err != nil || len(got) != 3 || len(suites) != 1 || suites[0].Properties[0].Property != "prop" {
-		t.Errorf("got %s", out)
-	}
-	if _, err := AddJSON([]byte("[]"), []Result{{}}); err == nil {
-		t.Error("a document that is not an object was accepted")
 	}
 }
 

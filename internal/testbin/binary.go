@@ -47,7 +47,7 @@ func (b *Binary) List(ctx context.Context, dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list tests of %s: %w", b.Path, err)
 	}
-	if res.ExitCode != 0 || res.TimedOut || res.Canceled {
+	if res.ExitCode != 0 || res.End == proc.EndTimedOut || res.End == proc.EndCanceled {
 		return nil, fmt.Errorf("list tests of %s: exit %d: %s", b.Path, res.ExitCode, strings.TrimSpace(string(res.Output)))
 	}
 	var names []string

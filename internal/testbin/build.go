@@ -24,6 +24,9 @@ type BuildSpec struct {
 	// traces and runtime.Caller use the symbol and line tables, which stay;
 	// it saves a tenth of a schemata build), unless GOFLAGS sets -ldflags.
 	Plain bool
+	// Tags are build tags, passed as -tags (the process's GOFLAGS still
+	// applies); none for the default.
+	Tags []string
 }
 
 // buildTimeout bounds one go test -c.
@@ -42,6 +45,9 @@ func Build(ctx context.Context, b BuildSpec) error {
 	if b.CoverPkg != "" {
 		args = append(args, "-cover", "-coverpkg", b.CoverPkg)
 	}
+	if len(b.Tags) > 0 {
+		args = append(args, "-tags="+strings.Join(b.Tags, ","))
+	}
 	if !b.Plain && !strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
 		args = append(args, "-ldflags=-w")
 	}
@@ -56,9 +62,9 @@ func Build(ctx context.Context, b BuildSpec) error {
 		return fmt.Errorf("go test -c in %s: %w", b.Dir, err)
 	}
 	switch {
-	case res.Canceled:
+	case res.End == proc.EndCanceled:
 		return fmt.Errorf("go test -c in %s: %w", b.Dir, context.Canceled)
-	case res.TimedOut:
+	case res.End == proc.EndTimedOut:
 		return fmt.Errorf("go test -c in %s: no result within %v", b.Dir, buildTimeout)
 	case res.ExitCode != 0:
 		return fmt.Errorf("go test -c in %s: %s", b.Dir, strings.TrimSpace(string(res.Output)))

@@ -61,15 +61,15 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		}
 	}
 	switch {
-	case res.MemoryExceeded:
+	case res.End == proc.EndMemoryExceeded:
 		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard)) + whileRunning(running)
-	case res.OutputExceeded:
+	case res.End == proc.EndOutputExceeded:
 		v.Outcome = outcome.Crashed
 		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", proc.FormatSize(res.OutputLimit)) + whileRunning(running)
-	case res.TimedOut:
+	case res.End == proc.EndTimedOut:
 		v.Outcome = outcome.Timeout
 		v.KilledBy = nil
 		v.Reason = "no result within " + res.Duration.Round(1e6).String()
@@ -118,7 +118,7 @@ func Classify(s *Stream, res proc.Result) Verdict {
 // outOfMemory matches the Go runtime's messages when an allocation, a
 // thread or a stack cannot get memory from the system (mmap fails with
 // ENOMEM, errno 12). proc caps resident memory by killing the process group
-// (proc.Result.MemoryExceeded), not by refusing memory, so this is the
+// (proc.EndMemoryExceeded), not by refusing memory, so this is the
 // machine refusing it (overcommit, a cgroup) or a limit set outside proc
 // (a hosted-suite worker's own RLIMIT_AS).
 var outOfMemory = regexp.MustCompile(`fatal error: (runtime: )?(out of memory|cannot allocate memory)|runtime: out of memory|failed to create new OS thread.*errno=12`)

@@ -141,7 +141,7 @@ func TestAStackOverflowInATestIsACrash(t *testing.T) {
 func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestLoop\n")
-	v := Classify(Parse(out), proc.Result{TimedOut: true, ExitCode: -1, Signal: "killed"})
+	v := Classify(Parse(out), proc.Result{End: proc.EndTimedOut, ExitCode: -1, Signal: "killed"})
 	if v.Outcome != outcome.Timeout || len(v.KilledBy) != 0 || !strings.Contains(v.Reason, "TestLoop") {
 		t.Errorf("verdict %+v, want a timeout in TestLoop", v)
 	}

@@ -30,5 +30,7 @@
 // depend on the load nor on the number of workers. The process's own
 // deadline (proc.Spec.Timeout) is only a backstop, in wall time:
 // BackstopStretch x the sum of its tests' full deadlines and its
-// overhead's.
+// overhead's. RuleFor gives a test its rule from its baseline; Run runs a
+// test binary under a Watch and confirms an unexplained timeout once,
+// with Patience x the deadlines.
 package testwatch

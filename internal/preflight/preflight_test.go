@@ -1,4 +1,4 @@
-package gotest_test
+package preflight_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/preflight"
 )
 
 // TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals runs
@@ -33,7 +33,7 @@ func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
 	}
 	t.Chdir(dir)
 	ctx := context.Background()
-	paths := func(ps []gotest.ListedPackage) []string {
+	paths := func(ps []preflight.ListedPackage) []string {
 		var out []string
 		for _, p := range ps {
 			out = append(out, p.ImportPath)
@@ -43,13 +43,13 @@ func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
 
 	var skipped []string
 	skip := func(err error) { skipped = append(skipped, err.Error()) }
-	ok, testOnly, err := gotest.Preflight(ctx, []string{"./..."}, false, skip)
+	ok, testOnly, err := preflight.Run(ctx, []string{"./..."}, nil, false, skip)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"example.com/pre/a", "example.com/pre/b"}, paths(ok))
 	assert.Equal(t, []string{"example.com/pre/c"}, paths(testOnly))
 	assert.Empty(t, skipped)
 
-	ok, testOnly, err = gotest.Preflight(ctx, []string{"./..."}, true, skip)
+	ok, testOnly, err = preflight.Run(ctx, []string{"./..."}, nil, true, skip)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"example.com/pre/a"}, paths(ok))
 	assert.Empty(t, testOnly)
@@ -58,12 +58,12 @@ func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
 		"example.com/pre/c has no non-test Go files to mutate",
 	}, skipped)
 
-	var ie *gotest.InputError
-	_, _, err = gotest.Preflight(ctx, []string{"./nope"}, false, nil)
+	var ie *preflight.InputError
+	_, _, err = preflight.Run(ctx, []string{"./nope"}, nil, false, nil)
 	require.True(t, errors.As(err, &ie), "%v", err)
 	assert.EqualError(t, err, "./nope: no such directory")
 
-	_, _, err = gotest.Preflight(ctx, []string{"./b"}, false, nil)
+	_, _, err = preflight.Run(ctx, []string{"./b"}, nil, false, nil)
 	require.Error(t, err)
 	assert.False(t, errors.As(err, &ie), "a package without tests is refused, not a bad argument")
 	assert.EqualError(t, err, "example.com/pre/b has no test files: no test can kill its mutants")
@@ -89,8 +89,8 @@ func TestPreflightCallsPackagesThatDoNotExistAndDirectoriesOutsideAModuleBadArgu
 	} {
 		t.Run(c.pattern, func(t *testing.T) {
 			t.Chdir(c.dir)
-			_, _, err := gotest.Preflight(context.Background(), []string{c.pattern}, false, nil)
-			var ie *gotest.InputError
+			_, _, err := preflight.Run(context.Background(), []string{c.pattern}, nil, false, nil)
+			var ie *preflight.InputError
 			require.True(t, errors.As(err, &ie), "%v is not an *InputError", err)
 			assert.Contains(t, err.Error(), c.want)
 		})

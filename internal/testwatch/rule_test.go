@@ -1,0 +1,39 @@
+package testwatch
+
+import (
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/proc"
+)
+
+// TestATestsRuleComesFromItsBaseline: first deadline factor x baseline +
+// at most 50 ms, full deadline factor x baseline + the constant, and the
+// CPU that shows a loop: more than factor x its CPU alone, and half its
+// first deadline; a test whose usage alone was not measured has its
+// baseline stand for its CPU. The process's backstop is BackstopStretch
+// x the sum of the full deadlines.
+func TestATestsRuleComesFromItsBaseline(t *testing.T) {
+	t.Parallel()
+	to := proc.Timeouts{Factor: 10}
+	base := Usage{CPU: 4 * time.Millisecond, RSS: 20 << 20, Faults: 3000, Written: 100}
+	measured := RuleFor(to, 5*time.Millisecond, base)
+	unmeasured := RuleFor(to, 5*time.Millisecond, Usage{})
+	for _, c := range []struct {
+		got, want Rule
+	}{
+		{measured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
+		{unmeasured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
+	} {
+		if c.got != c.want {
+			t.Errorf("rule = %+v, want %+v", c.got, c.want)
+		}
+	}
+	if got, want := Backstop(unmeasured, measured, unmeasured), BackstopStretch*900*time.Millisecond; got != want {
+		t.Errorf("backstop %v, want %v", got, want)
+	}
+	// A default deadline (Factor 0) uses proc's default factor.
+	if r := RuleFor(proc.Timeouts{}, time.Second, Usage{}); r.Factor != proc.DefaultTimeouts.Factor || r.Full != proc.DefaultTimeouts.For(time.Second) {
+		t.Errorf("default rule %+v", r)
+	}
+}
