@@ -30,7 +30,7 @@ becomes nil or non-nil) at the inputs it selects: a different, deterministic
 wrong answer per input, drawn from a hash of the arguments (receiver
 included) and the mutant's seed. F's own recursive calls reach the
 original. Mutant k (k = 0..K-1) has seed k+1. With points 0 it perturbs
-every input (Duregard's mutateFun); with points p > 0 only the inputs whose
+every input (Duregård's mutateFun); with points p > 0 only the inputs whose
 hash h gives splitmix64(h + (k+1)*0x9E3779B97F4A7C15) mod p = 0, about one
 input in p, the same inputs in every run.`
 

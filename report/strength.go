@@ -28,7 +28,7 @@ const HighStrength = 0.5
 // reports' notes.
 const StrengthDoc = `Per-case %: the share of a wrapped function's black-box mutants that a
 test detects at its first generated case, each mutant run with its own
-seed (Duregard's per-test-case score, the insert study's killed %). It
+seed (Duregård's per-test-case score, the insert study's killed %). It
 ranks the tests: the chance that one random case catches one mutant.
 Killed %: the share of the mutants the whole test kills (fails, times out
 or crashes against) over all its cases, the classic kill rate. A test
@@ -102,7 +102,7 @@ type StrengthRow struct {
 	// its first generated case (PerTestTTF 1).
 	PerCaseMutants int `json:"perCaseMutants"`
 	PerCase        int `json:"perCase"`
-	// PerCasePct is 100*PerCase/PerCaseMutants, Duregard's per-test-case
+	// PerCasePct is 100*PerCase/PerCaseMutants, Duregård's per-test-case
 	// score (StrengthDoc), PerCaseCI95 its 95% Wilson interval in
 	// percent; null without mutants.
 	PerCasePct  *float64    `json:"perCasePct"`
@@ -279,7 +279,7 @@ func StrengthTables(s Strength) []Table {
 			}
 		}
 		t.Notes = append(t.Notes,
-			"per-case: the share of the function's black-box mutants the test detects at its first generated case, each mutant with its own seed (Duregard's per-test-case score; rows ranked by it); killed: those it fails, times out or crashes against over all its cases (the classic kill rate)",
+			"per-case: the share of the function's black-box mutants the test detects at its first generated case, each mutant with its own seed (Duregård's per-test-case score; rows ranked by it); killed: those it fails, times out or crashes against over all its cases (the classic kill rate)",
 			"data coverage: the distinct arguments the test passed the function and their sizes, on the original (a separate axis)",
 			"figures of data coverage from 16 up are recorded at each doubling: the true ones are less than twice the distinct inputs and the greatest size shown")
 		if len(warnings) > 0 {

@@ -84,7 +84,9 @@ func packageTables(p runlog.Package, matrix bool) []report.Table {
 			"minimal killing set (greedy): "+orNone(ms.Minimal))
 		tables = append(tables, kr)
 	}
-	tables = append(tables, survivorsTable(r))
+	if sv := survivorsTable(r); len(sv.Rows) > 0 {
+		tables = append(tables, sv)
+	}
 	return append(tables, gotest.SuiteTables(p.Suites)...)
 }
 

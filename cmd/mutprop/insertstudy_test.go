@@ -31,7 +31,7 @@ const insertStudyMutants = "300"
 // and properties as ordinary rapid tests) and mutprop scenario insert
 // --seed 1, and compares them per property.
 //
-// mutprop run's per-case % is the scenario's killed %, Duregard's
+// mutprop run's per-case % is the scenario's killed %, Duregård's
 // per-test-case score: the share of a function's black-box mutants, each
 // run with its own seed, that a test detects at its first case. It must
 // be within 10 points of the scenario's, and rank the six insert
