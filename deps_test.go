@@ -46,20 +46,20 @@ var allowed = map[string][]string{
 
 	// The engine and its hosts.
 	"engine":            {"proc"},
-	"runner":            {"engine", "proc", "outcome", "stats"},
-	"mutproptest":       {"runner", "blackbox", "outcome"},
+	"propsuite":         {"engine", "proc", "outcome", "stats"},
+	"mutproptest":       {"propsuite", "blackbox", "outcome"},
 	"mutate/mutatetest": {"mutate"},
 	// gotest and the packages split out of it, each one job.
 	"internal/testjson":    {"outcome", "proc"},
 	"internal/coverage":    {"mutate"},
 	"internal/testbin":     {"internal/testjson", "mutate", "proc"},
 	"internal/testwatch":   {"internal/testbin", "internal/testjson", "outcome", "proc"},
-	"internal/suitehost":   {"runner", "proc", "report", "outcome", "stats"},
+	"internal/suitehost":   {"propsuite", "proc", "report", "outcome", "stats"},
 	"internal/flakiness":   {"internal/testjson", "outcome"},
 	"internal/preflight":   nil,
 	"internal/blackboxmut": {"mutate", "outcome", "report"},
-	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "runner"},
-	"gotest": {"engine", "mutate", "runner", "proc", "report", "outcome", "stats",
+	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "propsuite"},
+	"gotest": {"engine", "mutate", "propsuite", "proc", "report", "outcome", "stats",
 		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
 		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials"},
 
@@ -72,17 +72,17 @@ var allowed = map[string][]string{
 
 	// The case studies: the core and their own schematized copies, never
 	// mutate, gotest or mutprop run's packages.
-	"scenarios": {"engine", "proc", "runner", "internal/cli", "internal/progress", "internal/atomicfile"},
+	"scenarios": {"engine", "proc", "propsuite", "internal/cli", "internal/progress", "internal/atomicfile"},
 	"scenarios/bst": {"scenarios", "blackbox", "engine", "gen/enum", "gen/holey", "internal/atomicfile",
-		"internal/cli", "outcome", "proc", "report", "runner", "stats", "scenarios/bst/internal/..."},
+		"internal/cli", "outcome", "proc", "report", "propsuite", "stats", "scenarios/bst/internal/..."},
 	"scenarios/bst/internal/tree":      nil,
 	"scenarios/bst/internal/mutated":   {"scenarios/bst/internal/tree"},
 	"scenarios/bst/internal/operators": {"scenarios/bst/internal/tree"},
 	"scenarios/bst/subject":            {"scenarios/bst/internal/tree"},
 	"scenarios/insert": {"scenarios", "blackbox", "engine", "internal/cli", "outcome", "proc", "report",
-		"runner", "stats"},
+		"propsuite", "stats"},
 	"scenarios/tcas": {"scenarios", "blackbox", "engine", "gen/covering", "gen/radix", "internal/cli",
-		"outcome", "proc", "report", "runner", "stats", "scenarios/tcas/internal/..."},
+		"outcome", "proc", "report", "propsuite", "stats", "scenarios/tcas/internal/..."},
 	"scenarios/tcas/internal/mutated":   nil,
 	"scenarios/tcas/internal/operators": nil,
 	"scenarios/tcas/subject":            nil,

@@ -19,7 +19,7 @@ const (
 	// maxSentenceWords is the longest sentence the docs may hold.
 	maxSentenceWords = 40
 	// testCommand is the command .ci/run runs; the README must show it as is.
-	testCommand = "go test ./... && go test -race ./runner/... ./blackbox/..."
+	testCommand = "go test ./... && go test -race ./propsuite/... ./blackbox/..."
 	// scenarioCommand runs a case study end to end from a checkout.
 	scenarioCommand = "go run ./cmd/mutprop scenario insert --seed 1"
 )

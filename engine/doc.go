@@ -3,7 +3,7 @@
 // resumable, splits runs into shards and merges the shards' journals. The
 // hosts are drivers over it, the way go/analysis drivers are over an
 // Analyzer: package gotest turns a user's Go test packages into jobs (a
-// mutant against its covering tests, in a test process), package runner
+// mutant against its covering tests, in a test process), package propsuite
 // turns a suite (the bst, tcas and insert case studies, suites registered
 // in a package's tests) into jobs (a mutant x property x generator cell,
 // in a worker process), package scenarios/tcas its evaluations (every

@@ -35,7 +35,7 @@ type Header struct {
 	Journal string `json:"mutprop_journal"` // format version, "1"
 	Suite   string `json:"suite"`
 	Seed    uint64 `json:"seed"`
-	// Protocol is the host's measurement protocol as JSON (the runner's
+	// Protocol is the host's measurement protocol as JSON (propsuite's
 	// Protocol for the scenarios); nil is written as {}.
 	Protocol json.RawMessage `json:"protocol"`
 	// Extra holds what else must match (configuration names, flags).

@@ -31,7 +31,7 @@ type Pool struct {
 	// with a DiedError naming the cap).
 	Command func() (proc.Spec, error)
 	// GroupEnv names the environment variable that tells a worker its
-	// group (runner.ActiveEnv).
+	// group (propsuite.ActiveEnv).
 	GroupEnv string
 }
 

@@ -52,7 +52,7 @@
 // and a -test.run pattern. Processes are started through proc (process
 // groups, deadlines, memory caps) and scheduled by engine.Run; a
 // registered suite's worker processes are the same binary, started by
-// runner.Pool on engine.Pool.
+// propsuite.Pool on engine.Pool.
 //
 // # Seeds
 //

@@ -131,7 +131,7 @@ type Config struct {
 	// mutant finds it (trials.go): after the mutants, every killed
 	// mutant's tests run alone once to find all that kill it, then each
 	// killing test runs Trials times, trial i with the seed
-	// runner.TrialSeed(Seed, mutant ID, test, "", i), into
+	// propsuite.TrialSeed(Seed, mutant ID, test, "", i), into
 	// PackageResult.Trials. Test binaries are then built with
 	// testbin.QuickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.

@@ -11,8 +11,8 @@ import (
 	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // SuiteResult is what a suite registered in the package's tests measured
@@ -77,7 +77,7 @@ func errNote(e string) string {
 // in the schemata whose code the suite's test executes (all of them for
 // TestMain's suite, whose coverage is unknown), and how many were left
 // out for each reason.
-func (s *session) suiteWhiteBox(pr *PackageResult, info runner.SuiteInfo) (white []runner.Mutant, notCovered, notInSchemata int) {
+func (s *session) suiteWhiteBox(pr *PackageResult, info propsuite.SuiteInfo) (white []propsuite.Mutant, notCovered, notInSchemata int) {
 	for _, mr := range pr.Mutants {
 		m := mr.Mutant
 		switch {
@@ -86,7 +86,7 @@ func (s *session) suiteWhiteBox(pr *PackageResult, info runner.SuiteInfo) (white
 		case info.Test != "" && !s.covers(info.Test, s.pkg, m):
 			notCovered++
 		default:
-			white = append(white, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
+			white = append(white, propsuite.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
 		}
 	}
 	return white, notCovered, notInSchemata
@@ -94,7 +94,7 @@ func (s *session) suiteWhiteBox(pr *PackageResult, info runner.SuiteInfo) (white
 
 // describeSuites runs the tests (and TestMain) in describe mode and reads
 // the suites they register.
-func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.SuiteInfo, error) {
+func (s *session) describeSuites(ctx context.Context, tests []string) ([]propsuite.SuiteInfo, error) {
 	sc := s.scratch(0)
 	if err := sc.Reset(); err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (s *session) describeSuites(ctx context.Context, tests []string) ([]runner.
 // suiteWorker is the command of the n-th worker process serving a suite:
 // the package's test binary in a fresh scratch directory, under the run's
 // memory cap (GOMEMLIMIT, and proc's resident-memory watchdog).
-func (s *session) suiteWorker(info runner.SuiteInfo, n int64) (proc.Spec, error) {
+func (s *session) suiteWorker(info propsuite.SuiteInfo, n int64) (proc.Spec, error) {
 	pattern := "^$" // TestMain serves before running any test
 	if info.Test != "" {
 		pattern = testbin.RunPattern([]string{info.Test})
@@ -129,5 +129,5 @@ func (s *session) suiteWorker(info runner.SuiteInfo, n int64) (proc.Spec, error)
 		args = append(args, "-rapid.nofailfile")
 	}
 	return proc.Spec{Path: s.bin.Path, Args: args, Dir: sc.WorkDir(), Memory: s.cfg.memory(),
-		Env: append(testbin.BaseEnv(), runner.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.TempDir())}, nil
+		Env: append(testbin.BaseEnv(), propsuite.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.TempDir())}, nil
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // trialsN is the number of trials per (mutant, killing test): enough for
@@ -75,7 +75,7 @@ func TestTrialsFindTheStrongGeneratorFasterWhateverTheWorkers(t *testing.T) {
 		}
 		distinct := map[int]bool{}
 		for i, tr := range c.Trials {
-			if want := runner.TrialSeed(1, id, c.Test, "", i); tr.Seed != want {
+			if want := propsuite.TrialSeed(1, id, c.Test, "", i); tr.Seed != want {
 				t.Errorf("%s trial %d: seed %d, want TrialSeed(1, %s, %s, \"\", %d) = %d", c.Test, i, tr.Seed, id, c.Test, i, want)
 			}
 			distinct[tr.TestsToFailure] = true

@@ -1,5 +1,5 @@
 // Package mutproptest registers mutprop suites (properties, generators and
-// black-box mutants, as a runner.Suite) in a Go package's own tests, the
+// black-box mutants, as a propsuite.Suite) in a Go package's own tests, the
 // way net/http/httptest and testing/fstest serve tests:
 //
 //	func TestInsertSuite(t *testing.T) { mutproptest.Run(t, suite) }
@@ -15,17 +15,17 @@
 //     tests as the test TestMutpropSuite.
 //   - Under mutprop run, the test binary, built once over the package's
 //     schemata, is re-executed as a worker (as go test -fuzz re-executes
-//     its test binary): with runner.SuiteWorkerEnv naming the suite, Run
-//     (or Main) serves trial requests with runner.Serve on standard input
+//     its test binary): with propsuite.SuiteWorkerEnv naming the suite, Run
+//     (or Main) serves trial requests with propsuite.Serve on standard input
 //     and output instead of testing. On Linux standard output is moved to
 //     standard error first, so that what the code under test prints cannot
 //     corrupt the protocol (elsewhere it can). A worker process serves one
 //     schemata mutant (MUTPROP_ACTIVE): the white-box mutants of the
 //     package are measured by running the suite's test of the original in
-//     that process (runner.HostedTest), the black-box mutants by the suite
+//     that process (propsuite.HostedTest), the black-box mutants by the suite
 //     itself.
-//   - With runner.SuiteDescribeEnv set, the binary only describes its
-//     suites (runner.SuiteInfo), which is how mutprop run learns their
+//   - With propsuite.SuiteDescribeEnv set, the binary only describes its
+//     suites (propsuite.SuiteInfo), which is how mutprop run learns their
 //     mutants, properties, generators and protocol.
 //
 // mutprop run finds the tests that register suites by reading the

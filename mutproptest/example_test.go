@@ -7,7 +7,7 @@ import (
 
 	"github.com/mutprop/mutprop/mutproptest"
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Abs is the function under test.
@@ -28,11 +28,11 @@ var absSuite = mutproptest.Func[absFunc]{
 	Subject: Abs,
 	Mutants: 4,
 	Properties: []mutproptest.Property[absFunc]{
-		{Name: "non-negative", Test: func(abs absFunc) runner.Test {
-			return runner.ForAll(runner.IntSized(), func(x int) bool { return abs(x) >= 0 })
+		{Name: "non-negative", Test: func(abs absFunc) propsuite.Test {
+			return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return abs(x) >= 0 })
 		}},
-		{Name: "symmetric", Test: func(abs absFunc) runner.Test {
-			return runner.ForAll(runner.IntSized(), func(x int) bool { return abs(-x) == abs(x) })
+		{Name: "symmetric", Test: func(abs absFunc) propsuite.Test {
+			return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return abs(-x) == abs(x) })
 		}},
 	},
 }.Suite()
@@ -45,13 +45,13 @@ func TestAbsSuite(t *testing.T) { mutproptest.Run(t, absSuite) }
 
 // Func builds a suite from a function and its properties: the original,
 // then black-box mutants of the function. Measured here in-process with
-// runner.Run, as mutprop run measures it in the test binary.
+// propsuite.Run, as mutprop run measures it in the test binary.
 func ExampleFunc() {
 	fmt.Println("properties:", absSuite.Properties, "generators:", absSuite.Generators)
-	res, err := runner.Run(context.Background(), absSuite, &runner.Options{
+	res, err := propsuite.Run(context.Background(), absSuite, &propsuite.Options{
 		Seed:     1,
 		Workers:  2,
-		Protocol: &runner.Protocol{Kind: "trials", Trials: 5, DecideBudget: 200},
+		Protocol: &propsuite.Protocol{Kind: "trials", Trials: 5, DecideBudget: 200},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mutprop/mutprop/blackbox"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // DefaultMutants is the number of black-box mutants of a Func suite when
@@ -41,20 +41,20 @@ type Func[F any] struct {
 // Property is one black-box property of a Func suite.
 type Property[F any] struct {
 	Name string
-	// Test returns the property as a runner.Test of the function under
-	// test f: it generates one input and checks f on it (runner.ForAll).
-	Test func(f F) runner.Test
+	// Test returns the property as a propsuite.Test of the function under
+	// test f: it generates one input and checks f on it (propsuite.ForAll).
+	Test func(f F) propsuite.Test
 }
 
 // MutantID is the ID of the k-th black-box mutant of the suite named name.
 func MutantID(name string, k int) string { return fmt.Sprintf("blackbox:%s:%d", name, k) }
 
-// Suite returns the runner suite: the original, then Mutants every-point
+// Suite returns the propsuite.Suite: the original, then Mutants every-point
 // black-box mutants of Subject (mutant k has blackbox.Seed(k)). A Subject
 // that cannot be mutated (a function without results, or whose results
 // cannot be perturbed, such as struct{}) gives a suite whose every cell
 // fails with blackbox's error naming the type, so go test reports it.
-func (s Func[F]) Suite() *runner.Suite {
+func (s Func[F]) Suite() *propsuite.Suite {
 	n := s.Mutants
 	if n <= 0 {
 		n = DefaultMutants
@@ -64,11 +64,11 @@ func (s Func[F]) Suite() *runner.Suite {
 		gen = DefaultGenerator
 	}
 	seeds := map[string]uint64{}
-	mutants := []runner.Mutant{{}}
+	mutants := []propsuite.Mutant{{}}
 	for k := 1; k <= n; k++ {
 		id := MutantID(s.Name, k)
 		seeds[id] = uint64(k)
-		mutants = append(mutants, runner.Mutant{ID: id, Origin: "blackbox",
+		mutants = append(mutants, propsuite.Mutant{ID: id, Origin: "blackbox",
 			Description: fmt.Sprintf("every-point black-box mutant of %s, seed %d", s.Name, k)})
 	}
 	props := map[string]Property[F]{}
@@ -80,12 +80,12 @@ func (s Func[F]) Suite() *runner.Suite {
 	opts := append(append([]blackbox.Option(nil), s.Options...), blackbox.Name(s.Name), blackbox.EveryPoint())
 	opts = opts[:len(opts):len(opts)] // cells append their seed concurrently: no shared spare capacity
 	_, mutErr := blackbox.MutateFunc(s.Subject, opts...)
-	return &runner.Suite{
+	return &propsuite.Suite{
 		Name:       s.Name,
 		Mutants:    mutants,
 		Properties: names,
 		Generators: []string{gen},
-		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
+		Test: func(m propsuite.Mutant, property, generator string) (propsuite.Test, error) {
 			p, ok := props[property]
 			if !ok || p.Test == nil || generator != gen {
 				return nil, fmt.Errorf("suite %s has no cell (%s, %s)", s.Name, property, generator)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 func TestTopLevelPatternStopsAtTheFirstSlashOutsideGroups(t *testing.T) {
@@ -41,7 +41,7 @@ func TestTopLevelPatternAtTheStartOfThePattern(t *testing.T) {
 }
 
 func TestOptionsTakeTestsAndProtocolAndTheFlagWins(t *testing.T) {
-	p := runner.Protocol{Kind: "trials", Trials: 3}
+	p := propsuite.Protocol{Kind: "trials", Trials: 3}
 	o := newOptions([]Option{nil, Tests(7), WithProtocol(p)})
 	if o.tests != 7 || o.protocol != p {
 		t.Errorf("options %+v, want 7 tests and %+v", o, p)
@@ -66,8 +66,8 @@ func TestOptionsTakeTestsAndProtocolAndTheFlagWins(t *testing.T) {
 
 func TestDescribeAppendsOneJSONLinePerSuite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "suites.jsonl")
-	infos := []runner.SuiteInfo{
-		{Name: "one", Test: "TestOne", Mutants: []runner.Mutant{{}, {ID: "m1"}}, Properties: []string{"p"}, Generators: []string{"g"}},
+	infos := []propsuite.SuiteInfo{
+		{Name: "one", Test: "TestOne", Mutants: []propsuite.Mutant{{}, {ID: "m1"}}, Properties: []string{"p"}, Generators: []string{"g"}},
 		{Name: "two", Properties: []string{"q"}, Generators: []string{"h"}},
 	}
 	for _, info := range infos {
@@ -84,7 +84,7 @@ func TestDescribeAppendsOneJSONLinePerSuite(t *testing.T) {
 		t.Fatalf("%d lines, want %d: %q", len(lines), len(infos), b)
 	}
 	for i, l := range lines {
-		var got runner.SuiteInfo
+		var got propsuite.SuiteInfo
 		if err := json.Unmarshal([]byte(l), &got); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 var (
@@ -32,7 +32,7 @@ type Option func(*options)
 
 type options struct {
 	tests    int
-	protocol runner.Protocol
+	protocol propsuite.Protocol
 }
 
 // Tests sets the number of tests each property runs on the original under
@@ -41,9 +41,9 @@ type options struct {
 func Tests(n int) Option { return func(o *options) { o.tests = n } }
 
 // WithProtocol sets how mutprop run measures the suite; unset fields take
-// runner.HostedProtocol's defaults (mttf: 1,000 tests decide, then 10
+// propsuite.HostedProtocol's defaults (mttf: 1,000 tests decide, then 10
 // trials of at most 10,000 tests).
-func WithProtocol(p runner.Protocol) Option { return func(o *options) { o.protocol = p } }
+func WithProtocol(p propsuite.Protocol) Option { return func(o *options) { o.protocol = p } }
 
 func newOptions(opts []Option) options {
 	o := options{tests: DefaultTests}
@@ -63,13 +63,13 @@ func newOptions(opts []Option) options {
 // fail. In a test binary that mutprop run started as a worker for s, it
 // serves trial requests until its input ends; started as a worker for
 // another suite, it does nothing. Call it from a top-level test.
-func Run(t *testing.T, s *runner.Suite, opts ...Option) {
+func Run(t *testing.T, s *propsuite.Suite, opts ...Option) {
 	t.Helper()
 	o := newOptions(opts)
 	if err := s.Validate(); err != nil {
 		t.Fatalf("mutproptest: %v", err)
 	}
-	if name, ok := os.LookupEnv(runner.SuiteWorkerEnv); ok {
+	if name, ok := os.LookupEnv(propsuite.SuiteWorkerEnv); ok {
 		if name == s.Name {
 			if err := serve(t.Context(), s); err != nil {
 				t.Fatalf("mutproptest: %v", err)
@@ -77,7 +77,7 @@ func Run(t *testing.T, s *runner.Suite, opts ...Option) {
 		}
 		return
 	}
-	if path := os.Getenv(runner.SuiteDescribeEnv); path != "" {
+	if path := os.Getenv(propsuite.SuiteDescribeEnv); path != "" {
 		top, _, _ := strings.Cut(t.Name(), "/")
 		if err := describe(path, s.Info(top, o.protocol)); err != nil {
 			t.Fatalf("mutproptest: %v", err)
@@ -92,24 +92,24 @@ func Run(t *testing.T, s *runner.Suite, opts ...Option) {
 // package's tests. Otherwise it runs them (m.Run) and then, under plain go
 // test, checks s on the original as the test MainTestName (selected by
 // -test.run like any test); the process exits with the combined status.
-func Main(m *testing.M, s *runner.Suite, opts ...Option) {
+func Main(m *testing.M, s *propsuite.Suite, opts ...Option) {
 	os.Exit(mainCode(m, s, opts))
 }
 
-func mainCode(m *testing.M, s *runner.Suite, opts []Option) int {
+func mainCode(m *testing.M, s *propsuite.Suite, opts []Option) int {
 	if err := s.Validate(); err != nil {
 		fmt.Fprintln(os.Stderr, "mutproptest:", err)
 		return 2
 	}
-	if name, ok := os.LookupEnv(runner.SuiteWorkerEnv); ok && name == s.Name {
+	if name, ok := os.LookupEnv(propsuite.SuiteWorkerEnv); ok && name == s.Name {
 		if err := serve(context.Background(), s); err != nil {
 			fmt.Fprintln(os.Stderr, "mutproptest:", err)
 			return 1
 		}
 		return 0
 	}
-	_, worker := os.LookupEnv(runner.SuiteWorkerEnv)
-	describing := os.Getenv(runner.SuiteDescribeEnv)
+	_, worker := os.LookupEnv(propsuite.SuiteWorkerEnv)
+	describing := os.Getenv(propsuite.SuiteDescribeEnv)
 	if !flag.Parsed() {
 		flag.Parse() // m.Run would; options read -mutprop.tests
 	}
@@ -139,7 +139,7 @@ func mainCode(m *testing.M, s *runner.Suite, opts []Option) int {
 
 // check runs every property of s on the original under every generator,
 // one subtest each (property, then generator when there are several).
-func check(t *testing.T, s *runner.Suite, o options) {
+func check(t *testing.T, s *propsuite.Suite, o options) {
 	t.Helper()
 	for _, p := range s.Properties {
 		t.Run(p, func(t *testing.T) {
@@ -157,14 +157,14 @@ func check(t *testing.T, s *runner.Suite, o options) {
 // checkCell runs one trial of (property, generator) on the original. Its
 // failure message reads like rapid's ("[mutprop] failed after N tests"),
 // and N counts the failing test, as mutprop's tests-to-failure do.
-func checkCell(t *testing.T, s *runner.Suite, p, g string, o options) {
+func checkCell(t *testing.T, s *propsuite.Suite, p, g string, o options) {
 	t.Helper()
-	test, err := s.Test(runner.Mutant{}, p, g)
+	test, err := s.Test(propsuite.Mutant{}, p, g)
 	if err != nil {
 		t.Fatalf("mutproptest: suite %s: %v", s.Name, err)
 	}
-	seed := runner.TrialSeed(*flagSeed, "", p, g, 0)
-	r := runner.RunTrial(t.Context(), test, seed, &runner.TrialConfig{MaxTests: o.tests})
+	seed := propsuite.TrialSeed(*flagSeed, "", p, g, 0)
+	r := propsuite.RunTrial(t.Context(), test, seed, &propsuite.TrialConfig{MaxTests: o.tests})
 	where := fmt.Sprintf("suite %s, property %s, generator %s (-mutprop.seed=%d, trial seed %d)", s.Name, p, g, *flagSeed, seed)
 	switch r.Outcome {
 	case outcome.Survived:
@@ -180,7 +180,7 @@ func checkCell(t *testing.T, s *runner.Suite, p, g string, o options) {
 }
 
 // describe appends the suite's description to the file at path.
-func describe(path string, info runner.SuiteInfo) error {
+func describe(path string, info propsuite.SuiteInfo) error {
 	b, err := json.Marshal(info)
 	if err != nil {
 		return fmt.Errorf("describe suite %s: %w", info.Name, err)
@@ -199,10 +199,10 @@ func describe(path string, info runner.SuiteInfo) error {
 	return nil
 }
 
-// serve is the worker: runner.Serve on standard input and a copy of
+// serve is the worker: propsuite.Serve on standard input and a copy of
 // standard output, after pointing standard output at standard error.
-func serve(ctx context.Context, s *runner.Suite) error {
-	active, err := runner.ParseActive(os.Getenv(runner.ActiveEnv))
+func serve(ctx context.Context, s *propsuite.Suite) error {
+	active, err := propsuite.ParseActive(os.Getenv(propsuite.ActiveEnv))
 	if err != nil {
 		return err
 	}
@@ -212,8 +212,8 @@ func serve(ctx context.Context, s *runner.Suite) error {
 	}
 	defer out.Close()
 	hosted := *s
-	hosted.Test = runner.HostedTest(s)
-	if err := runner.Serve(ctx, &hosted, active, os.Stdin, out); err != nil {
+	hosted.Test = propsuite.HostedTest(s)
+	if err := propsuite.Serve(ctx, &hosted, active, os.Stdin, out); err != nil {
 		return fmt.Errorf("worker for suite %s: %w", s.Name, err)
 	}
 	return nil

@@ -17,7 +17,7 @@ import (
 	"github.com/mutprop/mutprop/mutproptest"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // insert is a sorted insert, the subject of the Func suite below.
@@ -39,15 +39,15 @@ type input struct {
 	xs []int
 }
 
-var orderedInputs = runner.Map(runner.Pair(runner.IntSized(), runner.SliceOf(runner.IntSized())),
-	func(p runner.PairOf[int, []int]) input {
+var orderedInputs = propsuite.Map(propsuite.Pair(propsuite.IntSized(), propsuite.SliceOf(propsuite.IntSized())),
+	func(p propsuite.PairOf[int, []int]) input {
 		slices.Sort(p.Second)
 		return input{p.First, p.Second}
 	})
 
 func prop(name string, check func(f insertFunc, in input) bool) mutproptest.Property[insertFunc] {
-	return mutproptest.Property[insertFunc]{Name: name, Test: func(f insertFunc) runner.Test {
-		return runner.ForAll(orderedInputs, func(in input) bool { return check(f, in) })
+	return mutproptest.Property[insertFunc]{Name: name, Test: func(f insertFunc) propsuite.Test {
+		return propsuite.ForAll(orderedInputs, func(in input) bool { return check(f, in) })
 	}}
 }
 
@@ -70,8 +70,8 @@ var insertSuite = mutproptest.Func[insertFunc]{
 func TestInsertSuite(t *testing.T) { mutproptest.Run(t, insertSuite) }
 
 func TestFuncSuiteMutantsAreDetectedOnlyByACompleteProperty(t *testing.T) {
-	res, err := runner.Run(context.Background(), insertSuite, &runner.Options{Seed: 1, Workers: 2,
-		Protocol: &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 200}})
+	res, err := propsuite.Run(context.Background(), insertSuite, &propsuite.Options{Seed: 1, Workers: 2,
+		Protocol: &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 200}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,10 +98,10 @@ func TestFuncSuiteMutantsAreDetectedOnlyByACompleteProperty(t *testing.T) {
 
 func TestFuncSuiteOfAnUnmutableFunctionFailsEveryCell(t *testing.T) {
 	s := mutproptest.Func[func(int)]{Name: "noresult", Subject: func(int) {},
-		Properties: []mutproptest.Property[func(int)]{{Name: "p", Test: func(func(int)) runner.Test {
-			return runner.ForAll(runner.IntSized(), func(int) bool { return true })
+		Properties: []mutproptest.Property[func(int)]{{Name: "p", Test: func(func(int)) propsuite.Test {
+			return propsuite.ForAll(propsuite.IntSized(), func(int) bool { return true })
 		}}}}.Suite()
-	_, err := s.Test(runner.Mutant{}, "p", mutproptest.DefaultGenerator)
+	_, err := s.Test(propsuite.Mutant{}, "p", mutproptest.DefaultGenerator)
 	if err == nil || !strings.Contains(err.Error(), "no results") {
 		t.Fatalf("want blackbox's error naming the problem, got %v", err)
 	}
@@ -110,17 +110,17 @@ func TestFuncSuiteOfAnUnmutableFunctionFailsEveryCell(t *testing.T) {
 // The worker suite: its original passes, and each mutant ends a different
 // way. The schemata mutant is the original code under MUTPROP_ACTIVE=3,
 // as in a test binary built over schemata.
-var workerSuite = &runner.Suite{
+var workerSuite = &propsuite.Suite{
 	Name: "worker",
-	Mutants: []runner.Mutant{{}, {ID: "fails"}, {ID: "panics"}, {ID: "exits"}, {ID: "hangs"},
+	Mutants: []propsuite.Mutant{{}, {ID: "fails"}, {ID: "panics"}, {ID: "exits"}, {ID: "hangs"},
 		{ID: "operator:double.go:1:1:arith", Origin: "operator", Schema: 3}},
 	Properties: []string{"double"},
 	Generators: []string{"ints"},
-	Test: func(m runner.Mutant, _, _ string) (runner.Test, error) {
+	Test: func(m propsuite.Mutant, _, _ string) (propsuite.Test, error) {
 		double := func(x int) int { return 2 * x }
 		switch m.ID {
 		case "":
-			if os.Getenv(runner.ActiveEnv) == "3" {
+			if os.Getenv(propsuite.ActiveEnv) == "3" {
 				double = func(x int) int {
 					if x > 5 {
 						return 2*x + 1
@@ -150,28 +150,28 @@ var workerSuite = &runner.Suite{
 		default:
 			return nil, fmt.Errorf("no mutant %q", m.ID)
 		}
-		return runner.ForAll(runner.IntSized(), func(x int) bool { return double(x) == x+x }), nil
+		return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return double(x) == x+x }), nil
 	},
 }
 
 // TestWorkerHost registers the worker suite: under go test it checks the
-// original; started with runner.SuiteWorkerEnv=worker it is the worker.
+// original; started with propsuite.SuiteWorkerEnv=worker it is the worker.
 func TestWorkerHost(t *testing.T) { mutproptest.Run(t, workerSuite, mutproptest.Tests(300)) }
 
-func workerPool(timeout time.Duration) *runner.Pool {
-	return &runner.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
+func workerPool(timeout time.Duration) *propsuite.Pool {
+	return &propsuite.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
 		return proc.Spec{Path: os.Args[0], Args: []string{"-test.run=^TestWorkerHost$", "-test.count=1"},
-			Env: append(os.Environ(), runner.SuiteWorkerEnv+"=worker")}, nil
+			Env: append(os.Environ(), propsuite.SuiteWorkerEnv+"=worker")}, nil
 	}}
 }
 
 func TestTheTestBinaryServesTrialsAndItsDeadOrHungWorkersAreReplaced(t *testing.T) {
-	proto := &runner.Protocol{Kind: "mttf", Trials: 3, DecideBudget: 200, FailBudget: 1000}
-	res, err := runner.Run(context.Background(), workerSuite, &runner.Options{Seed: 7, Workers: 2, Protocol: proto, Pool: workerPool(2 * time.Second)})
+	proto := &propsuite.Protocol{Kind: "mttf", Trials: 3, DecideBudget: 200, FailBudget: 1000}
+	res, err := propsuite.Run(context.Background(), workerSuite, &propsuite.Options{Seed: 7, Workers: 2, Protocol: proto, Pool: workerPool(2 * time.Second)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]runner.Cell{}
+	got := map[string]propsuite.Cell{}
 	for _, c := range res.Cells {
 		got[c.Mutant] = c
 	}
@@ -197,8 +197,8 @@ func TestTheTestBinaryServesTrialsAndItsDeadOrHungWorkersAreReplaced(t *testing.
 	// The cells that ran to the end are the numbers an in-process run
 	// gives: the worker adds nothing but a process boundary.
 	local := *workerSuite
-	local.Mutants = []runner.Mutant{{}, {ID: "fails"}, {ID: "panics"}}
-	lres, err := runner.Run(context.Background(), &local, &runner.Options{Seed: 7, Workers: 1, Protocol: proto})
+	local.Mutants = []propsuite.Mutant{{}, {ID: "fails"}, {ID: "panics"}}
+	lres, err := propsuite.Run(context.Background(), &local, &propsuite.Options{Seed: 7, Workers: 1, Protocol: proto})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestTheTestBinaryServesTrialsAndItsDeadOrHungWorkersAreReplaced(t *testing.
 func TestDescribeModeWritesTheSuiteAndRunsNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "suites.jsonl")
 	cmd := exec.Command(os.Args[0], "-test.run=^(TestWorkerHost|TestInsertSuite)$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), runner.SuiteDescribeEnv+"="+path)
+	cmd.Env = append(os.Environ(), propsuite.SuiteDescribeEnv+"="+path)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -229,16 +229,16 @@ func TestDescribeModeWritesTheSuiteAndRunsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var infos []runner.SuiteInfo
+	var infos []propsuite.SuiteInfo
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		var in runner.SuiteInfo
+		var in propsuite.SuiteInfo
 		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
 			t.Fatal(err)
 		}
 		infos = append(infos, in)
 	}
-	slices.SortFunc(infos, func(a, b runner.SuiteInfo) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(infos, func(a, b propsuite.SuiteInfo) int { return strings.Compare(a.Name, b.Name) })
 	if len(infos) != 2 || infos[0].Name != "insert" || infos[1].Name != "worker" {
 		t.Fatalf("described %+v, want the suites insert and worker", infos)
 	}
@@ -247,23 +247,23 @@ func TestDescribeModeWritesTheSuiteAndRunsNothing(t *testing.T) {
 		!slices.Equal(in.Properties, []string{"deterministic", "complete"}) || !slices.Equal(in.Generators, []string{"default"}) {
 		t.Errorf("insert described as %+v", in)
 	}
-	if w.Test != "TestWorkerHost" || len(w.Mutants) != 6 || w.Protocol != runner.HostedProtocol(runner.Protocol{}) {
+	if w.Test != "TestWorkerHost" || len(w.Mutants) != 6 || w.Protocol != propsuite.HostedProtocol(propsuite.Protocol{}) {
 		t.Errorf("worker described as %+v", w)
 	}
 }
 
 // failing is a suite whose properties fail on the original: under go test
 // the test that registers it must fail, with mutprop's message.
-var failing = &runner.Suite{
-	Name: "failing", Mutants: []runner.Mutant{{}}, Properties: []string{"small", "nonzero", "holds"}, Generators: []string{"ints"},
-	Test: func(_ runner.Mutant, p, _ string) (runner.Test, error) {
+var failing = &propsuite.Suite{
+	Name: "failing", Mutants: []propsuite.Mutant{{}}, Properties: []string{"small", "nonzero", "holds"}, Generators: []string{"ints"},
+	Test: func(_ propsuite.Mutant, p, _ string) (propsuite.Test, error) {
 		switch p {
 		case "small":
-			return runner.ForAll(runner.IntSized(), func(x int) bool { return x < 10 }), nil
+			return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return x < 10 }), nil
 		case "nonzero":
-			return runner.ForAll(runner.IntSized(), func(x int) bool { return 100/x != 1000 }), nil // divides by zero at size 0
+			return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return 100/x != 1000 }), nil // divides by zero at size 0
 		}
-		return runner.ForAll(runner.IntSized(), func(x int) bool { return x >= -1000 }), nil // IntSized stays within ±100
+		return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return x >= -1000 }), nil // IntSized stays within ±100
 	},
 }
 

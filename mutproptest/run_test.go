@@ -11,7 +11,7 @@ import (
 
 	"github.com/mutprop/mutprop/mutproptest"
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // cellRecorder is a suite whose property passes and records, per cell
@@ -23,23 +23,23 @@ type cellRecorder struct {
 	first map[string]uint64
 }
 
-func (c *cellRecorder) suite(name string, gens ...string) *runner.Suite {
+func (c *cellRecorder) suite(name string, gens ...string) *propsuite.Suite {
 	c.tests, c.first = map[string]int{}, map[string]uint64{}
-	return &runner.Suite{
+	return &propsuite.Suite{
 		Name:       name,
-		Mutants:    []runner.Mutant{{}},
+		Mutants:    []propsuite.Mutant{{}},
 		Properties: []string{"a", "b"},
 		Generators: gens,
-		Test: func(_ runner.Mutant, p, g string) (runner.Test, error) {
+		Test: func(_ propsuite.Mutant, p, g string) (propsuite.Test, error) {
 			cell := p + "/" + g
-			return func(r *rand.Rand, _ int) runner.Verdict {
+			return func(r *rand.Rand, _ int) propsuite.Verdict {
 				c.mu.Lock()
 				defer c.mu.Unlock()
 				if c.tests[cell] == 0 {
 					c.first[cell] = r.Uint64()
 				}
 				c.tests[cell]++
-				return runner.Pass
+				return propsuite.Pass
 			}, nil
 		},
 	}
@@ -82,20 +82,20 @@ func TestRunChecksEveryCellWithTheGivenNumberOfTests(t *testing.T) {
 func TestGoTestRunsTheTrialThatTheDocumentedSeedGives(t *testing.T) {
 	// The failure message names "-mutprop.seed=1, trial seed N": N must be
 	// the seed of trial 0 of the cell on the original, so that
-	// runner.RunTrial with it replays what go test ran.
+	// propsuite.RunTrial with it replays what go test ran.
 	var c cellRecorder
 	s := c.suite("seeded", "g")
 	t.Run("run", func(t *testing.T) { mutproptest.Run(t, s, mutproptest.Tests(3)) })
 	for _, p := range []string{"a", "b"} {
 		var first uint64
 		seen := false
-		replay := func(r *rand.Rand, size int) runner.Verdict {
+		replay := func(r *rand.Rand, size int) propsuite.Verdict {
 			if !seen {
 				first, seen = r.Uint64(), true
 			}
-			return runner.Pass
+			return propsuite.Pass
 		}
-		runner.RunTrial(context.Background(), replay, runner.TrialSeed(1, "", p, "g", 0), &runner.TrialConfig{MaxTests: 1})
+		propsuite.RunTrial(context.Background(), replay, propsuite.TrialSeed(1, "", p, "g", 0), &propsuite.TrialConfig{MaxTests: 1})
 		if got := c.first[p+"/g"]; !seen || got != first {
 			t.Errorf("property %s: go test drew %d first, the documented trial seed gives %d", p, got, first)
 		}
@@ -104,8 +104,8 @@ func TestGoTestRunsTheTrialThatTheDocumentedSeedGives(t *testing.T) {
 
 func TestFuncSuiteListsItsMutantsAndRefusesUnknownCells(t *testing.T) {
 	id := func(f func(int) int) func(int) int { return f }
-	prop := mutproptest.Property[func(int) int]{Name: "p", Test: func(f func(int) int) runner.Test {
-		return runner.ForAll(runner.IntSized(), func(x int) bool { return f(x) == x+1 })
+	prop := mutproptest.Property[func(int) int]{Name: "p", Test: func(f func(int) int) propsuite.Test {
+		return propsuite.ForAll(propsuite.IntSized(), func(x int) bool { return f(x) == x+1 })
 	}}
 	for _, tc := range []struct {
 		mutants, want int
@@ -127,7 +127,7 @@ func TestFuncSuiteListsItsMutantsAndRefusesUnknownCells(t *testing.T) {
 			t.Errorf("generators %v, properties %v", s.Generators, s.Properties)
 		}
 		for _, cell := range [][3]string{{"", "q", tc.wantGen}, {"", "p", "other"}, {"", "nil", tc.wantGen}, {"blackbox:inc:999", "p", tc.wantGen}} {
-			if _, err := s.Test(runner.Mutant{ID: cell[0]}, cell[1], cell[2]); err == nil || !strings.Contains(err.Error(), "suite inc") {
+			if _, err := s.Test(propsuite.Mutant{ID: cell[0]}, cell[1], cell[2]); err == nil || !strings.Contains(err.Error(), "suite inc") {
 				t.Errorf("cell %q: err = %v, want an error naming the suite", cell, err)
 			}
 		}
@@ -137,7 +137,7 @@ func TestFuncSuiteListsItsMutantsAndRefusesUnknownCells(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", m.ID, err)
 			}
-			r := runner.RunTrial(context.Background(), test, 1, &runner.TrialConfig{MaxTests: 50})
+			r := propsuite.RunTrial(context.Background(), test, 1, &propsuite.TrialConfig{MaxTests: 50})
 			if killed := r.Outcome == outcome.Killed; killed != (m.ID != "") {
 				t.Errorf("mutant %q: outcome %v", m.ID, r.Outcome)
 			}
@@ -147,10 +147,10 @@ func TestFuncSuiteListsItsMutantsAndRefusesUnknownCells(t *testing.T) {
 
 func TestAnUnmutableSubjectNamesTheSuiteInItsError(t *testing.T) {
 	s := mutproptest.Func[func(int)]{Name: "noresult", Subject: func(int) {},
-		Properties: []mutproptest.Property[func(int)]{{Name: "p", Test: func(func(int)) runner.Test {
-			return runner.ForAll(runner.IntSized(), func(int) bool { return true })
+		Properties: []mutproptest.Property[func(int)]{{Name: "p", Test: func(func(int)) propsuite.Test {
+			return propsuite.ForAll(propsuite.IntSized(), func(int) bool { return true })
 		}}}}.Suite()
-	if _, err := s.Test(runner.Mutant{}, "p", mutproptest.DefaultGenerator); err == nil || !strings.HasPrefix(err.Error(), "suite noresult: ") {
+	if _, err := s.Test(propsuite.Mutant{}, "p", mutproptest.DefaultGenerator); err == nil || !strings.HasPrefix(err.Error(), "suite noresult: ") {
 		t.Errorf("err = %v, want it to start with the suite's name", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/mutprop/mutprop/internal/atomicfile"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/progress"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // ExperimentFlags are the flags every scenario shares: seed, workers,
@@ -38,18 +38,18 @@ func (f *ExperimentFlags) Register(fs *flag.FlagSet, inProcess bool) {
 	fs.StringVar(&f.Shard, "shard", "", "run only shard `k/n` of the cells (combine shard journals with 'mutprop merge')")
 }
 
-// Experiment is what ExperimentFlags set up: the runner options (seed,
+// Experiment is what ExperimentFlags set up: the propsuite options (seed,
 // workers, shard, journal; no pool) and the journal.
 type Experiment struct {
-	Options runner.Options
-	Journal *runner.Journal // nil without --journal
+	Options propsuite.Options
+	Journal *propsuite.Journal // nil without --journal
 }
 
 // Setup validates the flags and opens the journal, whose header
 // identifies the experiment (the seed and the shard are added here); it
 // prints the journal's warnings on e.Stderr. Its errors are usage errors.
 func (f *ExperimentFlags) Setup(e *cli.Env, header engine.Header) (*Experiment, error) {
-	x := &Experiment{Options: runner.Options{Seed: f.Seed, Workers: f.Workers}}
+	x := &Experiment{Options: propsuite.Options{Seed: f.Seed, Workers: f.Workers}}
 	if f.Workers < 0 {
 		return nil, cli.UsageError("--workers must be at least 0")
 	}
@@ -73,7 +73,7 @@ func (f *ExperimentFlags) Setup(e *cli.Env, header engine.Header) (*Experiment, 
 			extra[k] = v
 		}
 		header.Extra = extra
-		j, err := runner.OpenJournal(f.Journal, header, f.Resume)
+		j, err := propsuite.OpenJournal(f.Journal, header, f.Resume)
 		if err != nil {
 			return nil, cli.UsageError("%w", err)
 		}
@@ -136,20 +136,20 @@ func (f *ExperimentFlags) Report(ctx context.Context, e *cli.Env, x *Experiment,
 }
 
 // Phases draws a scenario's phases (progress.Phases) on stderr from the
-// runner's progress reports.
+// propsuite's progress reports.
 type Phases struct{ ph progress.Phases }
 
 // NewPhases returns the phases of a run drawn on e.Stderr.
 func NewPhases(e *cli.Env) *Phases { return &Phases{progress.Phases{W: e.Stderr}} }
 
 // Update reports p in the phase called label.
-func (p *Phases) Update(label string, pr runner.Progress) {
+func (p *Phases) Update(label string, pr propsuite.Progress) {
 	p.ph.Update(label, pr.Done, pr.Total, pr.Failing, pr.Elapsed)
 }
 
 // Of is Update for a run of one phase, called label.
-func (p *Phases) Of(label string) func(runner.Progress) {
-	return func(pr runner.Progress) { p.Update(label, pr) }
+func (p *Phases) Of(label string) func(propsuite.Progress) {
+	return func(pr propsuite.Progress) { p.Update(label, pr) }
 }
 
 // Finish ends the current phase's bar.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/cli"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 const mergeDescription = `
@@ -54,7 +54,7 @@ func cmdMerge(ctx context.Context, e *cli.Env, args []string) int {
 	if err := cli.CheckWritable("-o", *out); err != nil {
 		return cli.Fail(e, "merge", err)
 	}
-	header, cells, warnings, err := engine.Merge(fs.Args(), (*runner.Cell).Key, nil)
+	header, cells, warnings, err := engine.Merge(fs.Args(), (*propsuite.Cell).Key, nil)
 	for _, w := range warnings {
 		fmt.Fprintln(e.Stderr, "mutprop merge: warning:", w)
 	}
@@ -62,7 +62,7 @@ func cmdMerge(ctx context.Context, e *cli.Env, args []string) int {
 		fmt.Fprintln(e.Stderr, "mutprop merge:", err)
 		return cli.ExitUsage
 	}
-	if err := engine.WriteLog(*out, header, cells, (*runner.Cell).Key); err != nil {
+	if err := engine.WriteLog(*out, header, cells, (*propsuite.Cell).Key); err != nil {
 		fmt.Fprintln(e.Stderr, "mutprop merge:", err)
 		return cli.ExitError
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/cli"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/scenarios"
 	"github.com/mutprop/mutprop/scenarios/bst"
 	"github.com/mutprop/mutprop/scenarios/insert"
@@ -88,7 +88,7 @@ func cmdWorker(ctx context.Context, e *cli.Env, args []string) int {
 	if s == nil || s.Serve == nil {
 		return cli.Fail(e, "worker", cli.UsageError("no worker for %q", args[0]))
 	}
-	active, err := runner.ParseActive(e.Getenv(runner.ActiveEnv))
+	active, err := propsuite.ParseActive(e.Getenv(propsuite.ActiveEnv))
 	if err != nil {
 		return cli.Fail(e, "worker", cli.UsageError("%w", err))
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Describe runs spec, the package's test binary running the tests that may
@@ -18,8 +18,8 @@ import (
 // written, as a line of JSON, to the file out (a path of mutprop's own,
 // which must not exist yet). It returns the suites, none when the tests
 // registered nothing.
-func Describe(ctx context.Context, pkg string, spec proc.Spec, out string) ([]runner.SuiteInfo, error) {
-	spec.Env = append(spec.Env, runner.SuiteDescribeEnv+"="+out)
+func Describe(ctx context.Context, pkg string, spec proc.Spec, out string) ([]propsuite.SuiteInfo, error) {
+	spec.Env = append(spec.Env, propsuite.SuiteDescribeEnv+"="+out)
 	res, err := proc.Run(ctx, spec)
 	if err != nil {
 		return nil, fmt.Errorf("describe suites of %s: %w", pkg, err)
@@ -38,12 +38,12 @@ func Describe(ctx context.Context, pkg string, spec proc.Spec, out string) ([]ru
 		return nil, fmt.Errorf("describe suites of %s: %w", pkg, err)
 	}
 	defer f.Close()
-	var infos []runner.SuiteInfo
+	var infos []propsuite.SuiteInfo
 	seen := map[string]bool{}
 	rd := bufio.NewScanner(f)
 	rd.Buffer(make([]byte, 1<<20), 1<<26)
 	for rd.Scan() {
-		var in runner.SuiteInfo
+		var in propsuite.SuiteInfo
 		if err := json.Unmarshal(rd.Bytes(), &in); err != nil {
 			return nil, fmt.Errorf("describe suites of %s: %w", pkg, err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -23,8 +23,8 @@ type Host struct {
 	Timeouts proc.Timeouts
 	// Worker returns the command of the n-th worker process started for
 	// the suite info (n counts from 1): the test binary serving it
-	// (runner.SuiteWorkerEnv), in a directory of its own.
-	Worker func(info runner.SuiteInfo, n int64) (proc.Spec, error)
+	// (propsuite.SuiteWorkerEnv), in a directory of its own.
+	Worker func(info propsuite.SuiteInfo, n int64) (proc.Spec, error)
 }
 
 // Measure measures the suite info against its own (black-box) mutants and
@@ -37,12 +37,12 @@ type Host struct {
 // the cells are exactly those of one mttf run (same seeds), but a mutant
 // that hangs costs one short deadline per cell. Problems are reported in
 // Result.Err.
-func Measure(ctx context.Context, h Host, info runner.SuiteInfo, white []runner.Mutant) Result {
-	proto := runner.HostedProtocol(info.Protocol)
+func Measure(ctx context.Context, h Host, info propsuite.SuiteInfo, white []propsuite.Mutant) Result {
+	proto := propsuite.HostedProtocol(info.Protocol)
 	r := Result{Package: h.Package, Name: info.Name, Test: info.Test, Seed: h.Seed, Protocol: proto}
-	suite := &runner.Suite{
+	suite := &propsuite.Suite{
 		Name: info.Name, Mutants: suiteMutants(info, white), Properties: info.Properties, Generators: info.Generators,
-		Test: func(runner.Mutant, string, string) (runner.Test, error) {
+		Test: func(propsuite.Mutant, string, string) (propsuite.Test, error) {
 			return nil, errors.New("the cells of a registered suite run in its test binary")
 		},
 	}
@@ -52,20 +52,20 @@ func Measure(ctx context.Context, h Host, info runner.SuiteInfo, white []runner.
 	}
 	decide := proto
 	if proto.Kind == "mttf" {
-		decide = runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: proto.DecideBudget,
+		decide = propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: proto.DecideBudget,
 			MaxDiscardRatio: proto.MaxDiscardRatio, CommonSeeds: proto.CommonSeeds}
 	}
 	var starts atomic.Int64
-	run := func(p runner.Protocol, workers int, timeout time.Duration, sel func(runner.Mutant, string, string) bool, progress func(runner.Progress)) (*runner.Result, error) {
-		pool := &runner.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) { return h.Worker(info, starts.Add(1)) }}
-		return runner.Run(ctx, suite, &runner.Options{Seed: r.Seed, Protocol: &p, Workers: workers,
+	run := func(p propsuite.Protocol, workers int, timeout time.Duration, sel func(propsuite.Mutant, string, string) bool, progress func(propsuite.Progress)) (*propsuite.Result, error) {
+		pool := &propsuite.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) { return h.Worker(info, starts.Add(1)) }}
+		return propsuite.Run(ctx, suite, &propsuite.Options{Seed: r.Seed, Protocol: &p, Workers: workers,
 			Pool: pool, Select: sel, Progress: progress})
 	}
 
 	// The original, one cell at a time, timed.
 	var slowest, last time.Duration
 	var mu sync.Mutex
-	orig, err := run(decide, 1, 10*time.Minute, func(m runner.Mutant, _, _ string) bool { return m.ID == "" }, func(p runner.Progress) {
+	orig, err := run(decide, 1, 10*time.Minute, func(m propsuite.Mutant, _, _ string) bool { return m.ID == "" }, func(p propsuite.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		slowest = max(slowest, p.Elapsed-last)
@@ -75,14 +75,14 @@ func Measure(ctx context.Context, h Host, info runner.SuiteInfo, white []runner.
 		r.Err = fmt.Sprintf("original: %v", err)
 		return r
 	}
-	cells := map[string]runner.Cell{}
+	cells := map[string]propsuite.Cell{}
 	ok := map[string]bool{} // property/generator pairs that hold on the original
 	for _, c := range orig.Cells {
 		cells[c.Key()] = c
 		ok[c.Property+"\x1f"+c.Generator] = cellStatus(c) == outcome.Survived
 	}
 	r.CellTimeout = h.Timeouts.For(slowest)
-	decided, err := run(decide, h.Workers, r.CellTimeout, func(m runner.Mutant, p, g string) bool {
+	decided, err := run(decide, h.Workers, r.CellTimeout, func(m propsuite.Mutant, p, g string) bool {
 		return m.ID != "" && ok[p+"\x1f"+g]
 	}, nil)
 	keep(cells, decided)
@@ -94,9 +94,9 @@ func Measure(ctx context.Context, h Host, info runner.SuiteInfo, white []runner.
 			}
 		}
 		scale := 1 + float64(proto.Trials)*float64(proto.FailBudget)/float64(proto.DecideBudget)
-		var full *runner.Result
-		full, err = run(proto, h.Workers, h.Timeouts.For(time.Duration(scale*float64(slowest))), func(m runner.Mutant, p, g string) bool {
-			return killed[(&runner.Cell{Mutant: m.ID, Property: p, Generator: g}).Key()]
+		var full *propsuite.Result
+		full, err = run(proto, h.Workers, h.Timeouts.For(time.Duration(scale*float64(slowest))), func(m propsuite.Mutant, p, g string) bool {
+			return killed[(&propsuite.Cell{Mutant: m.ID, Property: p, Generator: g}).Key()]
 		}, nil)
 		keep(cells, full)
 	}
@@ -109,8 +109,8 @@ func Measure(ctx context.Context, h Host, info runner.SuiteInfo, white []runner.
 
 // suiteMutants lists a suite's mutants: the original first, then the
 // suite's own (black-box: not in the schemata), then white.
-func suiteMutants(info runner.SuiteInfo, white []runner.Mutant) []runner.Mutant {
-	muts := []runner.Mutant{{}}
+func suiteMutants(info propsuite.SuiteInfo, white []propsuite.Mutant) []propsuite.Mutant {
+	muts := []propsuite.Mutant{{}}
 	for _, m := range info.Mutants {
 		if m.ID == "" {
 			continue
@@ -125,7 +125,7 @@ func suiteMutants(info runner.SuiteInfo, white []runner.Mutant) []runner.Mutant 
 }
 
 // keep records the cells of res (nil: none) by key.
-func keep(cells map[string]runner.Cell, res *runner.Result) {
+func keep(cells map[string]propsuite.Cell, res *propsuite.Result) {
 	if res == nil {
 		return
 	}
@@ -136,7 +136,7 @@ func keep(cells map[string]runner.Cell, res *runner.Result) {
 
 // cellStatus is a cell's status: killed if a trial's test failed, else
 // crashed, timeout, gave-up, survived; error if it could not run.
-func cellStatus(c runner.Cell) outcome.Outcome {
+func cellStatus(c propsuite.Cell) outcome.Outcome {
 	switch {
 	case c.Error != "":
 		return outcome.Error
@@ -166,14 +166,14 @@ func cellStatus(c runner.Cell) outcome.Outcome {
 var statusRank = map[outcome.Outcome]int{outcome.Error: -1, outcome.Survived: 0, outcome.GaveUp: 1, outcome.Timeout: 2, outcome.Crashed: 3, outcome.Killed: 4}
 
 // summarize fills the cells, mutants and properties of r.
-func summarize(r *Result, suite *runner.Suite, cells map[string]runner.Cell) {
+func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cell) {
 	label := func(p, g string) string {
 		if len(suite.Generators) > 1 {
 			return p + "/" + g
 		}
 		return p
 	}
-	key := func(m, p, g string) string { return (&runner.Cell{Mutant: m, Property: p, Generator: g}).Key() }
+	key := func(m, p, g string) string { return (&propsuite.Cell{Mutant: m, Property: p, Generator: g}).Key() }
 	var props []*PropertyKills
 	byKey := map[string]*PropertyKills{}
 	for _, p := range suite.Properties {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // JSONKey is the top-level key that holds the suites in mutprop's JSON
@@ -89,7 +89,7 @@ func ttfText(k Kills) string {
 }
 
 // protocolString describes a protocol in a table title.
-func protocolString(p runner.Protocol) string {
+func protocolString(p propsuite.Protocol) string {
 	switch p.Kind {
 	case "trials":
 		return fmt.Sprintf("%d trials of at most %d tests per cell", p.Trials, p.DecideBudget)

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Result is what a suite registered in the package's tests measured:
@@ -14,16 +14,16 @@ type Result struct {
 	Package string `json:"package"` // import path
 	Name    string `json:"name"`
 	// Test registers the suite; "" for TestMain (mutproptest.Main).
-	Test     string          `json:"test,omitempty"`
-	Seed     uint64          `json:"seed"`
-	Protocol runner.Protocol `json:"protocol"`
+	Test     string             `json:"test,omitempty"`
+	Seed     uint64             `json:"seed"`
+	Protocol propsuite.Protocol `json:"protocol"`
 	// Properties summarize each (property, generator), in suite order.
 	Properties []PropertyKills `json:"properties"`
 	// Mutants are the mutants measured (not the original), suite mutants
 	// first, then white-box mutants in package order.
 	Mutants []MutantStatus `json:"mutants"`
 	// Cells are the measurements, in suite order (the original's first).
-	Cells []runner.Cell `json:"cells"`
+	Cells []propsuite.Cell `json:"cells"`
 	// NotCovered counts the white-box mutants left out because the test
 	// that registers the suite does not execute their code; NotInSchemata
 	// those without a schemata switch (every one in overlay mode).

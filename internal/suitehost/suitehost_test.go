@@ -10,7 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 func TestSuiteTestsFindsTheTestsThatRegisterSuitesDirectlyOrThroughHelpers(t *testing.T) {
@@ -89,17 +89,17 @@ func TestExcluded(t *testing.T) { mutproptest.Run(t, nil) }
 
 func TestCellStatusOrdersKillsBeforeCrashesBeforeTimeouts(t *testing.T) {
 	for _, c := range []struct {
-		cell runner.Cell
+		cell propsuite.Cell
 		want outcome.Outcome
 	}{
-		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Survived: 3}}, outcome.Survived},
-		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Killed: 1, outcome.Crashed: 1}}, outcome.Killed},
-		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Crashed: 1}}, outcome.Crashed},
-		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.Timeout: 1}}, outcome.Timeout},
-		{runner.Cell{Outcomes: map[outcome.Outcome]int{outcome.GaveUp: 1}}, outcome.GaveUp},
-		{runner.Cell{Error: "no such cell"}, outcome.Error},
-		{runner.Cell{Score: &runner.ScoreResult{Tests: 10, Failed: 2}}, outcome.Killed},
-		{runner.Cell{Score: &runner.ScoreResult{Tests: 10}}, outcome.Survived},
+		{propsuite.Cell{Outcomes: map[outcome.Outcome]int{outcome.Survived: 3}}, outcome.Survived},
+		{propsuite.Cell{Outcomes: map[outcome.Outcome]int{outcome.Killed: 1, outcome.Crashed: 1}}, outcome.Killed},
+		{propsuite.Cell{Outcomes: map[outcome.Outcome]int{outcome.Crashed: 1}}, outcome.Crashed},
+		{propsuite.Cell{Outcomes: map[outcome.Outcome]int{outcome.Timeout: 1}}, outcome.Timeout},
+		{propsuite.Cell{Outcomes: map[outcome.Outcome]int{outcome.GaveUp: 1}}, outcome.GaveUp},
+		{propsuite.Cell{Error: "no such cell"}, outcome.Error},
+		{propsuite.Cell{Score: &propsuite.ScoreResult{Tests: 10, Failed: 2}}, outcome.Killed},
+		{propsuite.Cell{Score: &propsuite.ScoreResult{Tests: 10}}, outcome.Survived},
 	} {
 		if got := cellStatus(c.cell); got != c.want {
 			t.Errorf("cellStatus(%+v) = %s, want %s", c.cell, got, c.want)
@@ -113,7 +113,7 @@ func describer(t *testing.T, lines string) proc.Spec {
 	t.Helper()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "p.test")
-	body := "#!/bin/sh\ncat > \"$" + runner.SuiteDescribeEnv + "\" <<'END'\n" + lines + "END\n"
+	body := "#!/bin/sh\ncat > \"$" + propsuite.SuiteDescribeEnv + "\" <<'END'\n" + lines + "END\n"
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}

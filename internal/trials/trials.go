@@ -26,8 +26,8 @@ import (
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // Test is one test that a mutant's trials run.
@@ -81,7 +81,7 @@ func Run(ctx context.Context, h Host, m Mutant, cfg Config) ([]report.TrialCell,
 // Seed is the seed of trial i of test against mutant id; never 0, which
 // would leave rapid's seed random.
 func Seed(seed uint64, id, test string, i int) uint64 {
-	s := runner.TrialSeed(seed, id, test, "", i)
+	s := propsuite.TrialSeed(seed, id, test, "", i)
 	if s == 0 {
 		s = 1
 	}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Paper holds the published figures a configuration is compared with.
@@ -155,10 +155,10 @@ type Fig8Count struct {
 	RowsFailing []string
 }
 
-// analyze turns the runner's cells into the report's tables. The key
+// analyze turns propsuite's cells into the report's tables. The key
 // presence and distributions are measured in this process, on the subject
 // it runs (the original when MUTPROP_ACTIVE is unset).
-func analyze(e Experiment, res *runner.Result, generators []string, presenceSamples int) (*Report, error) {
+func analyze(e Experiment, res *propsuite.Result, generators []string, presenceSamples int) (*Report, error) {
 	cfg, err := configByName(e.Config)
 	if err != nil {
 		return nil, err
@@ -256,8 +256,8 @@ func analyze(e Experiment, res *runner.Result, generators []string, presenceSamp
 	return s, nil
 }
 
-// cellResult is one runner cell as the report shows it.
-func cellResult(c runner.Cell, kinds map[string]Kind) CellResult {
+// cellResult is one propsuite cell as the report shows it.
+func cellResult(c propsuite.Cell, kinds map[string]Kind) CellResult {
 	cr := CellResult{Bug: c.Mutant, Property: c.Property, Generator: c.Generator, Kind: kinds[c.Property],
 		Fails: c.Fails, Trials: c.Trials(), Error: c.Error}
 	if c.Fails {
@@ -315,7 +315,7 @@ func measureDistribution(generator string, cfg config, samples int, seed uint64)
 	var d distribution
 	present, total := 0, 0
 	for i := 0; i < samples; i++ {
-		n := runner.Size(i, 0, 100)
+		n := propsuite.Size(i, 0, 100)
 		g.reset()
 		t := g.tree(r, n)
 		sz, dp := o.size(t), depth(t)

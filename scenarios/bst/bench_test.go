@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // BenchmarkTests measures tests per second of every generator over the
@@ -15,7 +15,7 @@ func BenchmarkTests(b *testing.B) {
 	props, _ := propertySet("holey57")
 	for _, g := range generators() {
 		b.Run(g.Name, func(b *testing.B) {
-			tests := make([]runner.Test, len(props))
+			tests := make([]propsuite.Test, len(props))
 			for i, p := range props {
 				t, err := newTest(p.Name, g.Name, cfg, false)
 				if err != nil {
@@ -27,7 +27,7 @@ func BenchmarkTests(b *testing.B) {
 			n := 0
 			for i := 0; i < b.N; i++ {
 				for j, t := range tests {
-					res := runner.RunTrial(context.Background(), t, uint64(i*1000+j), nil)
+					res := propsuite.RunTrial(context.Background(), t, uint64(i*1000+j), nil)
 					n += res.Tests
 				}
 			}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // runCells measures the selected cells of an experiment in worker
 // processes of this test binary (one per schemata mutant).
-func runCells(t *testing.T, experiment string, gens []string, proto *runner.Protocol, sel func(m, p, g string) bool) map[string]runner.Cell {
+func runCells(t *testing.T, experiment string, gens []string, proto *propsuite.Protocol, sel func(m, p, g string) bool) map[string]propsuite.Cell {
 	t.Helper()
 	e, err := ExperimentByName(experiment)
 	if err != nil {
@@ -19,12 +19,12 @@ func runCells(t *testing.T, experiment string, gens []string, proto *runner.Prot
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := runner.Run(context.Background(), s, &runner.Options{Seed: 7, Workers: 2, Pool: testPool(t, experiment, gens), Protocol: proto,
-		Select: func(m runner.Mutant, p, g string) bool { return sel(m.ID, p, g) }})
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 7, Workers: 2, Pool: testPool(t, experiment, gens), Protocol: proto,
+		Select: func(m propsuite.Mutant, p, g string) bool { return sel(m.ID, p, g) }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]runner.Cell{}
+	out := map[string]propsuite.Cell{}
 	for _, c := range res.Cells {
 		if c.Error != "" {
 			t.Fatalf("cell %s %s %s: %s", c.Mutant, c.Property, c.Generator, c.Error)
@@ -70,7 +70,7 @@ func TestEachBugIsKilledByThePropertiesHughesSaysAndNotByOthers(t *testing.T) {
 			want[m+" "+p] = false
 		}
 	}
-	cells := runCells(t, "hughes", []string{"api"}, &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 10000},
+	cells := runCells(t, "hughes", []string{"api"}, &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 10000},
 		func(m, p, g string) bool { _, ok := want[m+" "+p]; return ok })
 	if len(cells) != len(want) {
 		t.Fatalf("measured %d cells, want %d", len(cells), len(want))
@@ -84,7 +84,7 @@ func TestEachBugIsKilledByThePropertiesHughesSaysAndNotByOthers(t *testing.T) {
 
 func TestEtnaInsert2LosesKeysButNeverDuplicatesThem(t *testing.T) {
 	t.Parallel()
-	cells := runCells(t, "etna", []string{"api-correct"}, &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 10000},
+	cells := runCells(t, "etna", []string{"api-correct"}, &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 10000},
 		func(m, p, g string) bool {
 			return m == "named:etna_insert2" && (p == "InsertPost" || p == "InsertValid" || p == "InsertDelete")
 		})
@@ -98,8 +98,8 @@ func TestEtnaInsert2LosesKeysButNeverDuplicatesThem(t *testing.T) {
 
 func TestValidOnlyDiscardsTheInvalidTreesBug2MakesButKeepsItsRealFailures(t *testing.T) {
 	t.Parallel()
-	run := func(g string) map[string]runner.Cell {
-		return runCells(t, "fig13", []string{g}, &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 1000},
+	run := func(g string) map[string]propsuite.Cell {
+		return runCells(t, "fig13", []string{g}, &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 1000},
 			func(m, p, _ string) bool {
 				return m == "named:bug2" && (p == "ArbitraryValid" || p == "FindPostPresent")
 			})

@@ -36,7 +36,7 @@
 //     key presence), classic-page2, tuned-classic-page2 (the seed's page-2
 //     code taken literally), holey (gen/holey), etna-size, enum (gen/enum)
 //     and exhaustive; the +valid suffix (discard tests on invalid trees).
-//   - suite.go: the experiments fig13, hughes and etna as runner suites.
+//   - suite.go: the experiments fig13, hughes and etna as propsuite suites.
 //   - analysis.go: Fig. 13 / Fig. 8 / Fig. 9 aggregation, the published
 //     figures (and Etna's tasks), key presence and tree-size/depth
 //     distributions.

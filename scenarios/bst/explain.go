@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // This file isolates the causes of the gaps between a fig13 run and the
@@ -98,7 +98,7 @@ func apiFamily(g string) bool { return g == "api" || g == "tuned-api" }
 // 10,000 unguarded tests is taken not to fail guarded: the guard only
 // removes tests, and measuring those cells costs minutes of discards).
 // main is the main run.
-func explainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Suite, func(runner.Mutant, string, string) bool, error) {
+func explainSuite(e Experiment, gens []string, main *propsuite.Result) (*propsuite.Suite, func(propsuite.Mutant, string, string) bool, error) {
 	failed := map[string]bool{}
 	for _, c := range main.Cells {
 		if c.Fails {
@@ -119,7 +119,7 @@ func explainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Sui
 	if err != nil {
 		return nil, nil, err
 	}
-	sel := func(m runner.Mutant, p, g string) bool {
+	sel := func(m propsuite.Mutant, p, g string) bool {
 		drop := slices.Contains(explainedDrops, p)
 		switch base, valid := splitGenerator(g); {
 		case g == pageTwoGenerator:
@@ -137,11 +137,11 @@ func explainSuite(e Experiment, gens []string, main *runner.Result) (*runner.Sui
 
 // buildExplanation combines the main run (holey57) and the extra run of
 // explainSuite into the readings and drops tables.
-func buildExplanation(e Experiment, gens []string, main, extra *runner.Result) (*Explanation, error) {
+func buildExplanation(e Experiment, gens []string, main, extra *propsuite.Result) (*Explanation, error) {
 	type key struct{ bug, prop, gen string }
-	cells := map[key]runner.Cell{}
+	cells := map[key]propsuite.Cell{}
 	var bugs []string
-	for _, res := range []*runner.Result{main, extra} {
+	for _, res := range []*propsuite.Result{main, extra} {
 		for _, c := range res.Cells {
 			if c.Error != "" {
 				return nil, fmt.Errorf("cell %s %s %s: %s", c.Mutant, c.Property, c.Generator, c.Error)

@@ -6,12 +6,12 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // fig13Reduced runs the delete bugs (the hardest pairs of Fig. 13) on the
 // delete-heavy properties, with few failing trials.
-func fig13Reduced(t testing.TB, pool *runner.Pool, gens []string, trials int) *Report {
+func fig13Reduced(t testing.TB, pool *propsuite.Pool, gens []string, trials int) *Report {
 	e, err := ExperimentByName("fig13")
 	if err != nil {
 		t.Fatal(err)
@@ -21,9 +21,9 @@ func fig13Reduced(t testing.TB, pool *runner.Pool, gens []string, trials int) *R
 		t.Fatal(err)
 	}
 	props := []string{"DeleteDelete", "DeletePost", "DeleteModel", "qs_24", "qs_27", "qs_30", "FindPostAbsent", "InsertDelete"}
-	res, err := runner.Run(context.Background(), s, &runner.Options{Seed: 11, Workers: 2, Pool: pool,
-		Protocol: &runner.Protocol{Kind: "mttf", Trials: trials},
-		Select: func(m runner.Mutant, p, g string) bool {
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 11, Workers: 2, Pool: pool,
+		Protocol: &propsuite.Protocol{Kind: "mttf", Trials: trials},
+		Select: func(m propsuite.Mutant, p, g string) bool {
 			return (m.ID == "named:bug4" || m.ID == "named:bug5") && slices.Contains(props, p)
 		}})
 	if err != nil {
@@ -79,17 +79,17 @@ func TestKeyPresenceDecidesTheReadingOfTheClassicGenerator(t *testing.T) {
 func TestExplainChangesOneThingPerReading(t *testing.T) {
 	t.Parallel()
 	e, _ := ExperimentByName("fig13")
-	cell := func(m, p, g string, mean float64) runner.Cell {
-		c := runner.Cell{Mutant: "named:" + m, Property: p, Generator: g, Fails: mean > 0}
+	cell := func(m, p, g string, mean float64) propsuite.Cell {
+		c := propsuite.Cell{Mutant: "named:" + m, Property: p, Generator: g, Fails: mean > 0}
 		c.Summary.Mean = mean
 		return c
 	}
-	main := &runner.Result{Cells: []runner.Cell{
+	main := &propsuite.Result{Cells: []propsuite.Cell{
 		cell("bug1", "InsertPost", "api", 10), cell("bug2", "ArbitraryValid", "api", 5), cell("bug2", "InsertPost", "api", 7),
 		cell("bug1", "ShrinkValid", "api", 100), // never fails in truth; here it shows the drop
 		cell("bug1", "InsertPost", "holey", 4),
 	}}
-	extra := &runner.Result{Cells: []runner.Cell{
+	extra := &propsuite.Result{Cells: []propsuite.Cell{
 		cell("bug2", "ArbitraryValid", "api+valid", 0), cell("bug2", "InsertPost", "api+valid", 9),
 		cell("bug1", "UnionInsert", "api", 3), cell("bug1", "UnionInsert", "holey", 2),
 		cell("bug1", "InsertPost", pageTwoGenerator, 20), cell("bug2", "InsertPost", "api-correct", 6),

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/gen/enum"
 	"github.com/mutprop/mutprop/gen/holey"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // config is a key/value configuration: the range keys are drawn from at a
@@ -19,18 +19,18 @@ type config struct {
 	// KeyRange returns the inclusive range of keys at a size.
 	KeyRange func(size int) (lo, hi int)
 	// Val generates a value.
-	Val runner.Generator[int]
+	Val propsuite.Generator[int]
 }
 
 // configs returns the key/value configurations by name.
 func configs() []config {
 	return []config{
 		{Name: "holey", Doc: "Holey Generators §5: keys uniform on 0..size, values uniform on [-size, size]",
-			KeyRange: func(n int) (int, int) { return 0, n }, Val: runner.IntSized()},
+			KeyRange: func(n int) (int, int) { return 0, n }, Val: propsuite.IntSized()},
 		{Name: "hughes", Doc: "How to Specify It!: Int keys and Integer values uniform on [-size, size]",
-			KeyRange: func(n int) (int, int) { return -n, n }, Val: runner.IntSized()},
+			KeyRange: func(n int) (int, int) { return -n, n }, Val: propsuite.IntSized()},
 		{Name: "etna", Doc: "Etna: Key Int uniform on [-size, size], Val Bool (0 or 1)",
-			KeyRange: func(n int) (int, int) { return -n, n }, Val: runner.IntRange(0, 1)},
+			KeyRange: func(n int) (int, int) { return -n, n }, Val: propsuite.IntRange(0, 1)},
 	}
 }
 
@@ -83,7 +83,7 @@ func splitGenerator(name string) (base string, validOnly bool) {
 type treeGen struct {
 	tree   func(r *rand.Rand, n int) *tree
 	key    func(r *rand.Rand, n int) int
-	val    runner.Generator[int]
+	val    propsuite.Generator[int]
 	equivs func(r *rand.Rand, n int) (*tree, *tree)
 	// arena holds the nodes of the trees the generator builds itself
 	// (classic, holey, enum, exhaustive); reset frees them for the next
@@ -163,7 +163,7 @@ func newTreeGen(name string, cfg config, o *ops) (*treeGen, error) {
 // hughesEquivs is BSTSpec's Equivs generator: a key/value list without
 // duplicate keys and a shuffle of it, each inserted into nil with the
 // subject's insert.
-func hughesEquivs(insert func(k, v int, t *tree) *tree, key func(*rand.Rand, int) int, val runner.Generator[int]) func(*rand.Rand, int) (*tree, *tree) {
+func hughesEquivs(insert func(k, v int, t *tree) *tree, key func(*rand.Rand, int) int, val propsuite.Generator[int]) func(*rand.Rand, int) (*tree, *tree) {
 	return func(r *rand.Rand, n int) (*tree, *tree) {
 		l := 0
 		if n > 0 {
@@ -176,7 +176,7 @@ func hughesEquivs(insert func(k, v int, t *tree) *tree, key func(*rand.Rand, int
 				kvs = append(kvs, kv)
 			}
 		}
-		sh := runner.Shuffle(r, kvs)
+		sh := propsuite.Shuffle(r, kvs)
 		var a, b *tree
 		for i := len(kvs) - 1; i >= 0; i-- {
 			a = insert(kvs[i].Key, kvs[i].Val, a)
@@ -191,7 +191,7 @@ func hughesEquivs(insert func(k, v int, t *tree) *tree, key func(*rand.Rand, int
 func rebuildEquivs(insert func(k, v int, t *tree) *tree, genTree func(*rand.Rand, int) *tree) func(*rand.Rand, int) (*tree, *tree) {
 	return func(r *rand.Rand, n int) (*tree, *tree) {
 		t := genTree(r, n)
-		kvs := runner.Shuffle(r, appendList(nil, t))
+		kvs := propsuite.Shuffle(r, appendList(nil, t))
 		var b *tree
 		for _, kv := range kvs {
 			b = insert(kv.Key, kv.Val, b)
@@ -262,7 +262,7 @@ func holeyBST(cfg config, a *treeArena) func(*rand.Rand, int) *tree {
 
 // etnaSize is Etna's Size strategy: n distinct keys from a shuffle of
 // 1..2n, n values, inserted with a correct insert.
-func etnaSize(val runner.Generator[int]) func(*rand.Rand, int) *tree {
+func etnaSize(val propsuite.Generator[int]) func(*rand.Rand, int) *tree {
 	return func(r *rand.Rand, n int) *tree {
 		keys := make([]int, 2*n)
 		for i := range keys {
@@ -313,7 +313,7 @@ func labelShape(a *treeArena, s *enum.Shape, next func() (int, int)) *tree {
 // size, then key set, then shape), with random values. The enumeration
 // restarts when the trial's random source changes, so every trial starts
 // from the empty tree.
-func exhaustive(val runner.Generator[int], a *treeArena, m int) func(*rand.Rand, int) *tree {
+func exhaustive(val propsuite.Generator[int], a *treeArena, m int) func(*rand.Rand, int) *tree {
 	c := enum.NewCounts()
 	var last *rand.Rand
 	size, idx := 0, new(big.Int)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // workerEnv, when set in the environment of this test binary, makes it a
@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 
 func serveWorker(spec string) int {
 	name, gens, _ := strings.Cut(spec, ":")
-	var s *runner.Suite
+	var s *propsuite.Suite
 	var err error
 	if name == "mutants" {
 		// The mutants experiment, as mutprop serves it: with the watchdog.
@@ -50,12 +50,12 @@ func serveWorker(spec string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	active, err := runner.ParseActive(os.Getenv(runner.ActiveEnv))
+	active, err := propsuite.ParseActive(os.Getenv(propsuite.ActiveEnv))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	if err := runner.Serve(context.Background(), s, active, os.Stdin, os.Stdout); err != nil {
+	if err := propsuite.Serve(context.Background(), s, active, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -64,14 +64,14 @@ func serveWorker(spec string) int {
 
 // testPool returns a pool whose workers are this test binary serving the
 // experiment over the generators.
-func testPool(t testing.TB, experiment string, generators []string) *runner.Pool {
+func testPool(t testing.TB, experiment string, generators []string) *propsuite.Pool {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec := experiment + ":" + strings.Join(generators, ",")
-	return &runner.Pool{
+	return &propsuite.Pool{
 		CellTimeout: time.Minute,
 		Command: func() (proc.Spec, error) {
 			return proc.Spec{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), workerEnv+"="+spec)}, nil
@@ -79,6 +79,6 @@ func testPool(t testing.TB, experiment string, generators []string) *runner.Pool
 	}
 }
 
-func benchPool(b *testing.B, generators []string) *runner.Pool {
+func benchPool(b *testing.B, generators []string) *propsuite.Pool {
 	return testPool(b, "fig13", generators)
 }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/mutprop/mutprop/blackbox"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 // This file scores the property suite rather than the generators (issue
@@ -67,7 +67,7 @@ func blackBoxID(fn string, seed int) string { return fmt.Sprintf("blackbox:%s:%d
 // baseline every property must pass), every operator mutant, the
 // black-box mutants, and optionally the eight bugs, against the
 // properties of the set with one generator (holey keys and values).
-func MutantSuite(o MutantOptions) (*runner.Suite, error) {
+func MutantSuite(o MutantOptions) (*propsuite.Suite, error) {
 	o = o.withDefaults()
 	cfg, err := configByName("holey")
 	if err != nil {
@@ -80,20 +80,20 @@ func MutantSuite(o MutantOptions) (*runner.Suite, error) {
 	if _, err := newTreeGen(o.Generator, cfg, namedOps); err != nil {
 		return nil, err
 	}
-	ms := []runner.Mutant{{}}
+	ms := []propsuite.Mutant{{}}
 	if o.Bugs {
 		for _, m := range subjectMutants() {
 			if slices.Contains(hughesBugs, strings.TrimPrefix(m.ID, "named:")) {
-				ms = append(ms, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
+				ms = append(ms, propsuite.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
 			}
 		}
 	}
 	for _, m := range operatorMutants() {
-		ms = append(ms, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
+		ms = append(ms, propsuite.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
 	}
 	for _, fn := range blackBoxFunctions {
 		for seed := 1; seed <= o.BlackBoxSeeds; seed++ {
-			ms = append(ms, runner.Mutant{ID: blackBoxID(fn, seed), Origin: "blackbox",
+			ms = append(ms, propsuite.Mutant{ID: blackBoxID(fn, seed), Origin: "blackbox",
 				Description: fmt.Sprintf("%s returns a wrong answer at every input (seed %d)", fn, seed)})
 		}
 	}
@@ -101,12 +101,12 @@ func MutantSuite(o MutantOptions) (*runner.Suite, error) {
 	for i, p := range props {
 		names[i] = p.Name
 	}
-	return &runner.Suite{
+	return &propsuite.Suite{
 		Name:       "bst-mutants",
 		Mutants:    ms,
 		Properties: names,
 		Generators: []string{o.Generator},
-		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
+		Test: func(m propsuite.Mutant, property, generator string) (propsuite.Test, error) {
 			ops, err := mutantOps(m.ID)
 			if err != nil {
 				return nil, err
@@ -221,8 +221,8 @@ type MutantReport struct {
 
 // scoreMutants analyses a run of MutantSuite. It fails if a property fails
 // on the original or a cell could not run.
-func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantReport, error) {
-	cells := map[cellKey]runner.Cell{}
+func scoreMutants(s *propsuite.Suite, res *propsuite.Result) (*MutantReport, error) {
+	cells := map[cellKey]propsuite.Cell{}
 	for _, c := range res.Cells {
 		if c.Error != "" {
 			return nil, fmt.Errorf("cell %s %s: %s", c.Mutant, c.Property, c.Error)
@@ -233,7 +233,7 @@ func scoreMutants(s *runner.Suite, res *runner.Result) (*MutantReport, error) {
 		cells[cellKey{c.Mutant, c.Property}] = c
 	}
 	st := &MutantReport{Generator: s.Generators[0], Tests: res.Protocol.DecideBudget, Seed: res.Seed}
-	var ms []runner.Mutant
+	var ms []propsuite.Mutant
 	for _, m := range s.Mutants {
 		if m.ID != "" {
 			ms = append(ms, m)
@@ -258,7 +258,7 @@ type cellKey struct{ m, p string }
 
 // fillMatrix fills st.Matrix from the cells and returns it as a kill
 // matrix. It fails if a cell was not measured.
-func (st *MutantReport) fillMatrix(props []string, ms []runner.Mutant, cells map[cellKey]runner.Cell) (report.KillMatrix, error) {
+func (st *MutantReport) fillMatrix(props []string, ms []propsuite.Mutant, cells map[cellKey]propsuite.Cell) (report.KillMatrix, error) {
 	st.Matrix = make([][]bool, len(props))
 	km := report.KillMatrix{Tests: props, Cells: make([][]report.KillCell, len(props))}
 	for _, m := range ms {
@@ -283,7 +283,7 @@ func (st *MutantReport) fillMatrix(props []string, ms []runner.Mutant, cells map
 
 // addMutantScores adds each mutant's score: the properties that kill it and
 // its status (killed beats timeout beats crashed).
-func (st *MutantReport) addMutantScores(props []string, ms []runner.Mutant, cells map[cellKey]runner.Cell) {
+func (st *MutantReport) addMutantScores(props []string, ms []propsuite.Mutant, cells map[cellKey]propsuite.Cell) {
 	info := map[string]mutantInfo{}
 	for _, m := range operatorMutants() {
 		info[m.ID] = m

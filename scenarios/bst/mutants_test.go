@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
-	"github.com/mutprop/mutprop/runner"
 )
 
 func TestTheOperatorCopyHasMutantsOfEveryFunctionThePropertiesCall(t *testing.T) {
@@ -82,17 +82,17 @@ func TestTheWatchdogTripsOnASpinningTestButNotOnAnIdleOne(t *testing.T) {
 	defer cancel()
 	go wd.run(ctx, func(reason string) { tripped <- reason })
 	// A test that sleeps (uses no CPU) for longer than the limit is fine.
-	wd.wrap(func(*rand.Rand, int) runner.Verdict { time.Sleep(300 * time.Millisecond); return runner.Pass })(nil, 0)
+	wd.wrap(func(*rand.Rand, int) propsuite.Verdict { time.Sleep(300 * time.Millisecond); return propsuite.Pass })(nil, 0)
 	select {
 	case r := <-tripped:
 		t.Fatalf("tripped on a sleeping test: %s", r)
 	default:
 	}
 	var stop atomic.Bool
-	go wd.wrap(func(*rand.Rand, int) runner.Verdict {
+	go wd.wrap(func(*rand.Rand, int) propsuite.Verdict {
 		for !stop.Load() {
 		}
-		return runner.Pass
+		return propsuite.Pass
 	})(nil, 0)
 	defer stop.Store(true)
 	select {
@@ -119,9 +119,9 @@ func TestTheMutantStudyKillsScoresAndSurvivesWhatItShould(t *testing.T) {
 	}
 	props := []string{"InsertModel", "FindModel", "DeleteModel", "NilValid"}
 	exe := testPool(t, "mutants", []string{"holey"})
-	res, err := runner.Run(context.Background(), s, &runner.Options{Seed: 3, Workers: 2, Pool: exe,
-		Protocol: &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: 300},
-		Select: func(m runner.Mutant, p, g string) bool {
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 3, Workers: 2, Pool: exe,
+		Protocol: &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 300},
+		Select: func(m propsuite.Mutant, p, g string) bool {
 			_, ok := want[m.ID]
 			return (ok || m.ID == "") && slices.Contains(props, p)
 		}})
@@ -130,7 +130,7 @@ func TestTheMutantStudyKillsScoresAndSurvivesWhatItShould(t *testing.T) {
 	}
 	sub := *s
 	sub.Properties = props
-	sub.Mutants = slices.DeleteFunc(slices.Clone(s.Mutants), func(m runner.Mutant) bool { _, ok := want[m.ID]; return m.ID != "" && !ok })
+	sub.Mutants = slices.DeleteFunc(slices.Clone(s.Mutants), func(m propsuite.Mutant) bool { _, ok := want[m.ID]; return m.ID != "" && !ok })
 	st, err := scoreMutants(&sub, res)
 	if err != nil {
 		t.Fatal(err)

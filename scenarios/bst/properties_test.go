@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
@@ -47,7 +47,7 @@ func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
 
 func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 	t.Parallel()
-	if active, _ := runner.ParseActive(os.Getenv(runner.ActiveEnv)); active != 0 {
+	if active, _ := propsuite.ParseActive(os.Getenv(propsuite.ActiveEnv)); active != 0 {
 		t.Skip("this process runs a mutant")
 	}
 	cases := []struct{ config, generator string }{}
@@ -67,7 +67,7 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				seed := runner.TrialSeed(1, "", p.Name, c.generator+"/"+c.config, 0)
+				seed := propsuite.TrialSeed(1, "", p.Name, c.generator+"/"+c.config, 0)
 				// 500 tests (five rounds of sizes 0..99) with the Fig. 13
 				// generators, 200 with the others, keep the package's tests
 				// under a minute on 2 cores.
@@ -75,7 +75,7 @@ func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
 				if c.config == "holey" && slices.Contains([]string{"api", "classic", "holey", "tuned-api", "tuned-classic"}, c.generator) {
 					budget = 500
 				}
-				res := runner.RunTrial(context.Background(), test, seed, &runner.TrialConfig{MaxTests: budget})
+				res := propsuite.RunTrial(context.Background(), test, seed, &propsuite.TrialConfig{MaxTests: budget})
 				if res.Outcome != outcome.Survived {
 					t.Errorf("%s: %s after %d tests %s", p.Name, res.Outcome, res.Tests, res.Crash)
 				}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // This file runs the scenario as mutprop scenario bst does: the cells in
@@ -46,7 +46,7 @@ func WorkerArgs(spec WorkerSpec) ([]string, error) {
 }
 
 // ServeWorker is the body of a worker process: it builds the suite that
-// args (WorkerArgs) describe and serves its cells (runner.Serve) from in
+// args (WorkerArgs) describe and serves its cells (propsuite.Serve) from in
 // to out, as schemata mutant active (MUTPROP_ACTIVE). It tunes the
 // process's garbage collector for persistent trees, and, for the
 // suite-scoring experiment, runs a watchdog whose trip writes its reason
@@ -60,7 +60,7 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 	if err := json.Unmarshal([]byte(args[0]), &spec); err != nil {
 		return fmt.Errorf("bst worker: spec: %w", err)
 	}
-	var s *runner.Suite
+	var s *propsuite.Suite
 	var err error
 	if spec.Mutants != nil {
 		if s, err = MutantSuite(*spec.Mutants); err != nil {
@@ -89,7 +89,7 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 	// GOGC=400 on a fig13 subset), each collection marking little.
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(256 << 20)
-	if err := runner.Serve(ctx, s, active, in, out); err != nil {
+	if err := propsuite.Serve(ctx, s, active, in, out); err != nil {
 		return fmt.Errorf("bst worker: %w", err)
 	}
 	return nil
@@ -113,10 +113,10 @@ type RunConfig struct {
 	Launch Launcher
 	// Progress, when set, is called after every finished cell, with the
 	// phase's label ("bst fig13", "bst explain").
-	Progress func(label string, p runner.Progress)
+	Progress func(label string, p propsuite.Progress)
 }
 
-// explainPhase is the runner phase (runner.Options.Phase) of the
+// explainPhase is the propsuite phase (propsuite.Options.Phase) of the
 // explanation's cells: they share the journal with the main run's.
 const explainPhase = "explain"
 
@@ -130,7 +130,7 @@ const cellTimeout = 10 * time.Minute
 // the analysis needs every cell. An explanation cell that the main cells
 // select is in the shard of the main cell it depends on, so a resume from
 // the shards' merged journal measures nothing.
-func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Report, error) {
+func Run(ctx context.Context, cfg RunConfig, opts propsuite.Options) (*Report, error) {
 	exp := cfg.Experiment
 	gens := cfg.Generators
 	if gens == nil {
@@ -140,20 +140,20 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Report, erro
 	if err != nil {
 		return nil, err
 	}
-	run := func(label, phase string, s *runner.Suite, sel func(runner.Mutant, string, string) bool) (*runner.Result, error) {
+	run := func(label, phase string, s *propsuite.Suite, sel func(propsuite.Mutant, string, string) bool) (*propsuite.Result, error) {
 		o := opts
-		o.Protocol = &runner.Protocol{Kind: "mttf", Trials: cfg.Trials}
+		o.Protocol = &propsuite.Protocol{Kind: "mttf", Trials: cfg.Trials}
 		o.Select, o.Phase = sel, phase
 		if phase == explainPhase {
 			o.ShardBy = explainShardKey
 		}
-		o.Pool = &runner.Pool{CellTimeout: cellTimeout, Command: func() (proc.Spec, error) {
+		o.Pool = &propsuite.Pool{CellTimeout: cellTimeout, Command: func() (proc.Spec, error) {
 			return cfg.Launch(WorkerSpec{Experiment: exp.Name, Generators: s.Generators, Properties: s.Properties, Bugs: exp.Mutants})
 		}}
 		if cfg.Progress != nil {
-			o.Progress = func(p runner.Progress) { cfg.Progress(label, p) }
+			o.Progress = func(p propsuite.Progress) { cfg.Progress(label, p) }
 		}
-		return runner.Run(ctx, s, &o)
+		return propsuite.Run(ctx, s, &o)
 	}
 	start := time.Now()
 	res, err := run("bst "+exp.Name, "", suite, nil)
@@ -203,28 +203,28 @@ func Run(ctx context.Context, cfg RunConfig, opts runner.Options) (*Report, erro
 // explainShardKey shards an explanation cell whose selection depends on a
 // main cell (bug 2 under a validOnlySuffix generator, explainSuite) with
 // that cell, and the others by their own key.
-func explainShardKey(m runner.Mutant, property, generator string) string {
+func explainShardKey(m propsuite.Mutant, property, generator string) string {
 	if base, valid := splitGenerator(generator); valid {
-		return (&runner.Cell{Mutant: m.ID, Property: property, Generator: base}).Key()
+		return (&propsuite.Cell{Mutant: m.ID, Property: property, Generator: base}).Key()
 	}
-	return (&runner.Cell{Phase: explainPhase, Mutant: m.ID, Property: property, Generator: generator}).Key()
+	return (&propsuite.Cell{Phase: explainPhase, Mutant: m.ID, Property: property, Generator: generator}).Key()
 }
 
 // RunMutants measures the suite-scoring experiment (MutantSuite) with
 // tests tests per (mutant, property) and scores it. opts is as for Run;
 // with a shard it returns a nil MutantReport.
-func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launcher, progress func(runner.Progress), opts runner.Options) (*MutantReport, error) {
+func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launcher, progress func(propsuite.Progress), opts propsuite.Options) (*MutantReport, error) {
 	suite, err := MutantSuite(mo)
 	if err != nil {
 		return nil, err
 	}
-	opts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: tests}
+	opts.Protocol = &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: tests}
 	opts.Progress = progress
-	opts.Pool = &runner.Pool{CellTimeout: 2 * time.Minute, Command: func() (proc.Spec, error) {
+	opts.Pool = &propsuite.Pool{CellTimeout: 2 * time.Minute, Command: func() (proc.Spec, error) {
 		return launch(WorkerSpec{Mutants: &mo})
 	}}
 	start := time.Now()
-	res, err := runner.Run(ctx, suite, &opts)
+	res, err := propsuite.Run(ctx, suite, &opts)
 	if err != nil || opts.Shard.N > 1 {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (c RunConfig) JournalHeader() (engine.Header, error) {
 	if gens == nil {
 		gens = c.Experiment.Generators
 	}
-	proto, err := json.Marshal(runner.Protocol{Kind: "mttf", Trials: c.Trials})
+	proto, err := json.Marshal(propsuite.Protocol{Kind: "mttf", Trials: c.Trials})
 	if err != nil {
 		return engine.Header{}, fmt.Errorf("encode protocol: %w", err)
 	}
@@ -257,7 +257,7 @@ func (c RunConfig) JournalHeader() (engine.Header, error) {
 // MutantsHeader identifies a run of RunMutants in a journal, as
 // JournalHeader does.
 func MutantsHeader(mo MutantOptions, tests int) (engine.Header, error) {
-	proto, err := json.Marshal(runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: tests})
+	proto, err := json.Marshal(propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: tests})
 	if err != nil {
 		return engine.Header{}, fmt.Errorf("encode protocol: %w", err)
 	}

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 func TestTheJournalHeaderRefusesAnotherRun(t *testing.T) {
@@ -44,12 +44,12 @@ func TestTheJournalHeaderRefusesAnotherRun(t *testing.T) {
 }
 
 func TestAnExplanationCellThatDependsOnAMainCellIsShardedWithIt(t *testing.T) {
-	bug2 := runner.Mutant{ID: "named:bug2"}
-	main := (&runner.Cell{Mutant: bug2.ID, Property: "InsertPost", Generator: "api"}).Key()
+	bug2 := propsuite.Mutant{ID: "named:bug2"}
+	main := (&propsuite.Cell{Mutant: bug2.ID, Property: "InsertPost", Generator: "api"}).Key()
 	if got := explainShardKey(bug2, "InsertPost", "api"+validOnlySuffix); got != main {
 		t.Errorf("guarded cell sharded by %q, want its main cell's key %q", got, main)
 	}
-	own := (&runner.Cell{Phase: explainPhase, Mutant: bug2.ID, Property: "InsertPost", Generator: "api-correct"}).Key()
+	own := (&propsuite.Cell{Phase: explainPhase, Mutant: bug2.ID, Property: "InsertPost", Generator: "api-correct"}).Key()
 	if got := explainShardKey(bug2, "InsertPost", "api-correct"); got != own {
 		t.Errorf("independent cell sharded by %q, want its own key %q", got, own)
 	}

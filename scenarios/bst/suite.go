@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Experiment is a named configuration of the scenario: which keys and
@@ -50,24 +50,24 @@ func ExperimentByName(name string) (Experiment, error) {
 
 // Mutants returns the experiment's mutants as the schematized subject
 // declares them (ID named:<name>, its schemata switch).
-func (e Experiment) mutants() ([]runner.Mutant, error) {
+func (e Experiment) mutants() ([]propsuite.Mutant, error) {
 	known := subjectMutants()
-	var out []runner.Mutant
+	var out []propsuite.Mutant
 	for _, name := range e.Mutants {
 		i := slices.IndexFunc(known, func(m mutantInfo) bool { return m.ID == "named:"+name })
 		if i < 0 {
 			return nil, fmt.Errorf("experiment %s: the subject declares no variant %q", e.Name, name)
 		}
 		m := known[i]
-		out = append(out, runner.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
+		out = append(out, propsuite.Mutant{ID: m.ID, Origin: m.Origin, Description: m.Description, Schema: m.Schema})
 	}
 	return out, nil
 }
 
-// Suite returns the experiment as a runner suite over the given generators
+// Suite returns the experiment as a propsuite.Suite over the given generators
 // (nil: the experiment's defaults). withOriginal adds the original subject
 // (mutant ID "") as a baseline.
-func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite, error) {
+func (e Experiment) Suite(generators []string, withOriginal bool) (*propsuite.Suite, error) {
 	cfg, err := configByName(e.Config)
 	if err != nil {
 		return nil, err
@@ -89,19 +89,19 @@ func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite
 		return nil, err
 	}
 	if withOriginal {
-		ms = append([]runner.Mutant{{}}, ms...)
+		ms = append([]propsuite.Mutant{{}}, ms...)
 	}
 	names := make([]string, len(props))
 	for i, p := range props {
 		names[i] = p.Name
 	}
 	guard := e.Guard
-	return &runner.Suite{
+	return &propsuite.Suite{
 		Name:       "bst-" + e.Name,
 		Mutants:    ms,
 		Properties: names,
 		Generators: generators,
-		Test: func(_ runner.Mutant, property, generator string) (runner.Test, error) {
+		Test: func(_ propsuite.Mutant, property, generator string) (propsuite.Test, error) {
 			return newTest(property, generator, cfg, guard)
 		},
 	}, nil
@@ -111,12 +111,12 @@ func (e Experiment) Suite(generators []string, withOriginal bool) (*runner.Suite
 // key/value configuration. The subject is whatever mutant this process
 // runs (MUTPROP_ACTIVE). guard discards tests on invalid generated trees,
 // as does a generator named with validOnlySuffix.
-func newTest(property, generator string, cfg config, guard bool) (runner.Test, error) {
+func newTest(property, generator string, cfg config, guard bool) (propsuite.Test, error) {
 	return newTestOps(property, generator, cfg, guard, namedOps)
 }
 
 // newTestOps is newTest against the subject as o presents it.
-func newTestOps(property, generator string, cfg config, guard bool, o *ops) (runner.Test, error) {
+func newTestOps(property, generator string, cfg config, guard bool, o *ops) (propsuite.Test, error) {
 	p, ok := propertyByName(property)
 	if !ok {
 		return nil, fmt.Errorf("unknown property %q", property)
@@ -128,12 +128,12 @@ func newTestOps(property, generator string, cfg config, guard bool, o *ops) (run
 	_, validOnly := splitGenerator(generator)
 	w := &world{gen: g, o: o, guard: guard || validOnly}
 	if !w.guard {
-		return func(r *rand.Rand, n int) runner.Verdict {
+		return func(r *rand.Rand, n int) propsuite.Verdict {
 			g.reset()
 			return p.check(w, r, n)
 		}, nil
 	}
-	return func(r *rand.Rand, n int) (v runner.Verdict) {
+	return func(r *rand.Rand, n int) (v propsuite.Verdict) {
 		g.reset()
 		w.invalid = false
 		defer func() {
@@ -143,7 +143,7 @@ func newTestOps(property, generator string, cfg config, guard bool, o *ops) (run
 						panic(x)
 					}
 				}
-				v = runner.Discard
+				v = propsuite.Discard
 			}
 		}()
 		return p.check(w, r, n)

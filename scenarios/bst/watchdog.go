@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // watchdog ends a worker process that runs an operator mutant which loops
@@ -28,8 +28,8 @@ type watchdog struct {
 }
 
 // wrap returns t reporting its start and end to the watchdog.
-func (w *watchdog) wrap(t runner.Test) runner.Test {
-	return func(r *rand.Rand, n int) runner.Verdict {
+func (w *watchdog) wrap(t propsuite.Test) propsuite.Test {
+	return func(r *rand.Rand, n int) propsuite.Verdict {
 		w.running.Add(1)
 		defer w.running.Add(1)
 		return t(r, n)
@@ -37,9 +37,9 @@ func (w *watchdog) wrap(t runner.Test) runner.Test {
 }
 
 // guard makes every test the suite builds report to the watchdog.
-func (w *watchdog) guard(s *runner.Suite) {
+func (w *watchdog) guard(s *propsuite.Suite) {
 	test := s.Test
-	s.Test = func(m runner.Mutant, p, g string) (runner.Test, error) {
+	s.Test = func(m propsuite.Mutant, p, g string) (propsuite.Test, error) {
 		t, err := test(m, p, g)
 		if err != nil {
 			return nil, err

@@ -9,7 +9,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/scenarios"
 )
 
@@ -54,7 +54,7 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 		return err
 	}
 	if !o.exp.InProcess {
-		run.Options.Pool = &runner.Pool{CellTimeout: time.Minute, Command: func() (proc.Spec, error) { return scenarios.SelfWorker("insert", WorkerArgs(cfg)...) }}
+		run.Options.Pool = &propsuite.Pool{CellTimeout: time.Minute, Command: func() (proc.Spec, error) { return scenarios.SelfWorker("insert", WorkerArgs(cfg)...) }}
 	}
 	prog := scenarios.NewPhases(e)
 	run.Options.Progress = prog.Of("insert")

@@ -5,7 +5,7 @@
 // to the percentages the paper printed.
 //
 // Execution path: the subject is never mutated in source, so every mutant
-// is a black-box one and runs in any process. Run measures two runner
+// is a black-box one and runs in any process. Run measures two propsuite
 // experiments over one journal, their cells told apart by their mutants:
 // Duregård's per-test-case score (protocol score: a fresh mutant for every
 // test case) and the classic per-mutant kill rate over a fixed set of

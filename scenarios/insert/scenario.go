@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -50,25 +50,25 @@ const (
 // fixedMutantID names the k-th mutant of the fixed set.
 func fixedMutantID(k int) string { return fmt.Sprintf("blackbox:seed-%03d", k) }
 
-// suite returns the scenario as a runner suite: the original, the fresh
+// suite returns the scenario as a propsuite.Suite: the original, the fresh
 // mutant, and the fixed set, against the eight properties.
-func suite(cfg Config) *runner.Suite {
+func suite(cfg Config) *propsuite.Suite {
 	cfg = cfg.withDefaults()
 	props := properties()
-	mutants := []runner.Mutant{{}, {ID: freshMutant, Origin: "blackbox", Description: "a fresh every-point mutant for each test case, seeded by the test"}}
+	mutants := []propsuite.Mutant{{}, {ID: freshMutant, Origin: "blackbox", Description: "a fresh every-point mutant for each test case, seeded by the test"}}
 	for k := 1; k <= cfg.FixedMutants; k++ {
-		mutants = append(mutants, runner.Mutant{ID: fixedMutantID(k), Origin: "blackbox", Description: fmt.Sprintf("every-point mutant with seed %d", k)})
+		mutants = append(mutants, propsuite.Mutant{ID: fixedMutantID(k), Origin: "blackbox", Description: fmt.Sprintf("every-point mutant with seed %d", k)})
 	}
 	var names []string
 	for _, p := range props {
 		names = append(names, p.Name)
 	}
-	return &runner.Suite{
+	return &propsuite.Suite{
 		Name:       "insert",
 		Mutants:    mutants,
 		Properties: names,
 		Generators: []string{generatorName},
-		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
+		Test: func(m propsuite.Mutant, property, generator string) (propsuite.Test, error) {
 			i := slices.IndexFunc(props, func(p insertProperty) bool { return p.Name == property })
 			if i < 0 || generator != generatorName {
 				return nil, fmt.Errorf("insert scenario has no cell (%s, %s)", property, generator)
@@ -81,8 +81,8 @@ func suite(cfg Config) *runner.Suite {
 // inputs generates the property's inputs: x, and a list that is ordered
 // when the property asks for an OrderedList.
 func inputs(p insertProperty, r *rand.Rand, size int) (int, []int) {
-	x := runner.IntSized()(r, size)
-	xs := runner.SliceOf(runner.IntSized())(r, size)
+	x := propsuite.IntSized()(r, size)
+	xs := propsuite.SliceOf(propsuite.IntSized())(r, size)
 	if p.OrderedInput {
 		slices.Sort(xs)
 	}
@@ -90,13 +90,13 @@ func inputs(p insertProperty, r *rand.Rand, size int) (int, []int) {
 }
 
 // test builds the test of property p on the mutant with the given ID.
-func test(p insertProperty, mutant string, lists ListMutator) (runner.Test, error) {
+func test(p insertProperty, mutant string, lists ListMutator) (propsuite.Test, error) {
 	var seedOf func(r *rand.Rand) uint64
 	switch {
 	case mutant == "":
-		return func(r *rand.Rand, size int) runner.Verdict {
+		return func(r *rand.Rand, size int) propsuite.Verdict {
 			x, xs := inputs(p, r, size)
-			return runner.Check(p.check(insert, sort, x, xs))
+			return propsuite.Check(p.check(insert, sort, x, xs))
 		}, nil
 	case mutant == freshMutant:
 		seedOf = func(r *rand.Rand) uint64 { return r.Uint64() }
@@ -107,14 +107,14 @@ func test(p insertProperty, mutant string, lists ListMutator) (runner.Test, erro
 		}
 		seedOf = func(*rand.Rand) uint64 { return uint64(k) }
 	}
-	return func(r *rand.Rand, size int) runner.Verdict {
+	return func(r *rand.Rand, size int) propsuite.Verdict {
 		x, xs := inputs(p, r, size)
 		seed := seedOf(r)
 		ins, sort, err := mutants(seed, lists)
 		if err != nil {
 			panic(err) // a mutator that cannot perturb []int is a harness bug: crashed
 		}
-		return runner.Check(p.check(ins, sort, x, xs))
+		return propsuite.Check(p.check(ins, sort, x, xs))
 	}, nil
 }
 
@@ -171,7 +171,7 @@ type Report struct {
 
 // Run measures the scenario. opts carries the seed, the worker count and an
 // optional pool; its Protocol and Select are set here.
-func Run(ctx context.Context, cfg Config, opts runner.Options) (*Report, error) {
+func Run(ctx context.Context, cfg Config, opts propsuite.Options) (*Report, error) {
 	cfg = cfg.withDefaults()
 	s := suite(cfg)
 	if _, _, err := mutants(0, cfg.Lists); err != nil {
@@ -180,16 +180,16 @@ func Run(ctx context.Context, cfg Config, opts runner.Options) (*Report, error) 
 	st := &Report{Seed: opts.Seed, ListMutator: string(cfg.Lists), Tests: cfg.Tests, FixedMutants: cfg.FixedMutants}
 
 	scoreOpts := opts
-	scoreOpts.Protocol = &runner.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}
-	scoreOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID == freshMutant }
-	scores, err := runner.Run(ctx, s, &scoreOpts)
+	scoreOpts.Protocol = &propsuite.Protocol{Kind: "score", Tests: cfg.Tests, CommonSeeds: true}
+	scoreOpts.Select = func(m propsuite.Mutant, _, _ string) bool { return m.ID == freshMutant }
+	scores, err := propsuite.Run(ctx, s, &scoreOpts)
 	if err != nil {
 		return nil, fmt.Errorf("per-test-case scores: %w", err)
 	}
 	classicOpts := opts
-	classicOpts.Protocol = &runner.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests, CommonSeeds: true}
-	classicOpts.Select = func(m runner.Mutant, _, _ string) bool { return m.ID != freshMutant }
-	classic, err := runner.Run(ctx, s, &classicOpts)
+	classicOpts.Protocol = &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: cfg.Tests, CommonSeeds: true}
+	classicOpts.Select = func(m propsuite.Mutant, _, _ string) bool { return m.ID != freshMutant }
+	classic, err := propsuite.Run(ctx, s, &classicOpts)
 	if err != nil {
 		return nil, fmt.Errorf("classic kill rates: %w", err)
 	}
@@ -244,7 +244,7 @@ func measureCoverage(p insertProperty, seed uint64, tests int) Coverage {
 	sort := func(xs []int) []int { record(xs); return sort(xs) }
 	r := rand.New(rand.NewPCG(seed, uint64(len(p.Name))))
 	for i := range tests {
-		x, xs := inputs(p, r, runner.Size(i, 0, tests))
+		x, xs := inputs(p, r, propsuite.Size(i, 0, tests))
 		p.check(ins, sort, x, xs)
 	}
 	if cov.MaxLength <= 1 && cov.Applications > 0 {

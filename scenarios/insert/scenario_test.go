@@ -8,16 +8,16 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 func TestInsertKeepsTheListOrderedAndAddsX(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 1000 {
-		xs := runner.SliceOf(runner.IntSized())(r, 30)
+		xs := propsuite.SliceOf(propsuite.IntSized())(r, 30)
 		slices.Sort(xs)
-		x := runner.IntSized()(r, 30)
+		x := propsuite.IntSized()(r, 30)
 		before := slices.Clone(xs)
 		out := insert(x, xs)
 		want := slices.Sorted(slices.Values(append(slices.Clone(xs), x)))
@@ -34,7 +34,7 @@ func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res := runner.RunTrial(context.Background(), test, 1, &runner.TrialConfig{MaxTests: 2000}); res.Outcome != outcome.Survived {
+		if res := propsuite.RunTrial(context.Background(), test, 1, &propsuite.TrialConfig{MaxTests: 2000}); res.Outcome != outcome.Survived {
 			t.Errorf("%s on the original: %+v", p.Name, res)
 		}
 	}
@@ -45,7 +45,7 @@ func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 func TestTheStudyReproducesFigure41(t *testing.T) {
 	t.Parallel()
 	for _, seed := range []uint64{1, 2} {
-		st, err := Run(context.Background(), Config{}, runner.Options{Seed: seed, Workers: 2})
+		st, err := Run(context.Background(), Config{}, propsuite.Options{Seed: seed, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func BenchmarkInsertStudyTrials(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		if _, err := runner.RunScore(context.Background(), test, uint64(i), 1000, nil); err != nil {
+		if _, err := propsuite.RunScore(context.Background(), test, uint64(i), 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

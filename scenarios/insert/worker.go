@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // WorkerArgs are the arguments ServeWorker rebuilds cfg's suite from.
@@ -15,7 +15,7 @@ func WorkerArgs(cfg Config) []string {
 }
 
 // ServeWorker is the body of a worker process: it rebuilds the suite that
-// args (WorkerArgs) describe and serves its cells (runner.Serve) from in
+// args (WorkerArgs) describe and serves its cells (propsuite.Serve) from in
 // to out, as schemata mutant active (MUTPROP_ACTIVE).
 func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("insert worker", flag.ContinueOnError)
@@ -32,7 +32,7 @@ func ServeWorker(ctx context.Context, args []string, active int, in io.Reader, o
 	if _, _, err := mutants(0, cfg.Lists); err != nil {
 		return fmt.Errorf("insert worker: %w", err)
 	}
-	if err := runner.Serve(ctx, suite(cfg), active, in, out); err != nil {
+	if err := propsuite.Serve(ctx, suite(cfg), active, in, out); err != nil {
 		return fmt.Errorf("insert worker: %w", err)
 	}
 	return nil

@@ -15,7 +15,7 @@
 // engine.Run). Worker modes: "eval" runs the version on batches of inputs
 // and returns its outputs (deterministic suites, equivalence),
 // "eval-operators" the same with the operator copy, and "mttf:..." serves
-// runner cells (mean tests-to-failure under random generation). Only
+// propsuite cells (mean tests-to-failure under random generation). Only
 // those cells are journaled (Config.Journal, Config.Shard, MTTFHeader):
 // an evaluation's product is every version's output on every input, which
 // the equivalence classes, the fault partition and the first failures are
@@ -76,7 +76,7 @@
 //     verified with covering.Check, with time and heap measurements, their
 //     don't-care share and fills; the gate of the decision logic.
 //   - tables45.go: the side-by-side Tables 4 and 5 and their comparisons.
-//   - mttf.go: the random-generation runner suite, its journal header
+//   - mttf.go: the random-generation propsuite.Suite, its journal header
 //     (MTTFHeader) and ServeWorker.
 //   - generic.go: operator mutants (mutate) and black-box mutants
 //     (blackbox) of the decision function, scored by the same suites.

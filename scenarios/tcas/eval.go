@@ -12,7 +12,7 @@ import (
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // Evaluation runs versions on lists of inputs. Every version runs in a
@@ -216,7 +216,7 @@ func evaluateSchemas(ctx context.Context, launch Launcher, mode string, mutants 
 	}
 	schemas := append([]int{0}, mutants...)
 	ev := &evaluation{sets: sets, out: make(map[int][][]byte), nanos: make([]int64, len(sets))}
-	pool := &engine.Pool{GroupEnv: runner.ActiveEnv, Command: func() (proc.Spec, error) { return launch(mode) }}
+	pool := &engine.Pool{GroupEnv: propsuite.ActiveEnv, Command: func() (proc.Spec, error) { return launch(mode) }}
 	var mu sync.Mutex
 	err = engine.Run(ctx, engine.Schedule{Workers: workers}, engine.All(len(schemas)), func(_, i int) error {
 		sc := schemas[i]

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // workerEnv, when set in the environment of this test binary, makes it a
@@ -18,7 +18,7 @@ const workerEnv = "MUTPROP_TCAS_TEST_WORKER"
 
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(workerEnv); mode != "" {
-		active, err := runner.ParseActive(os.Getenv(runner.ActiveEnv))
+		active, err := propsuite.ParseActive(os.Getenv(propsuite.ActiveEnv))
 		if err == nil {
 			err = ServeWorker(context.Background(), mode, active, os.Stdin, os.Stdout)
 		}

@@ -10,15 +10,15 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/engine"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
-// The random-generation experiment as a runner suite: mean tests-to-failure
+// The random-generation experiment as a propsuite.Suite: mean tests-to-failure
 // of every scored version under uniform random generation over each domain,
 // with the differential oracle and each safety property that holds on the
 // original. Cells run in worker processes (one per version).
 
-// generatorName is the runner name of uniform generation over a domain.
+// generatorName is the propsuite name of uniform generation over a domain.
 func generatorName(domain string) string { return "uniform-" + domain }
 
 // mttfSpec is what parent and workers must agree on to build the suite.
@@ -39,20 +39,20 @@ func parseMTTFSpec(s string) (mttfSpec, error) {
 	return mttfSpec{Domains: strings.Split(d, ","), Properties: strings.Split(p, ",")}, nil
 }
 
-// mttfSuite builds the runner suite of spec over the scored versions.
-func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
+// mttfSuite builds the propsuite.Suite of spec over the scored versions.
+func mttfSuite(spec mttfSpec) (*propsuite.Suite, error) {
 	vs, err := versions()
 	if err != nil {
 		return nil, err
 	}
-	s := &runner.Suite{Name: "tcas-random", Properties: spec.Properties}
+	s := &propsuite.Suite{Name: "tcas-random", Properties: spec.Properties}
 	for _, v := range vs {
 		if v.NotPortable {
 			continue
 		}
-		s.Mutants = append(s.Mutants, runner.Mutant{ID: v.ID, Origin: "named", Description: v.Description, Schema: v.Schema})
+		s.Mutants = append(s.Mutants, propsuite.Mutant{ID: v.ID, Origin: "named", Description: v.Description, Schema: v.Schema})
 	}
-	gens := make(map[string]runner.Generator[input])
+	gens := make(map[string]propsuite.Generator[input])
 	for _, d := range spec.Domains {
 		vals, err := domainValues(d)
 		if err != nil {
@@ -66,7 +66,7 @@ func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
 			return nil, fmt.Errorf("unknown property %q", p)
 		}
 	}
-	s.Test = func(_ runner.Mutant, prop, gen string) (runner.Test, error) {
+	s.Test = func(_ propsuite.Mutant, prop, gen string) (propsuite.Test, error) {
 		p, ok := propertyByName(prop)
 		if !ok {
 			return nil, fmt.Errorf("unknown property %q", prop)
@@ -75,14 +75,14 @@ func mttfSuite(spec mttfSpec) (*runner.Suite, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown generator %q", gen)
 		}
-		return runner.ForAll(g, func(in input) bool { return p.Check(in, decide(in), reference(in)) }), nil
+		return propsuite.ForAll(g, func(in input) bool { return p.Check(in, decide(in), reference(in)) }), nil
 	}
 	return s, s.Validate()
 }
 
 // ServeWorker is the worker side of both protocols: mode "eval" (or
 // "eval-operators", with the operator copy) evaluates input sets; "mttf:" +
-// spec serves runner cells. active
+// spec serves propsuite cells. active
 // is this process's MUTPROP_ACTIVE.
 func ServeWorker(ctx context.Context, mode string, active int, in io.Reader, out io.Writer) error {
 	switch mode {
@@ -103,7 +103,7 @@ func ServeWorker(ctx context.Context, mode string, active int, in io.Reader, out
 	if err != nil {
 		return err
 	}
-	if err := runner.Serve(ctx, s, active, in, out); err != nil {
+	if err := propsuite.Serve(ctx, s, active, in, out); err != nil {
 		return fmt.Errorf("tcas worker: %w", err)
 	}
 	return nil
@@ -124,7 +124,7 @@ func MTTFHeader(cfg Config) (engine.Header, error) {
 	if len(domains) == 0 {
 		domains = allDomains
 	}
-	proto, err := json.Marshal(runner.Protocol{Kind: "mttf", Trials: trials})
+	proto, err := json.Marshal(propsuite.Protocol{Kind: "mttf", Trials: trials})
 	if err != nil {
 		return engine.Header{}, fmt.Errorf("encode protocol: %w", err)
 	}

@@ -472,7 +472,7 @@ func (r *scenarioRun) completeArrayRow(row *Row, a *array, pp *Published, constB
 }
 
 // runRandom runs the random experiment: curves from the sample
-// sequences, mean tests-to-failure from the runner.
+// sequences, mean tests-to-failure from propsuite.
 func (r *scenarioRun) runRandom(ctx context.Context) error {
 	if !r.exps[ExpRandom] {
 		return nil

@@ -14,7 +14,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/stats"
 )
 
@@ -75,14 +75,14 @@ type Config struct {
 	// tests-to-failure) as they finish and holds those a resumed run
 	// skips; the other experiments are evaluations, not cells, and run
 	// again (see MTTFHeader).
-	Journal *runner.Journal
+	Journal *propsuite.Journal
 	// Shard, when set (N > 1), runs only that shard of the random
 	// experiment's cells, after evaluating the original alone for the
 	// properties that hold; the Report then has the shard's MTTF cells
 	// and the properties, nothing else.
 	Shard engine.Shard
 	// Progress, when set, is called after every finished random cell.
-	Progress func(runner.Progress)
+	Progress func(propsuite.Progress)
 }
 
 // ConstFillMaxRows is the largest array scored with the 192 constant
@@ -422,14 +422,14 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 		return nil, err
 	}
 	mode := workerMTTF + ":" + spec.String()
-	res, err := runner.Run(ctx, s, &runner.Options{
+	res, err := propsuite.Run(ctx, s, &propsuite.Options{
 		Seed:     cfg.Seed,
-		Protocol: &runner.Protocol{Kind: "mttf", Trials: cfg.Trials},
+		Protocol: &propsuite.Protocol{Kind: "mttf", Trials: cfg.Trials},
 		Workers:  cfg.Workers,
 		Journal:  cfg.Journal,
 		Shard:    cfg.Shard,
 		Progress: cfg.Progress,
-		Pool: &runner.Pool{
+		Pool: &propsuite.Pool{
 			CellTimeout: 5 * time.Minute,
 			Command:     func() (proc.Spec, error) { return cfg.Launch(mode) },
 		},

@@ -15,7 +15,7 @@ Experiments:
   properties  which of P1a..P5b hold on the original; kills by them
   random      uniform random generation: NIST grid exhaustive, one 10^6
               sequence per domain (faults found vs tests), mean
-              tests-to-failure with 95% CI per fault (runner, mttf)
+              tests-to-failure with 95% CI per fault (propsuite, mttf)
   covering    plain covering arrays (IPOG), next to seed 000's ACTS figures;
               arrays whose lower bound exceeds --max-rows are reported with
               their projected size instead

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/mutproptest"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 type insertFunc = func(int, []int) []int
@@ -16,15 +16,15 @@ type input struct {
 	xs []int
 }
 
-var inputs = runner.Map(runner.Pair(runner.IntSized(), runner.SliceOf(runner.IntSized())),
-	func(p runner.PairOf[int, []int]) input {
+var inputs = propsuite.Map(propsuite.Pair(propsuite.IntSized(), propsuite.SliceOf(propsuite.IntSized())),
+	func(p propsuite.PairOf[int, []int]) input {
 		slices.Sort(p.Second)
 		return input{p.First, p.Second}
 	})
 
 func property(name string, check func(insert insertFunc, in input) bool) mutproptest.Property[insertFunc] {
-	return mutproptest.Property[insertFunc]{Name: name, Test: func(insert insertFunc) runner.Test {
-		return runner.ForAll(inputs, func(in input) bool { return check(insert, in) })
+	return mutproptest.Property[insertFunc]{Name: name, Test: func(insert insertFunc) propsuite.Test {
+		return propsuite.ForAll(inputs, func(in input) bool { return check(insert, in) })
 	}}
 }
 
@@ -57,7 +57,7 @@ var insertSuite = mutproptest.Func[insertFunc]{
 // TestInsertSuite registers the suite: go test runs its properties on
 // Insert; mutprop run measures them against every mutant.
 func TestInsertSuite(t *testing.T) {
-	mutproptest.Run(t, insertSuite, mutproptest.WithProtocol(runner.Protocol{DecideBudget: 300, Trials: 5, FailBudget: 2000}))
+	mutproptest.Run(t, insertSuite, mutproptest.WithProtocol(propsuite.Protocol{DecideBudget: 300, Trials: 5, FailBudget: 2000}))
 }
 
 func TestInsertExamples(t *testing.T) {

@@ -5,16 +5,16 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/mutproptest"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 type maxFunc = func(int, int) int
 
-var pairs = runner.Pair(runner.IntSized(), runner.IntSized())
+var pairs = propsuite.Pair(propsuite.IntSized(), propsuite.IntSized())
 
 func property(name string, check func(max maxFunc, a, b int) bool) mutproptest.Property[maxFunc] {
-	return mutproptest.Property[maxFunc]{Name: name, Test: func(max maxFunc) runner.Test {
-		return runner.ForAll(pairs, func(p runner.PairOf[int, int]) bool { return check(max, p.First, p.Second) })
+	return mutproptest.Property[maxFunc]{Name: name, Test: func(max maxFunc) propsuite.Test {
+		return propsuite.ForAll(pairs, func(p propsuite.PairOf[int, int]) bool { return check(max, p.First, p.Second) })
 	}}
 }
 
@@ -37,7 +37,7 @@ var maxSuite = mutproptest.Func[maxFunc]{
 }.Suite()
 
 func TestMain(m *testing.M) {
-	mutproptest.Main(m, maxSuite, mutproptest.WithProtocol(runner.Protocol{DecideBudget: 100, Trials: 3, FailBudget: 500}))
+	mutproptest.Main(m, maxSuite, mutproptest.WithProtocol(propsuite.Protocol{DecideBudget: 100, Trials: 3, FailBudget: 500}))
 }
 
 func TestMaxExamples(t *testing.T) {

@@ -1,4 +1,4 @@
-package runner
+package propsuite
 
 // Hosted suites: a Suite registered in a Go package's tests (package
 // mutproptest) and served by that package's own test binary, which mutprop

@@ -1,4 +1,4 @@
-// Package runner runs properties against generators and mutants and measures
+// Package propsuite runs properties against generators and mutants and measures
 // the result: the trial core, the experiment matrix, and the worker pool.
 // It is the suites' host of mutprop's one engine (package engine); the
 // outcomes of its trials and cells are package outcome's.
@@ -41,4 +41,4 @@
 // schemata switch is read once per process, which keeps the generated code
 // free of synchronization and lets the same compiled program run every
 // mutant.
-package runner
+package propsuite

@@ -1,4 +1,4 @@
-package runner
+package propsuite
 
 // MaxSize is QuickCheck's default maximum test size.
 const MaxSize = 100

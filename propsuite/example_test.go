@@ -1,4 +1,4 @@
-package runner_test
+package propsuite_test
 
 import (
 	"context"
@@ -6,15 +6,15 @@ import (
 	"math/rand/v2"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/runner"
+	"github.com/mutprop/mutprop/propsuite"
 )
 
 // A Generator draws a value from a seeded source and a size: the same
 // source and size give the same value. Combinators build generators of
 // larger values from smaller ones.
 func ExampleGenerator() {
-	digits := runner.IntRange(0, 9)
-	pairs := runner.Pair(digits, runner.SliceOf(digits))
+	digits := propsuite.IntRange(0, 9)
+	pairs := propsuite.Pair(digits, propsuite.SliceOf(digits))
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, size := range []int{0, 2, 5} {
 		p := pairs(r, size)
@@ -53,32 +53,34 @@ var maxMutants = map[string]func(a, b int) int{
 // process: here, which property detects which mutant of maxOf, on small and
 // on wide inputs.
 func ExampleRun() {
-	pair := func(g runner.Generator[int]) runner.Generator[runner.PairOf[int, int]] { return runner.Pair(g, g) }
-	generators := map[string]runner.Generator[runner.PairOf[int, int]]{
-		"small": pair(runner.IntRange(-2, 2)),
-		"sized": pair(runner.IntSized()),
+	pair := func(g propsuite.Generator[int]) propsuite.Generator[propsuite.PairOf[int, int]] {
+		return propsuite.Pair(g, g)
+	}
+	generators := map[string]propsuite.Generator[propsuite.PairOf[int, int]]{
+		"small": pair(propsuite.IntRange(-2, 2)),
+		"sized": pair(propsuite.IntSized()),
 	}
 	properties := map[string]func(f func(a, b int) int, a, b int) bool{
 		"upper bound": func(f func(a, b int) int, a, b int) bool { m := f(a, b); return m >= a && m >= b },
 		"commutes":    func(f func(a, b int) int, a, b int) bool { return f(a, b) == f(b, a) },
 	}
-	suite := &runner.Suite{
+	suite := &propsuite.Suite{
 		Name:       "max",
-		Mutants:    []runner.Mutant{{}, {ID: "first"}, {ID: "capped"}, {ID: "boundary"}},
+		Mutants:    []propsuite.Mutant{{}, {ID: "first"}, {ID: "capped"}, {ID: "boundary"}},
 		Properties: []string{"upper bound", "commutes"},
 		Generators: []string{"small", "sized"},
-		Test: func(m runner.Mutant, property, generator string) (runner.Test, error) {
+		Test: func(m propsuite.Mutant, property, generator string) (propsuite.Test, error) {
 			f, p, g := maxMutants[m.ID], properties[property], generators[generator]
 			if f == nil || p == nil || g == nil {
 				return nil, fmt.Errorf("no cell (%s, %s, %s)", m.ID, property, generator)
 			}
-			return runner.ForAll(g, func(in runner.PairOf[int, int]) bool { return p(f, in.First, in.Second) }), nil
+			return propsuite.ForAll(g, func(in propsuite.PairOf[int, int]) bool { return p(f, in.First, in.Second) }), nil
 		},
 	}
-	res, err := runner.Run(context.Background(), suite, &runner.Options{
+	res, err := propsuite.Run(context.Background(), suite, &propsuite.Options{
 		Seed:     1,
 		Workers:  2,
-		Protocol: &runner.Protocol{Kind: "trials", Trials: 20, DecideBudget: 100},
+		Protocol: &propsuite.Protocol{Kind: "trials", Trials: 20, DecideBudget: 100},
 	})
 	if err != nil {
 		fmt.Println(err)

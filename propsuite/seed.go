@@ -1,4 +1,4 @@
-package runner
+package propsuite
 
 import (
 	"encoding/binary"

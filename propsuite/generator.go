@@ -1,4 +1,4 @@
-package runner
+package propsuite
 
 import (
 	"math/rand/v2"
@@ -18,7 +18,7 @@ func Const[T any](v T) Generator[T] {
 // that is a programming error in the generator's definition.
 func IntRange(lo, hi int) Generator[int] {
 	if lo > hi {
-		panic("runner.IntRange: lo > hi")
+		panic("propsuite.IntRange: lo > hi")
 	}
 	return func(r *rand.Rand, _ int) int { return lo + r.IntN(hi-lo+1) }
 }
@@ -116,7 +116,7 @@ func Pair[A, B any](ga Generator[A], gb Generator[B]) Generator[PairOf[A, B]] {
 // OneOf picks one of gs uniformly and runs it.
 func OneOf[T any](gs ...Generator[T]) Generator[T] {
 	if len(gs) == 0 {
-		panic("runner.OneOf: no generators")
+		panic("propsuite.OneOf: no generators")
 	}
 	return func(r *rand.Rand, size int) T { return gs[r.IntN(len(gs))](r, size) }
 }
@@ -133,12 +133,12 @@ func Frequency[T any](ws ...Weighted[T]) Generator[T] {
 	total := 0
 	for _, w := range ws {
 		if w.Weight < 0 {
-			panic("runner.Frequency: negative weight")
+			panic("propsuite.Frequency: negative weight")
 		}
 		total += w.Weight
 	}
 	if total == 0 {
-		panic("runner.Frequency: total weight is zero")
+		panic("propsuite.Frequency: total weight is zero")
 	}
 	return func(r *rand.Rand, size int) T {
 		n := r.IntN(total)
@@ -167,7 +167,7 @@ func Filter[T any](g Generator[T], pred func(T) bool) Generator[T] {
 				return v
 			}
 		}
-		panic("runner.Filter: predicate rejected 10000 values")
+		panic("propsuite.Filter: predicate rejected 10000 values")
 	}
 }
 
