@@ -101,18 +101,25 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 // mutant, as go test runs them, and records each one's duration (the
 // floor's, and a lower bound of its baseline) and, when the run passed,
 // the process's own overhead, and into o which tests passed and failed.
+//
+// It runs them as a mutant's runs do: without rapid's minimization of a
+// failing case (noShrink). When some fail, findShrinkers reruns them with
+// it; a test that passes then needs rapid's shrinking (s.shrinks), and
+// the run is made again, now keeping rapid's shrinking.
 func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
-	sc := s.scratch(0)
-	if err := sc.Reset(); err != nil {
-		return err
-	}
-	st, res, err := s.bin.Run(ctx, testbin.RunSpec{Tests: s.tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(),
-		Memory: s.cfg.memory(), Timeout: baselineTimeout})
+	noShrink := s.noShrink(s.tests)
+	st, res, err := s.runAll(ctx, s.tests, noShrink)
 	if err != nil {
 		return err
 	}
-	if res.End == proc.EndCanceled {
-		return ctx.Err()
+	if noShrink && s.bin.Rapid && testjson.Classify(st, res).Outcome != outcome.Survived {
+		found, err := s.findShrinkers(ctx, st)
+		if err != nil {
+			return err
+		}
+		if found {
+			return s.runTogether(ctx, o)
+		}
 	}
 	var sum time.Duration
 	elapsed := st.Elapsed()
@@ -133,6 +140,69 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 	}
 	o.AddRun(flakiness.WithOthers, s.tests, st, v)
 	return nil
+}
+
+// runAll runs tests in one process on the measured build, with no active
+// mutant, in worker 0's copy; noShrink as in testbin.RunSpec.
+func (s *session) runAll(ctx context.Context, tests []string, noShrink bool) (*testjson.Stream, proc.Result, error) {
+	sc := s.scratch(0)
+	if err := sc.Reset(); err != nil {
+		return nil, proc.Result{}, err
+	}
+	st, res, err := s.bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(),
+		Memory: s.cfg.memory(), Timeout: baselineTimeout, NoShrink: noShrink})
+	if err != nil {
+		return nil, res, err
+	}
+	if res.End == proc.EndCanceled {
+		return nil, res, ctx.Err()
+	}
+	return st, res, nil
+}
+
+// findShrinkers reruns together, keeping rapid's shrinking, the tests
+// that failed in st (a run without it), and adds to s.shrinks those that
+// pass then: they check rapid's minimization itself (rapid's own
+// TestShrink_*), so a mutant's run that ends it would fail them whatever
+// the mutant does. It reports whether it found any.
+func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool, error) {
+	var failed []string
+	for _, t := range s.tests {
+		if ev := st.Tests[t]; ev != nil && ev.Status == testjson.StatusFail && !s.shrinks[t] {
+			failed = append(failed, t)
+		}
+	}
+	if len(failed) == 0 {
+		return false, nil
+	}
+	again, _, err := s.runAll(ctx, failed, false)
+	if err != nil {
+		return false, err
+	}
+	found := false
+	for _, t := range failed {
+		if ev := again.Tests[t]; ev == nil || ev.Status != testjson.StatusPass {
+			continue
+		}
+		if s.shrinks == nil {
+			s.shrinks = map[string]bool{}
+		}
+		s.shrinks[t], found = true, true
+		s.cfg.logf("%s: %s needs rapid's shrinking (it fails with -rapid.shrinktime=0s and passes without): its runs keep it", s.pkg.Path, t)
+	}
+	return found, nil
+}
+
+// noShrink reports whether a process that runs tests may end rapid's
+// minimization of a failing case at once (testbin.RunSpec.NoShrink):
+// unless one of them needs it (s.shrinks).
+func (s *session) noShrink(tests []string) bool {
+	for _, t := range tests {
+		if s.shrinks[t] {
+			return false
+		}
+	}
+	return true
 }
 
 // aloneRun is what one test's run alone on the measured build told.
@@ -210,7 +280,7 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	}
 	bin := s.bin
 	spec := testbin.RunSpec{Tests: []string{test}, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.measureTimeout(test)}
+		Timeout: s.measureTimeout(test), NoShrink: s.noShrink([]string{test})}
 	file := filepath.Join(s.work, fmt.Sprintf("record-%d.out", i))
 	if s.recorded {
 		spec.Probe = file
@@ -300,12 +370,12 @@ func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *tes
 	if err := sc.Reset(); err != nil {
 		return err
 	}
-	seed := s.cfg.seed()
+	seed, noShrink := s.cfg.seed(), s.noShrink(tests)
 	if c == flakiness.PlainUnpinned {
-		seed = 0
+		seed, noShrink = 0, false // as go test runs it
 	}
 	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: seed,
-		Memory: s.cfg.memory(), Timeout: timeout})
+		Memory: s.cfg.memory(), Timeout: timeout, NoShrink: noShrink})
 	if err != nil {
 		return err
 	}

@@ -311,12 +311,13 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 	return v, err
 }
 
-// watchedRun runs r's tests (r without Dir, TempDir, Memory: watchedRun
-// sets them) in sc, reset first, with a deadline per test from its
-// baseline (testwatch.Run), and classifies the run; it returns the
-// parsed stream too.
+// watchedRun runs r's tests (r without Dir, TempDir, Memory, NoShrink:
+// watchedRun sets them) in sc, reset first, with a deadline per test from
+// its baseline (testwatch.Run), and classifies the run; it returns the
+// parsed stream too. rapid stops at the first failing case unless one of
+// the tests needs its shrinking (noShrink).
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
-	r.Dir, r.TempDir, r.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
+	r.Dir, r.TempDir, r.Memory, r.NoShrink = sc.WorkDir(), sc.TempDir(), s.cfg.memory(), s.noShrink(r.Tests)
 	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
 }
 

@@ -81,6 +81,10 @@ type session struct {
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
 	usage map[string]testwatch.Usage
 	aside []SetAside
+	// shrinks are the tests that need rapid's minimization of a failing
+	// case: they fail with -rapid.shrinktime=0s and pass without it
+	// (findShrinkers). Every process that runs one keeps it (noShrink).
+	shrinks map[string]bool
 	// recorded: the measured binary records its own per-test coverage
 	// and infections (schemata mode: mutate.SchemataOptions.Coverage and
 	// Probes), held in reached and infected by test: the schema numbers

@@ -26,7 +26,11 @@ func (rs *runState) runTrials(ctx context.Context, targets []*target, sessions [
 				continue
 			}
 			h := &trialHost{rs: rs, t: t, sessions: sessions, m: r.Mutant, bins: map[*session]*testbin.Binary{}, tests: map[string]trialTest{}}
-			cells, n, err := trials.Run(ctx, h, trials.Mutant{Package: t.pkg.Path, ID: r.Mutant.ID, KilledBy: r.KilledBy, Tests: r.Tests()}, cfg)
+			// A black-box mutant ran each of its tests alone at its own
+			// seed (runMatrix), its kills confirmed on the original there.
+			m := trials.Mutant{Package: t.pkg.Path, ID: r.Mutant.ID, KilledBy: r.KilledBy, Tests: r.Tests(),
+				AllRan: r.Mutant.Origin == mutate.OriginBlackbox}
+			cells, n, err := trials.Run(ctx, h, m, cfg)
 			h.remove()
 			if err != nil {
 				return err

@@ -17,10 +17,10 @@ const Patience = 4
 // Run runs spec's tests on bin with a deadline per test (rule, Watch) and
 // the whole process's backstop, and classifies the run; it returns the
 // parsed stream too. reset readies spec's directories before each run.
-// Run sets spec's Timeout, Watch and NoShrink: rapid does not minimize a
-// failing case. A run whose timeout or crash came after a property had
-// failed (the library printed its count of tests to the failure) is a
-// kill by that property, with that count. A timeout that the watch did
+// Run sets spec's Timeout and Watch; the caller sets NoShrink (rapid then
+// does not minimize a failing case). A run whose timeout or crash came
+// after a property had failed (the library printed its count of tests to
+// the failure) is a kill by that property, with that count. A timeout that the watch did
 // not explain (a loop by its CPU time, or a test blocked asleep) came
 // from a test that grew, outlasted its own time, or ran where its usage
 // cannot be read: it runs again once with Patience x its full deadlines,
@@ -56,7 +56,7 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	}
 	w := New(scaled)
 	defer w.Close()
-	spec.Timeout, spec.Watch, spec.NoShrink = Backstop(rules...), w.Attach, true
+	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
 	st, res, err := bin.Run(ctx, spec)
 	w.Close()
 	if err != nil {

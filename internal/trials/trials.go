@@ -4,7 +4,9 @@
 //
 //  1. Killers. Without the kill matrix a mutant stops at its first
 //     killing test; each other test it runs against then runs alone once,
-//     with the run's seed, and those that fail kill it too.
+//     with the run's seed, and those that fail kill it too. A black-box
+//     mutant ran every test alone at its own seed (Mutant.AllRan): its
+//     recorded killers are all its killers, and none is searched for.
 //  2. Trials. Each killing test runs N times alone against the mutant;
 //     trial i has the seed Seed(run seed, mutant ID, test name, i):
 //     rapid's -rapid.seed, testing/quick's default source
@@ -56,6 +58,13 @@ type Mutant struct {
 	Package, ID string
 	KilledBy    []string // the tests that killed it
 	Tests       []string // the tests it ran against
+	// AllRan: every test of Tests ran alone against the mutant, at the
+	// mutant's own seed, and KilledBy holds those whose kill held (a
+	// black-box mutant: its kills are confirmed on the original at that
+	// seed). No other test is searched for: a search at the run's seed
+	// would count a test that did not kill at the mutant's seed, or miss
+	// one that did.
+	AllRan bool
 }
 
 // Config is how many trials run, from which seed.
@@ -89,12 +98,13 @@ func Seed(seed uint64, id, test string, i int) uint64 {
 }
 
 // killingTests returns every test that kills m, in name order: its
-// killers, and (unless Matrix ran them all) its other tests that kill it
-// when run alone with the run's seed; and the number of those runs.
+// killers, and (unless Matrix or m.AllRan ran them all) its other tests
+// that kill it when run alone with the run's seed; and the number of
+// those runs.
 func killingTests(ctx context.Context, h Host, m Mutant, cfg Config) ([]Test, int, error) {
 	killers := slices.Clone(m.KilledBy)
 	runs := 0
-	if !cfg.Matrix {
+	if !cfg.Matrix && !m.AllRan {
 		var others []string
 		for _, name := range m.Tests {
 			if !slices.Contains(killers, name) {

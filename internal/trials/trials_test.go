@@ -136,3 +136,48 @@ func TestSeedIsNeverZero(t *testing.T) {
 		t.Error("seeded: gopter is never seeded; quick is when the binary seeds it")
 	}
 }
+
+// seedHost kills with TestPinned only at the run's seed, and with
+// TestOwn at every seed: a black-box mutant whose tests all ran at its
+// own seed, where TestPinned did not kill it.
+type seedHost struct {
+	fakeHost
+	pinned uint64
+}
+
+func (h *seedHost) Run(ctx context.Context, w int, t Test, seed uint64, trial bool) (testjson.Verdict, string) {
+	if t.Name == "TestPinned" && seed != h.pinned {
+		h.mu.Lock()
+		h.runs++
+		h.mu.Unlock()
+		return testjson.Verdict{Outcome: outcome.Survived}, ""
+	}
+	return h.fakeHost.Run(ctx, w, t, seed, trial)
+}
+
+// TestTrialsOfAMutantWhoseTestsAllRanSearchNoKiller: a black-box mutant
+// ran each of its tests alone at its own seed (AllRan), so its recorded
+// killers are all its killers: TestPinned, which fails only at the run's
+// seed and did not kill at the mutant's, gets no trials, and no test runs
+// at the run's seed. Without AllRan the search at the run's seed would
+// count it.
+func TestTrialsOfAMutantWhoseTestsAllRanSearchNoKiller(t *testing.T) {
+	t.Parallel()
+	cfg := Config{Trials: 3, Seed: 42}
+	m := Mutant{Package: "p", ID: "blackbox:p.F:1", KilledBy: []string{"TestOwn"}, Tests: []string{"TestOwn", "TestPinned"}}
+	for _, allRan := range []bool{true, false} {
+		m.AllRan = allRan
+		h := &seedHost{fakeHost: fakeHost{kills: []string{"TestOwn", "TestPinned"}, known: []string{"TestOwn", "TestPinned"}, workers: 2}, pinned: cfg.Seed}
+		cells, runs, err := Run(context.Background(), h, m, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantRuns := []string{"TestOwn"}, cfg.Trials
+		if !allRan {
+			want, wantRuns = []string{"TestOwn", "TestPinned"}, 1+2*cfg.Trials
+		}
+		if got := cellTests(cells); !slices.Equal(got, want) || runs != wantRuns || h.runs != runs {
+			t.Errorf("AllRan %v: killing tests %v in %d runs (%d made), want %v in %d", allRan, got, runs, h.runs, want, wantRuns)
+		}
+	}
+}
