@@ -3,8 +3,6 @@ package gotest_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,10 +20,7 @@ import (
 // the strength section names the test and a seed.
 func TestBlackboxKillsAreConfirmedOnTheOriginalAtTheMutantsSeed(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "bbseed")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "bbseed"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "bbseed")
 	var log bytes.Buffer
 	cfg := gotest.Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,

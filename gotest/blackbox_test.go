@@ -3,8 +3,6 @@ package gotest_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,10 +20,7 @@ import (
 func TestBlackboxMutantsJoinTheSchemataRun(t *testing.T) {
 	t.Parallel()
 	const perFunc = 3
-	dir := filepath.Join(t.TempDir(), "blackbox")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "blackbox"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "blackbox")
 	var log bytes.Buffer
 	cfg := gotest.Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,

@@ -160,3 +160,14 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 		}
 	}
 }
+
+// copyTestdata copies testdata/name into a fresh temporary directory and
+// returns the copy's path: the tests score copies, never testdata itself.
+func copyTestdata(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -3,8 +3,6 @@ package gotest_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,10 +20,7 @@ import (
 // killed mutant kills it.
 func TestATestOfRapidsShrinkingKeepsItAndKillsNoMutantFalsely(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "shrink")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "shrink"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "shrink")
 	var log bytes.Buffer
 	cfg := gotest.Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, Trials: 2, TempDir: t.TempDir(), NoFloor: true, Log: &log}
 	res, err := gotest.Score(context.Background(), cfg)

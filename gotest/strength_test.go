@@ -3,8 +3,6 @@ package gotest_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
@@ -20,10 +18,7 @@ import (
 // (lengths 2 to 30) has larger inputs and no warning.
 func TestStrengthAndDataCoverage(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "strength")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "strength"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "strength")
 	var log bytes.Buffer
 	cfg := gotest.Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,

@@ -3,8 +3,6 @@ package gotest_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -21,10 +19,7 @@ import (
 // + the constant, and the run ends there, a timeout of TestLoop.
 func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "looptime")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "looptime"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "looptime")
 	var log bytes.Buffer
 	cfg := gotest.Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,

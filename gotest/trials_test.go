@@ -2,8 +2,6 @@ package gotest_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -26,10 +24,7 @@ const trialsN = 20
 // trialsN trials per killing test and returns the package's result.
 func scoreTrials(t *testing.T, workers int) *gotest.PackageResult {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "trials")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "trials"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := copyTestdata(t, "trials")
 	ops, err := mutate.SelectOperators("boundary")
 	if err != nil {
 		t.Fatal(err)
