@@ -33,7 +33,8 @@
 //	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run: the fastest
 //	             covering test alone first, then the others grouped by
-//	             test package with -test.failfast (or, with Matrix, every
+//	             test package and speed class, quickest first, with
+//	             -test.failfast (or, with Matrix, every
 //	             covering test alone), each run watched by testwatch.Run
 //	             (the rules from the baseline: timeout_watch.go); mutants
 //	             without a schema are built alone, not-viable if that fails

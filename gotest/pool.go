@@ -59,23 +59,30 @@ type stage struct {
 	tests []string // the session's names
 }
 
-// stages splits the mutant's tests into runs: the first (the fastest
-// covering test) alone, where most mutants die, then the others grouped
-// by test package, in order, each group in one process that stops at the
-// first failure.
+// stages splits the mutant's tests (fastest first by speed class) into
+// runs: the first alone, where most mutants die, then the others grouped
+// by test package and speed class, in order, each group in one process
+// that stops at the first failure. A test binary runs its tests in source
+// order, so a group of quick tests runs before the slow ones start: a
+// mutant that a 10 ms test kills does not wait for a 2 s property first.
 func (t *target) stages(tests []string) []stage {
 	if len(tests) == 0 {
 		return nil
 	}
 	first := t.refs[tests[0]]
 	out := []stage{{s: first.s, tests: []string{first.name}}}
-	groups := map[*session]int{}
+	type group struct {
+		s     *session
+		class int
+	}
+	groups := map[group]int{}
 	for _, name := range tests[1:] {
 		ref := t.refs[name]
-		i, ok := groups[ref.s]
+		g := group{ref.s, speedClass(ref.s.baseline[ref.name])}
+		i, ok := groups[g]
 		if !ok {
 			i = len(out)
-			groups[ref.s] = i
+			groups[g] = i
 			out = append(out, stage{s: ref.s})
 		}
 		out[i].tests = append(out[i].tests, ref.name)

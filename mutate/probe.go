@@ -354,7 +354,7 @@ func probedSchemata(sites [][]*site) map[int]bool {
 	var walk func([]*site)
 	walk = func(ss []*site) {
 		for _, s := range ss {
-			if s.probe && !s.disabled {
+			if (s.probe || s.table) && !s.disabled {
 				for _, c := range s.cases {
 					if !c.disabled {
 						out[c.schema] = true

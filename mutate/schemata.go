@@ -124,9 +124,12 @@ func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) 
 		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
-	sites, err := gatherSites(pkg, mutants, opts.Probes)
+	sites, tables, err := gatherSites(pkg, mutants, opts.Probes)
 	if err != nil {
 		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
+	}
+	for fi, reads := range tableReadSites(pkg, tables) {
+		sites[fi] = append(sites[fi], reads...)
 	}
 	bb := &BlackboxWrapping{}
 	reachBase := 0 // the guarded sites that record their first run
@@ -147,10 +150,10 @@ func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) 
 	if reach := countReachSites(sites); reach != reachBase {
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach)
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes || opts.Coverage {
-		stub += probeStub
+		stub += probeStub + tableProbeStub
 	}
 	if len(bb.Funcs) > 0 {
 		stub += blackboxRuntimeStub
@@ -252,7 +255,7 @@ var reserved = map[string]bool{
 	"mutpropActive": true, "mutpropReadActive": true, "mutpropProbing": true, "mutpropProbeFile": true,
 	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
 	"mutpropPanicked": true, "mutpropOrig": true, "mutpropReach": true, "mutpropReached": true, "mutpropRan": true,
-	"mutpropRecord": true,
+	"mutpropRecord": true, "mutpropAt": true, "mutpropReadAt": true, "mutpropTables": true,
 }
 
 // isReservedName reports whether name is declared by the schemata, so a
@@ -280,6 +283,12 @@ type site struct {
 	children   []*site
 	disabled   bool
 	plain      string // plainSite: the replacement
+	// read (plainSite): a bracket of a read of a lookup table (table
+	// probes), which only the guarded half of a copied body applies.
+	read bool
+	// table (exprSite): an element of a lookup table, whose mutants are
+	// infected by the reads of the element (table probes), not probed.
+	table bool
 	// wrap (plainSite): an edit of the black-box wrapping (a rename of a
 	// wrapped function, or its wrapper), which a copied body applies in
 	// both halves.
@@ -317,7 +326,7 @@ type siteCase struct {
 
 // gatherSites finds the guard site of every mutant, grouped by file index
 // and merged by range, in no order.
-func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error) {
+func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, []*table, error) {
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -338,6 +347,10 @@ func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error)
 		index[k] = s
 		sites[file] = append(sites[file], s)
 	}
+	var tables []*table
+	if probes {
+		tables = findTables(pkg)
+	}
 	var byName map[string][]*variantSite
 	for _, m := range mutants {
 		switch m.Origin {
@@ -345,12 +358,12 @@ func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error)
 			if byName == nil {
 				var err error
 				if byName, _, err = namedVariants(pkg); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 			vs, ok := byName[strings.TrimPrefix(m.ID, "named:")]
 			if !ok {
-				return nil, fmt.Errorf("mutant %s: no such variant in the package", m.ID)
+				return nil, nil, fmt.Errorf("mutant %s: no such variant in the package", m.ID)
 			}
 			for _, v := range vs {
 				call, edits := variantCall(pkg, v)
@@ -362,23 +375,28 @@ func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, error)
 			}
 		case OriginOperator:
 			if len(m.Edits) != 1 {
-				return nil, fmt.Errorf("mutant %s: want one edit, have %d", m.ID, len(m.Edits))
+				return nil, nil, fmt.Errorf("mutant %s: want one edit, have %d", m.ID, len(m.Edits))
 			}
 			e := m.Edits[0]
 			fi := pkg.fileIndex(e.File)
 			if fi < 0 {
-				return nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
+				return nil, nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
 			}
-			s, text, err := locateSite(pkg, fi, e, probes)
+			t, elem := tableElement(tables, fi, e.Start, e.End)
+			s, text, err := locateSite(pkg, fi, e, probes && t == nil)
 			if err != nil {
-				return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+				return nil, nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+			}
+			if t != nil {
+				s.table = true
+				t.cases[elem] = append(t.cases[elem], m.Schema)
 			}
 			add(fi, s, &siteCase{schema: m.Schema, text: text, safeEdit: safeEdit(e.NewText)})
 		default:
-			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
+			return nil, nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
 		}
 	}
-	return sites, nil
+	return sites, tables, nil
 }
 
 // countGatheredReach counts the gathered sites that record their first
@@ -488,7 +506,7 @@ func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 		start, end := tf.Offset(fd.Body.Lbrace)+1, tf.Offset(fd.Body.Rbrace)
 		holds, plain := false, false
 		for _, s := range sites {
-			if s.start >= start && s.end <= end && !s.wrap {
+			if s.start >= start && s.end <= end && !s.wrap && !s.read {
 				holds = true
 				plain = plain || s.kind == namedSite || s.kind == plainSite
 			}
@@ -937,7 +955,7 @@ func disabledSchema(sites [][]*site, schema int) bool {
 // activeSource is ActiveFile for package name: with probes or coverage,
 // the recording half for n mutants and sites guarded sites; with copies,
 // MUTPROP_ACTIVE may also be AllCopies.
-func activeSource(name string, opts SchemataOptions, n, sites int) string {
+func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table) string {
 	recording := opts.Probes || opts.Coverage
 	imports := "\t\"os\"\n\t\"strconv\"\n"
 	if recording {
@@ -976,7 +994,7 @@ func mutpropReadActive() int {
 }
 `
 	if recording {
-		text += probeSource(n, sites)
+		text += probeSource(n, sites) + tableProbeSource(tables)
 	}
 	return text
 }

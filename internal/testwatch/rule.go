@@ -15,7 +15,9 @@ const FirstTryConst = 50 * time.Millisecond
 // baseline and used u alone (the zero Usage: unmeasured, its wall time
 // stands for its CPU), under the deadlines t: its first deadline (the
 // factor times its baseline, plus at most FirstTryConst), where its CPU
-// time confirms a loop, and its full deadline.
+// time confirms a loop, and its full deadline, in wall time and in CPU
+// (the full deadline times the cores the test kept busy alone, at least
+// one).
 func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	alone := u.CPU
 	if alone <= 0 {
@@ -30,13 +32,19 @@ func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 		first.Floor = FirstTryConst
 	}
 	firstDeadline := min(first.For(baseline), t.For(baseline))
+	full := max(firstDeadline, t.For(baseline))
+	fullCPU := full
+	if baseline > 0 && alone > baseline {
+		fullCPU = time.Duration(float64(full) * float64(alone) / float64(baseline))
+	}
 	return Rule{
-		First:  firstDeadline,
-		Full:   max(firstDeadline, t.For(baseline)),
-		Need:   max(time.Duration(factor*float64(alone)), firstDeadline/2),
-		Alone:  alone,
-		Factor: factor,
-		Base:   u,
+		First:   firstDeadline,
+		Full:    full,
+		FullCPU: fullCPU,
+		Need:    max(time.Duration(factor*float64(alone)), firstDeadline/2),
+		Alone:   alone,
+		Factor:  factor,
+		Base:    u,
 	}
 }
 

@@ -11,7 +11,8 @@ import (
 // at most 50 ms, full deadline factor x baseline + the constant, and the
 // CPU that shows a loop: more than factor x its CPU alone, and half its
 // first deadline; a test whose usage alone was not measured has its
-// baseline stand for its CPU. The process's backstop is BackstopStretch
+// baseline stand for its CPU. The full deadline in CPU is the full
+// deadline times the cores the test kept busy alone, at least one. The process's backstop is BackstopStretch
 // x the sum of the full deadlines.
 func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 	t.Parallel()
@@ -19,11 +20,13 @@ func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 	base := Usage{CPU: 4 * time.Millisecond, RSS: 20 << 20, Faults: 3000, Written: 100}
 	measured := RuleFor(to, 5*time.Millisecond, base)
 	unmeasured := RuleFor(to, 5*time.Millisecond, Usage{})
+	parallel := RuleFor(to, 5*time.Millisecond, Usage{CPU: 10 * time.Millisecond})
 	for _, c := range []struct {
 		got, want Rule
 	}{
-		{measured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
-		{unmeasured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
+		{measured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
+		{unmeasured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
+		{parallel, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 600 * time.Millisecond, Need: 100 * time.Millisecond, Alone: 10 * time.Millisecond, Factor: 10, Base: Usage{CPU: 10 * time.Millisecond}}},
 	} {
 		if c.got != c.want {
 			t.Errorf("rule = %+v, want %+v", c.got, c.want)

@@ -33,6 +33,7 @@ const watchTick = 10 * time.Millisecond
 // Rule is the deadline rule of one clock of a watched run.
 type Rule struct {
 	First, Full time.Duration // wall deadlines since the clock's start
+	FullCPU     time.Duration // the CPU that uses up the full deadline (rule 2)
 	Need        time.Duration // the CPU that shows a loop (rule 1)
 	Alone       time.Duration // the CPU the test used alone (for the reason)
 	Factor      float64       // the deadline factor (for the reason)
@@ -272,8 +273,10 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 		waited = max(c.waitedUsed+u.Waited-c.waited0, 0)
 	}
 	// own is the wall time the machine did not take from the test: less
-	// the time its threads waited for a CPU. Rules 2 and 3 read it, so a
-	// starved test is judged by the time it had, not by the load.
+	// the time its threads waited for a CPU. Rules 3 and 4 read it, so a
+	// starved test is judged by the time it had, not by the load. Several
+	// threads may wait side by side (a loop and its garbage collector),
+	// so own may stay near zero: rule 2 reads the CPU time instead.
 	own := elapsed - min(waited, elapsed)
 	// grew: unless unmeasured alone, it went through more memory than
 	// alone (16 MiB more resident, or 2048 more page faults since it
@@ -284,12 +287,18 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 	if ok && u.Stalled {
 		c.stalled = true
 	}
+	fullCPU := max(r.FullCPU, r.Full)
 	switch {
 	case known && !grew && cpu >= r.Need:
 		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
+	case known && cpu >= fullCPU:
+		// It grew, so the memory cap or the output budget may have ended
+		// it first; it computed its whole full deadline instead, in CPU
+		// time, which the machine's load neither gives nor takes.
+		return true, fmt.Sprintf("it used %v of CPU, its full deadline, going through memory or output as it ran (more than %g x the %v its tests use alone)", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
 	case own >= Stretch*r.Full:
 		return true, ""
-	case own >= r.Full && (grew || !known):
+	case own >= r.Full && !known:
 		return true, ""
 	case own >= r.Full && cpu+waited < r.Full/blockedShare && !c.stalled:
 		// Blocked: asleep (a channel, a lock, a sleep), neither running

@@ -14,7 +14,7 @@ import (
 // deadline 10 x 5 ms + 50 ms, full deadline 10 x 5 ms + 250 ms, and half
 // the first deadline of CPU (more than 10 x 4 ms) shows a loop.
 var rules = map[string]Rule{
-	"TestA": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10,
+	"TestA": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10,
 		Base: Usage{CPU: 4 * time.Millisecond, RSS: 20 << 20, Faults: 3000, Written: 100}},
 	"TestC": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10},
 }
@@ -43,7 +43,19 @@ func TestATestsTimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWith
 		}, 0, false, false},
 		{"starved on a machine with 50 processes per core: it runs on", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.CPU = 6 * time.Millisecond; return u }, 0, false, false},
 		{"growing memory: the cap may say, at its first deadline", "TestA", r.First, func(u proc.Usage) proc.Usage { u.RSS = 40 << 20; return u }, 0, false, false},
-		{"growing memory: stopped at its full deadline", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.RSS = 40 << 20; return u }, 0, true, false},
+		{"growing memory, less CPU than its full deadline: it runs on", "TestA", r.Full, func(u proc.Usage) proc.Usage { u.RSS = 40 << 20; return u }, 0, false, false},
+		{"growing memory: stopped when its CPU time reaches its full deadline", "TestA", r.Full, func(u proc.Usage) proc.Usage {
+			u.RSS, u.CPU = 40<<20, r.Full
+			return u
+		}, 0, true, true},
+		{"churning memory (page faults) while its CPU reaches its full deadline: stopped", "TestA", r.Full, func(u proc.Usage) proc.Usage {
+			u.PageFaults, u.CPU = 90000, r.Full
+			return u
+		}, 0, true, true},
+		{"a loop and its garbage collector, waiting side by side longer than the wall time: stopped by its CPU time", "TestA", 2 * r.Full, func(u proc.Usage) proc.Usage {
+			u.PageFaults, u.CPU, u.Waited = 90000, r.Full, 3*r.Full
+			return u
+		}, 0, true, true},
 		{"touching memory: the cap may say", "TestA", r.First, func(u proc.Usage) proc.Usage { u.PageFaults = 9000; return u }, 0, false, false},
 		{"growing output: the budget may say", "TestA", r.First, func(u proc.Usage) proc.Usage { return u }, 2 << 20, false, false},
 		{"starved, waiting for a CPU, at Stretch x its full deadline: it runs on", "TestA", Stretch * r.Full, func(u proc.Usage) proc.Usage {
@@ -69,7 +81,7 @@ func TestATestsTimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWith
 		if stop != c.stop || (why != "") != c.cpuWhy {
 			t.Errorf("%s: stop %v (%q), want %v (evidence %v)", c.name, stop, why, c.stop, c.cpuWhy)
 		}
-		if c.cpuWhy && !strings.Contains(why, "more than 10 x the") && !strings.HasPrefix(why, "blocked: ") {
+		if c.cpuWhy && !strings.Contains(why, " x the ") && !strings.HasPrefix(why, "blocked: ") {
 			t.Errorf("%s: why %q", c.name, why)
 		}
 	}

@@ -1,0 +1,3 @@
+module example.com/tables
+
+go 1.21
