@@ -6,11 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/cli"
@@ -34,9 +36,15 @@ several packages print it), or its shell-safe alias (`+mutantid.Prefix+`
 and 8 hex digits, printed beside each survivor). The package is found
 from the ID, in the module of the current directory: the last run's
 journal, else the packages that hold the ID's file, else every package
-of the module; --pkg names it.`)
+of the module; --pkg names it.
+
+A black-box mutant (blackbox:PKG.Func:K, from mutprop run --blackbox)
+has no source diff: it perturbs the function's results as the tests run.
+show prints its definition as the last run recorded it, or else as
+--blackbox-points defines it.`)
 	pkgPattern := fs.String("pkg", "", "the `package` the mutant belongs to (default: found from the ID)")
 	results := fs.String("results", ".mutprop", "results `DIR` of the last run, whose journal gives the mutant's status")
+	points := fs.Int("blackbox-points", 0, "a black-box mutant not in the last run: perturb about one input in `p` (0: every input), as mutprop run --blackbox-points")
 	if code := cli.ParseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -44,7 +52,7 @@ of the module; --pkg names it.`)
 		fmt.Fprintln(e.Stderr, "mutprop show: want exactly one mutant ID or alias")
 		return cli.ExitUsage
 	}
-	if err := show(ctx, e, fs.Arg(0), *pkgPattern, *results); err != nil {
+	if err := show(ctx, e, fs.Arg(0), *pkgPattern, *results, *points); err != nil {
 		return cli.Fail(e, "show", err)
 	}
 	return cli.ExitOK
@@ -80,7 +88,7 @@ func (r mutantRef) file() string {
 	return file
 }
 
-func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string) error {
+func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, points int) error {
 	ref := parseMutantRef(arg)
 	if !mutantid.IsAlias(ref.id) && strings.HasSuffix(ref.id, ":") {
 		return cli.UsageError("mutant ID %q ends with ':': a shell cut it at a > or < (and may have made a file of the rest); quote the ID ('ID') or pass its alias (%s...)", arg, mutantid.Prefix)
@@ -90,6 +98,11 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string) erro
 		return errNotInModule()
 	}
 	last := readLastRun(results, root)
+	if r, ok := journaledBlackbox(last, ref); ok {
+		writeBlackbox(e.Stdout, r.Package, r.Mutant.Mutant)
+		fmt.Fprintln(e.Stdout, lastStatus(last, r.Package, r.Mutant.Mutant.ID))
+		return nil
+	}
 
 	var patterns []string
 	switch {
@@ -134,6 +147,9 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string) erro
 		if err != nil {
 			return cli.CannotRun("%s: %v", p.Path, err)
 		}
+		if bb, ok := blackboxMutant(p, ref.id, points); ok {
+			muts = append(muts, bb)
+		}
 		for _, m := range muts {
 			if ref.matches(p.Path, m.ID) {
 				hits = append(hits, hit{p, m})
@@ -164,12 +180,67 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string) erro
 		return cli.UsageError("%q names mutants of %d packages: %s; pass its alias or --pkg", arg, len(hits), strings.Join(names, ", "))
 	}
 	h := hits[0]
+	if h.m.Origin == mutate.OriginBlackbox {
+		writeBlackbox(e.Stdout, h.pkg.Path, h.m)
+		fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
+		return nil
+	}
 	if err := mutate.WriteMutant(e.Stdout, h.pkg, h.m); err != nil {
 		return cli.CannotRun("%v", err)
 	}
 	fmt.Fprintf(e.Stdout, "\npackage %s, alias %s\n", h.pkg.Path, mutantid.Alias(h.pkg.Path, h.m.ID))
 	fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
 	return nil
+}
+
+// journaledBlackbox finds the black-box mutant ref names (its ID or
+// alias) among the last run's records: its definition as that run made
+// it.
+func journaledBlackbox(last []journaled, ref mutantRef) (journaled, bool) {
+	for _, r := range last {
+		if r.Mutant.Mutant.Origin == mutate.OriginBlackbox && ref.matches(r.Package, r.Mutant.Mutant.ID) {
+			return r, true
+		}
+	}
+	return journaled{}, false
+}
+
+// blackboxMutant returns the black-box mutant of pkg that id
+// (blackbox:PKG.Func:K) names, as mutprop run --blackbox
+// --blackbox-points points defines it; false when id names no function of
+// pkg that can be wrapped.
+func blackboxMutant(pkg *mutate.Package, id string, points int) (mutate.Mutant, bool) {
+	rest, ok := strings.CutPrefix(id, mutate.OriginBlackbox+":")
+	if !ok {
+		return mutate.Mutant{}, false
+	}
+	rest, ok = strings.CutPrefix(rest, pkg.Path+".")
+	i := strings.LastIndex(rest, ":")
+	if !ok || i < 0 {
+		return mutate.Mutant{}, false
+	}
+	k, err := strconv.Atoi(rest[i+1:])
+	if err != nil || k < 0 {
+		return mutate.Mutant{}, false
+	}
+	w, err := mutate.BlackboxWrap(pkg, mutate.BlackboxOptions{Funcs: []string{rest[:i]}, PerFunc: k + 1, Points: points})
+	if err != nil {
+		return mutate.Mutant{}, false
+	}
+	for _, m := range w.Mutants {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return mutate.Mutant{}, false
+}
+
+// writeBlackbox prints a black-box mutant of package pkg as WriteMutant
+// prints an operator mutant, with its alias and no diff.
+func writeBlackbox(w io.Writer, pkg string, m mutate.Mutant) {
+	fmt.Fprintf(w, "%s\n%s at %s: %s\n\n", m.ID, m.Origin, m.Location(), m.Description)
+	fmt.Fprintln(w, "No source diff: a black-box mutant perturbs the function's results as the tests run (mutprop run --help, --blackbox).")
+	fmt.Fprintf(w, "\npackage %s, alias %s\n", pkg, mutantid.Alias(pkg, m.ID))
 }
 
 // journaled is a mutant's record in a journal of the last run.

@@ -63,6 +63,44 @@ func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
 // TestSchemataHeaderIsMutatesHeader checks that every file mutate
 // generates starts with schemataHeader, the mark by which mutprop
 // schemata tells its own files from the user's.
+// TestShowFindsABlackboxMutantByIDOrAlias shows a black-box mutant of
+// calcModule's Max: by ID before any run (as --blackbox defines it, no
+// diff), then by its alias after a run with --blackbox, with its status.
+func TestShowFindsABlackboxMutantByIDOrAlias(t *testing.T) {
+	t.Parallel()
+	bin := mutpropBinary(t)
+	root := calcModule(t)
+	const id = "blackbox:example.com/m/calc.Max:3"
+	alias := mutantid.Alias("example.com/m/calc", id)
+	mutprop := func(args ...string) (int, string, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	}
+	code, out, errOut := mutprop("show", id)
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.True(t, strings.HasPrefix(out, id+"\n"), out)
+	assert.Contains(t, out, "Max: results perturbed at every input (black-box mutant 3, seed 4)")
+	assert.Contains(t, out, "No source diff")
+	assert.Contains(t, out, "alias "+alias)
+	assert.Contains(t, out, "last run: none recorded")
+
+	code, _, errOut = mutprop("show", "blackbox:example.com/m/calc.Min:3")
+	assert.Equal(t, cli.ExitUsage, code, "a function the package does not have: %s", errOut)
+
+	code, _, errOut = mutprop("run", "--workers", "2", "--blackbox=Max", "--blackbox-mutants", "5", "./calc")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	code, out, errOut = mutprop("show", alias)
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.True(t, strings.HasPrefix(out, id+"\n"), out)
+	assert.Contains(t, out, "last run ("+filepath.Join(".mutprop", "run.jsonl")+"): ")
+	assert.NotContains(t, out, "not in the journal")
+}
+
 func TestSchemataHeaderIsMutatesHeader(t *testing.T) {
 	t.Parallel()
 	root := calcModule(t)
