@@ -210,8 +210,10 @@ type aloneRun struct {
 	elapsed time.Duration
 	use     testwatch.Usage
 	failed  string // the reason it failed; "" if it passed or timed out
-	// timedOut: the run did not end in time, which tells nothing.
+	// timedOut: the run did not end within timeout, which tells nothing
+	// of a test that passed with the others.
 	timedOut bool
+	timeout  time.Duration
 	// known: the run passed and its recording (probe file or coverage
 	// profile) was read.
 	known             bool
@@ -256,8 +258,15 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flaki
 		if r.failed == "" && r.known {
 			s.usage[t] = r.use
 		}
-		if !r.timedOut {
+		switch {
+		case !r.timedOut:
 			o.Add(t, flakiness.Alone, r.failed != "", r.failed)
+		case o.Failed(t):
+			// It failed with the others, then did not end alone: it
+			// fails alone too (rapid's TestDataVis under a pinned seed
+			// loops until the memory cap). The repeats together leave it
+			// out, and the screen runs it alone again.
+			o.Add(t, flakiness.Alone, true, fmt.Sprintf("timeout: no result alone within %v", r.timeout.Round(time.Millisecond)))
 		}
 		switch {
 		case r.failed != "":
@@ -301,7 +310,7 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	case v.Outcome == outcome.Timeout:
 		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
 			s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
-		r.timedOut = true
+		r.timedOut, r.timeout = true, spec.Timeout
 		return r, nil
 	case v.Outcome != outcome.Survived:
 		r.failed = fmt.Sprintf("%s: %s", v.Outcome, v.Reason)
