@@ -27,21 +27,36 @@ type Progress struct {
 // and what the finished ones cost. Each mutant's expected cost is the
 // baseline of the tests it runs (its covering tests, one process start
 // each); the finished mutants that ended in a verdict give the ratio of
-// their worker time to their expected cost, and those that timed out give
-// the timeout rate and a timeout's mean worker time. The time left is,
-// over the workers: the ratio x the expected cost of the mutants left,
-// plus the timeouts still to come, at the rate seen so far, at their mean
-// cost. A mutant whose tests are slow costs what they cost, even when
-// the quick ones finished first.
+// their worker time to their expected cost. The time left is, over the
+// workers: the ratio x the expected cost of the mutants left, plus the
+// timeouts still to come. Timeouts come in clusters (a loop in one
+// function times out whatever its mutant), so the mutants left are
+// grouped by the tests they run: a group's timeout rate is its own
+// record shrunk towards the run's rate (timeoutPrior finished mutants'
+// worth), at the group's mean timeout cost (the run's before it has one).
+// A mutant whose tests are slow costs what they cost, even when the quick
+// ones finished first.
 type etaModel struct {
 	workers  int
 	expected map[string]time.Duration // by mutant ID, of the mutants left
 	left     time.Duration            // the sum of expected
+	group    map[string]string        // by mutant ID: its tests, joined
+	groups   map[string]*etaGroup     // by group
 
 	ended, timedOut      int
 	endedCost, endedTime time.Duration // expected cost and worker time of those that ended
 	timedOutTime         time.Duration
 }
+
+// etaGroup is what the ETA knows of the mutants that run the same tests.
+type etaGroup struct {
+	left, finished, timedOut int
+	timedOutTime             time.Duration
+}
+
+// timeoutPrior is how many finished mutants' worth of the run's timeout
+// rate a group's own record is shrunk towards.
+const timeoutPrior = 2
 
 // newETAModel reads the expected costs of pr's mutants left to run.
 func newETAModel(pr *gotest.PackageResult) etaModel {
@@ -49,11 +64,17 @@ func newETAModel(pr *gotest.PackageResult) etaModel {
 	for _, t := range pr.Tests {
 		base[t.Name] = t.Baseline
 	}
-	e := etaModel{workers: pr.Workers, expected: map[string]time.Duration{}}
+	e := etaModel{workers: pr.Workers, expected: map[string]time.Duration{}, group: map[string]string{}, groups: map[string]*etaGroup{}}
 	for _, m := range pr.Mutants {
 		if m.Outcome != "" {
 			continue
 		}
+		g := strings.Join(m.Tests(), "\x00")
+		e.group[m.Mutant.ID] = g
+		if e.groups[g] == nil {
+			e.groups[g] = &etaGroup{}
+		}
+		e.groups[g].left++
 		c := processCost
 		for _, t := range m.Tests() {
 			c += base[t]
@@ -73,6 +94,14 @@ func (e *etaModel) add(m gotest.MutantResult) {
 	if ok {
 		delete(e.expected, m.Mutant.ID)
 		e.left -= c
+	}
+	if g := e.groups[e.group[m.Mutant.ID]]; g != nil && ok {
+		g.left--
+		g.finished++
+		if m.Outcome == outcome.Timeout {
+			g.timedOut++
+			g.timedOutTime += m.Duration
+		}
 	}
 	if m.Outcome == outcome.Timeout {
 		e.timedOut++
@@ -105,7 +134,24 @@ func (e *etaModel) eta(n int) (time.Duration, bool) {
 		work += ratio * float64(left)
 	}
 	if e.timedOut > 0 {
-		work += float64(n) * float64(e.timedOut) / float64(ran) * float64(e.timedOutTime) / float64(e.timedOut)
+		rate := float64(e.timedOut) / float64(ran)
+		cost := float64(e.timedOutTime) / float64(e.timedOut)
+		grouped := 0
+		for _, g := range e.groups {
+			if g.left == 0 {
+				continue
+			}
+			grouped += g.left
+			r := (float64(g.timedOut) + timeoutPrior*rate) / (float64(g.finished) + timeoutPrior)
+			c := cost
+			if g.timedOut > 0 {
+				c = float64(g.timedOutTime) / float64(g.timedOut)
+			}
+			work += float64(g.left) * r * c
+		}
+		if n > grouped { // mutants the model did not read: the run's rate
+			work += float64(n-grouped) * rate * cost
+		}
 	}
 	return time.Duration(work / float64(max(e.workers, 1))), true
 }

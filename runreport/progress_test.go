@@ -75,3 +75,43 @@ func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
 		t.Errorf("ETA %v, want %v: the timeouts still to come", got, want)
 	}
 }
+
+// TestTheETAExpectsTimeoutsWhereTheyCluster: the mutants of one function
+// time out together. After 10 mutants of TestA were killed and 3 of TestB
+// timed out at 8 s, the 7 TestB mutants left count with TestB's own rate
+// (shrunk towards the run's), the 5 TestA ones with almost none: far more
+// than the run's rate spread evenly over the 12 would say.
+func TestTheETAExpectsTimeoutsWhereTheyCluster(t *testing.T) {
+	t.Parallel()
+	var muts []gotest.MutantResult
+	for i := range 25 {
+		test := "TestA"
+		if i >= 15 {
+			test = "TestB"
+		}
+		muts = append(muts, gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, CoveredBy: []string{test}})
+	}
+	pr := &gotest.PackageResult{Workers: 2, Mutants: muts,
+		Tests: []gotest.TestInfo{{Name: "TestA", Baseline: 80 * time.Millisecond}, {Name: "TestB", Baseline: 80 * time.Millisecond}}}
+	e := newETAModel(pr)
+	for i := range 10 {
+		m := muts[i]
+		m.Outcome, m.Duration = outcome.Killed, 100*time.Millisecond
+		e.add(m)
+	}
+	for i := 15; i < 18; i++ {
+		m := muts[i]
+		m.Outcome, m.Duration = outcome.Timeout, 8*time.Second
+		e.add(m)
+	}
+	got, _ := e.eta(12)
+	rate := 3.0 / 13
+	even := time.Duration(12 * rate * float64(8*time.Second) / 2)
+	clustered := time.Duration(7 * (3 + 2*rate) / (3 + 2) * float64(8*time.Second) / 2)
+	if got < clustered || got < 3*even/2 {
+		t.Errorf("ETA %v: want at least %v (TestB's 7 mutants at its rate), well above %v (the run's rate spread evenly)", got, clustered, even)
+	}
+	if got > clustered+2*time.Second {
+		t.Errorf("ETA %v: want about %v, TestA's 5 mutants at almost no timeouts", got, clustered)
+	}
+}
