@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -41,9 +44,16 @@ of the module; --pkg names it.
 A black-box mutant (blackbox:PKG.Func:K, from mutprop run --blackbox)
 has no source diff: it perturbs the function's results as the tests run.
 show prints its definition as the last run recorded it, or else as
---blackbox-points defines it.`)
+--blackbox-points defines it.
+
+With --test REGEXP, show then applies the mutant to a copy of the module
+(your files are not touched) and runs go test -v -run REGEXP on it there,
+printing the output: the failure message and, for a property, its
+counterexample, shrunk as the library shrinks it (mutprop run's kill runs
+stop rapid at the first failing case). Operator and named mutants only.`)
 	pkgPattern := fs.String("pkg", "", "the `package` the mutant belongs to (default: found from the ID)")
 	results := fs.String("results", ".mutprop", "results `DIR` of the last run, whose journal gives the mutant's status")
+	testRun := fs.String("test", "", "run the tests `REGEXP` matches (go test -run) against the mutant, in a copy of the module, and print their output")
 	points := fs.Int("blackbox-points", 0, "a black-box mutant not in the last run: perturb about one input in `p` (0: every input), as mutprop run --blackbox-points")
 	if code := cli.ParseFlags(fs, args); code >= 0 {
 		return code
@@ -52,7 +62,7 @@ show prints its definition as the last run recorded it, or else as
 		fmt.Fprintln(e.Stderr, "mutprop show: want exactly one mutant ID or alias")
 		return cli.ExitUsage
 	}
-	if err := show(ctx, e, fs.Arg(0), *pkgPattern, *results, *points); err != nil {
+	if err := show(ctx, e, fs.Arg(0), *pkgPattern, *results, *points, *testRun); err != nil {
 		return cli.Fail(e, "show", err)
 	}
 	return cli.ExitOK
@@ -88,7 +98,12 @@ func (r mutantRef) file() string {
 	return file
 }
 
-func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, points int) error {
+func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, points int, testRun string) error {
+	if testRun != "" {
+		if _, err := regexp.Compile(testRun); err != nil {
+			return cli.UsageError("--test %q: %v", testRun, err)
+		}
+	}
 	ref := parseMutantRef(arg)
 	if !mutantid.IsAlias(ref.id) && strings.HasSuffix(ref.id, ":") {
 		return cli.UsageError("mutant ID %q ends with ':': a shell cut it at a > or < (and may have made a file of the rest); quote the ID ('ID') or pass its alias (%s...)", arg, mutantid.Prefix)
@@ -99,6 +114,9 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, poin
 	}
 	last := readLastRun(results, root)
 	if r, ok := journaledBlackbox(last, ref); ok {
+		if testRun != "" {
+			return cli.UsageError("--test runs operator and named mutants; %s is a black-box mutant", r.Mutant.Mutant.ID)
+		}
 		writeBlackbox(e.Stdout, r.Package, r.Mutant.Mutant)
 		fmt.Fprintln(e.Stdout, lastStatus(last, r.Package, r.Mutant.Mutant.ID))
 		return nil
@@ -181,6 +199,9 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, poin
 	}
 	h := hits[0]
 	if h.m.Origin == mutate.OriginBlackbox {
+		if testRun != "" {
+			return cli.UsageError("--test runs operator and named mutants; %s is a black-box mutant", h.m.ID)
+		}
 		writeBlackbox(e.Stdout, h.pkg.Path, h.m)
 		fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
 		return nil
@@ -190,6 +211,61 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, poin
 	}
 	fmt.Fprintf(e.Stdout, "\npackage %s, alias %s\n", h.pkg.Path, mutantid.Alias(h.pkg.Path, h.m.ID))
 	fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
+	if testRun != "" {
+		return runMutantTests(ctx, e, h.pkg, h.m, testRun)
+	}
+	return nil
+}
+
+// runMutantTests applies m to a copy of pkg's module in a temporary
+// directory and runs go test -v -run testRun on pkg's copy there, its
+// output to e.Stdout. The copy is removed after, and on interrupt.
+func runMutantTests(ctx context.Context, e *cli.Env, pkg *mutate.Package, m mutate.Mutant, testRun string) error {
+	tmp, err := os.MkdirTemp("", "mutprop-show-")
+	if err != nil {
+		return cli.CannotRun("show --test: %v", err)
+	}
+	defer os.RemoveAll(tmp)
+	root, err := sandbox.ModuleRoot(pkg.Dir)
+	if err != nil {
+		return cli.CannotRun("show --test: %v", err)
+	}
+	tmpl, err := sandbox.CopyModule(pkg.Dir, filepath.Join(tmp, "module"))
+	if err != nil {
+		return cli.CannotRun("show --test: %v", err)
+	}
+	files, err := mutate.Apply(pkg, m)
+	if err != nil {
+		return cli.CannotRun("show --test: %v", err)
+	}
+	for path, src := range files {
+		rel, err := filepath.Rel(root, path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return cli.CannotRun("show --test: %s is outside the module %s", path, root)
+		}
+		if err := os.WriteFile(filepath.Join(tmpl.Root(), rel), src, 0o644); err != nil {
+			return cli.CannotRun("show --test: %v", err)
+		}
+	}
+	args := []string{"test", "-count=1", "-v", "-run", testRun, "."}
+	fmt.Fprintf(e.Stdout, "\ngo %s, with the mutant applied in a copy of the module:\n\n", strings.Join(args, " "))
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = tmpl.PkgDir()
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Stdout, cmd.Stderr = e.Stdout, e.Stdout
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		fmt.Fprintln(e.Stdout, "\nthe tests passed against the mutant")
+	case errors.As(err, &exit):
+		fmt.Fprintf(e.Stdout, "\nthe tests failed against the mutant (go test exit status %d)\n", exit.ExitCode())
+	default:
+		return cli.CannotRun("show --test: go test: %v", err)
+	}
 	return nil
 }
 

@@ -17,6 +17,20 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 )
 
+// mutpropIn returns a function that runs the mutprop binary bin in dir,
+// with its own TMPDIR, and returns its exit code, stdout and stderr.
+func mutpropIn(t *testing.T, bin, dir string) func(args ...string) (int, string, string) {
+	return func(args ...string) (int, string, string) {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
+	}
+}
+
 // TestShowFindsAMutantFromTheModuleRootByIDOrAlias runs calcModule, then
 // shows its survivor, whose ID holds ">=", from the module's root (not
 // its package's directory): by ID, by "PKG/ID" and by its alias, each
@@ -27,15 +41,7 @@ func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
 	bin := mutpropBinary(t)
 	root := calcModule(t)
 	alias := mutantid.Alias("example.com/m/calc", survivorID)
-	mutprop := func(args ...string) (int, string, string) {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		cmd.Run()
-		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
-	}
+	mutprop := mutpropIn(t, bin, root)
 
 	// Before any run: found, without a status.
 	code, out, errOut := mutprop("show", survivorID)
@@ -58,6 +64,15 @@ func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
 	code, out, errOut = mutprop("show", "operator:calc.go:8:2:return-zero:zero")
 	require.Equal(t, cli.ExitOK, code, errOut)
 	assert.Contains(t, out, "last run ("+filepath.Join(".mutprop", "run.jsonl")+"): killed by TestMax")
+
+	// --test runs the killer against the mutant, in a copy: its failure.
+	code, out, errOut = mutprop("show", "--test", "TestMax", "operator:calc.go:8:2:return-zero:zero")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "go test -count=1 -v -run TestMax ., with the mutant applied in a copy of the module")
+	assert.Contains(t, out, "--- FAIL: TestMax")
+	assert.Contains(t, out, "the tests failed against the mutant")
+	code, _, errOut = mutprop("show", "--test", "(", survivorID)
+	assert.Equal(t, cli.ExitUsage, code, "a --test that is no regexp: %s", errOut)
 }
 
 // TestSchemataHeaderIsMutatesHeader checks that every file mutate
@@ -72,15 +87,7 @@ func TestShowFindsABlackboxMutantByIDOrAlias(t *testing.T) {
 	root := calcModule(t)
 	const id = "blackbox:example.com/m/calc.Max:3"
 	alias := mutantid.Alias("example.com/m/calc", id)
-	mutprop := func(args ...string) (int, string, string) {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		cmd.Run()
-		return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
-	}
+	mutprop := mutpropIn(t, bin, root)
 	code, out, errOut := mutprop("show", id)
 	require.Equal(t, cli.ExitOK, code, errOut)
 	assert.True(t, strings.HasPrefix(out, id+"\n"), out)

@@ -52,6 +52,7 @@ func TestNoCommandChangesAUserFile(t *testing.T) {
 		{"", []string{"show", survivorID}, cli.ExitOK, nil},
 		{"", []string{"show", alias}, cli.ExitOK, nil},
 		{"calc", []string{"show", "--pkg", ".", survivorID}, cli.ExitOK, nil},
+		{"", []string{"show", "--test", "TestMax", "operator:calc.go:8:2:return-zero:zero"}, cli.ExitOK, nil},
 		{"", []string{"schemata", "-o", "gen", "./calc"}, cli.ExitOK, []string{"gen"}},
 		{"", []string{"schemata", "-o", "gen", "./calc"}, cli.ExitOK, nil}, // again, over its own copy
 		{"", []string{"schemata", "-o", "calc", "./calc"}, cli.ExitUsage, nil},
