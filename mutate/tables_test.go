@@ -42,7 +42,9 @@ func TestTableProbesAreSound(t *testing.T) {
 	if recorded != original {
 		t.Fatalf("with recording on, the original prints\n%s\nwant\n%s", recorded, original)
 	}
-	line := func(m Mutant) string { return strings.TrimSpace(string(pkg.src[pkg.Filenames[0]][m.Edits[0].Start:m.Edits[0].End])) }
+	line := func(m Mutant) string {
+		return strings.TrimSpace(string(pkg.src[pkg.Filenames[0]][m.Edits[0].Start:m.Edits[0].End]))
+	}
 	var inDec, uninfected, killed int
 	for _, m := range muts {
 		if m.Schema == 0 {
