@@ -31,13 +31,10 @@ type Budget struct {
 	pilot    int // mutants to finish before the calibrated estimate
 	done     int
 	cost     time.Duration // expected cost of the finished ones
+	worked   time.Duration // their worker time
 	over     bool          // the bounds passed the budget
 	printed  bool
 }
-
-// pilotMutants is how many mutants calibrate the estimate: 2% of the
-// mutants to run, at least 20.
-func pilotMutants(n int) int { return max(20, n/50) }
 
 // Ready reads a package's mutants before their stage. The lower bound
 // counts every mutant killed by its first covering test, the upper bound
@@ -75,7 +72,7 @@ func (b *Budget) Ready(pr *gotest.PackageResult) {
 		high += all
 		b.left++
 	}
-	b.pilot = pilotMutants(b.left)
+	b.pilot = gotest.PilotMutants(b.left)
 	w := time.Duration(b.workers)
 	low, high = low/w, high/w
 	if b.fixed+low <= b.Limit {
@@ -99,6 +96,7 @@ func (b *Budget) Mutant(m gotest.MutantResult) {
 	delete(b.expected, m.Mutant.ID)
 	b.done++
 	b.cost += c
+	b.worked += m.Duration
 	if b.done < b.pilot || m.Outcome == "" {
 		return
 	}
@@ -108,10 +106,12 @@ func (b *Budget) Mutant(m gotest.MutantResult) {
 	for _, c := range b.expected {
 		rest += c
 	}
-	// The pilot's wall time per unit of expected cost, applied to the
-	// expected cost of the mutants left.
-	ratio := float64(elapsed) / float64(b.cost)
-	left := time.Duration(ratio * float64(rest))
+	// The pilot's worker time per unit of expected cost, applied to the
+	// expected cost of the mutants left, over the workers. The pilot is a
+	// sample spread over the stage (gotest.PilotMutants, run first); its
+	// wall time would count the mutants still running when it ended.
+	ratio := float64(b.worked) / float64(b.cost)
+	left := time.Duration(ratio * float64(rest) / float64(b.workers))
 	total := b.fixed + elapsed + left
 	b.say(fmt.Sprintf("%s: estimate after %d mutants: the run takes about %v (%v more); %s",
 		b.pkg, b.done, round(total), round(left), b.shards(elapsed+left)))

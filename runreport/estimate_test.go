@@ -57,15 +57,22 @@ func TestABudgetEstimatesOnceAfterItsPilot(t *testing.T) {
 	b := &Budget{W: &buf, Limit: time.Minute}
 	b.Ready(budgetPackage())
 	buf.Reset()
+	// Each pilot mutant took 2 s of a worker, half its expected 4.04 s.
 	for i := range 19 {
-		b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, Outcome: outcome.Killed})
+		b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, Outcome: outcome.Killed, Duration: 2 * time.Second})
 	}
 	if buf.Len() != 0 {
 		t.Fatalf("estimated before the pilot of 20 finished:\n%s", &buf)
 	}
-	b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: "m19"}, Outcome: outcome.Survived})
-	b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: "m20"}, Outcome: outcome.Survived})
+	b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: "m19"}, Outcome: outcome.Survived, Duration: 2 * time.Second})
+	b.Mutant(gotest.MutantResult{Mutant: mutate.Mutant{ID: "m20"}, Outcome: outcome.Survived, Duration: 2 * time.Second})
 	if got := strings.Count(buf.String(), "estimate after 20 mutants"); got != 1 {
 		t.Errorf("%d estimates after the pilot, want 1:\n%s", got, &buf)
+	}
+	// The 80 left at the pilot's worker time per expected second (0.495),
+	// over 2 workers: 80 x 4.04 s x 0.495 / 2 = 80 s, whatever the wall
+	// time the pilot took.
+	if !strings.Contains(buf.String(), "(1m20s more)") {
+		t.Errorf("the estimate is not the pilot's worker time applied to the mutants left:\n%s", &buf)
 	}
 }

@@ -154,7 +154,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
 	fs.StringVar(&f.runRE, "run", "", "only tests whose name matches `REGEXP`")
 	fs.StringVar(&f.ops, "operators", "", "comma-separated operators (default all)")
-	fs.BoolVar(&f.verbose, "v", false, "print one line per mutant")
+	fs.BoolVar(&f.verbose, "v", false, "print one line per mutant: its status, killer and tests to the failure (the counterexample: mutprop show --test TEST ID)")
 	fs.StringVar(&f.results, "results", ".mutprop", "results `DIR` that holds the default journal")
 	fs.StringVar(&f.journal, "journal", "", "append every finished mutant to `FILE` (default RESULTS/run.jsonl)")
 	fs.BoolVar(&f.noJournal, "no-journal", false, "keep no journal")
