@@ -36,18 +36,24 @@ func TestVerboseProgressNamesEachMutantsKillerAndTestsToFailure(t *testing.T) {
 	}
 }
 
+// etaPackage is n mutants on 2 workers, the first split covered by test a
+// only, the others by b only.
+func etaPackage(n, split int, a, b gotest.TestInfo) *gotest.PackageResult {
+	pr := &gotest.PackageResult{Workers: 2, Tests: []gotest.TestInfo{a, b}}
+	for i := range n {
+		test := a.Name
+		if i >= split {
+			test = b.Name
+		}
+		pr.Mutants = append(pr.Mutants, gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, CoveredBy: []string{test}})
+	}
+	return pr
+}
+
 func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
 	t.Parallel()
-	var muts []gotest.MutantResult
-	for i := range 20 {
-		test := "TestQuick"
-		if i >= 10 {
-			test = "TestSlow"
-		}
-		muts = append(muts, gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, CoveredBy: []string{test}})
-	}
-	pr := &gotest.PackageResult{Workers: 2, Mutants: muts,
-		Tests: []gotest.TestInfo{{Name: "TestQuick", Baseline: 80 * time.Millisecond}, {Name: "TestSlow", Baseline: 980 * time.Millisecond}}}
+	pr := etaPackage(20, 10, gotest.TestInfo{Name: "TestQuick", Baseline: 80 * time.Millisecond}, gotest.TestInfo{Name: "TestSlow", Baseline: 980 * time.Millisecond})
+	muts := pr.Mutants
 	e := newETAModel(pr)
 	if _, ok := e.eta(20); ok {
 		t.Fatal("an ETA before any mutant finished")
@@ -83,16 +89,8 @@ func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
 // than the run's rate spread evenly over the 12 would say.
 func TestTheETAExpectsTimeoutsWhereTheyCluster(t *testing.T) {
 	t.Parallel()
-	var muts []gotest.MutantResult
-	for i := range 25 {
-		test := "TestA"
-		if i >= 15 {
-			test = "TestB"
-		}
-		muts = append(muts, gotest.MutantResult{Mutant: mutate.Mutant{ID: fmt.Sprint("m", i)}, CoveredBy: []string{test}})
-	}
-	pr := &gotest.PackageResult{Workers: 2, Mutants: muts,
-		Tests: []gotest.TestInfo{{Name: "TestA", Baseline: 80 * time.Millisecond}, {Name: "TestB", Baseline: 80 * time.Millisecond}}}
+	pr := etaPackage(25, 15, gotest.TestInfo{Name: "TestA", Baseline: 80 * time.Millisecond}, gotest.TestInfo{Name: "TestB", Baseline: 80 * time.Millisecond})
+	muts := pr.Mutants
 	e := newETAModel(pr)
 	for i := range 10 {
 		m := muts[i]
