@@ -117,6 +117,21 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 // opts.Blackbox nil it returns no black-box mutant and the same files as
 // SchemataWith.
 func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, []Mutant, error) {
+	files, bb, err := schemataWithBlackbox(pkg, mutants, opts, opts.Probes)
+	if err != nil && opts.Probes {
+		// The table probes rewrite reads that no site can disable: a
+		// package they break is built without them (its table mutants
+		// probed at initialisation, as every test's).
+		if f, b, err2 := schemataWithBlackbox(pkg, mutants, opts, false); err2 == nil {
+			return f, b, nil
+		}
+	}
+	return files, bb, err
+}
+
+// schemataWithBlackbox is SchemataWithBlackbox, with the table probes
+// when tables (and opts.Probes) are set.
+func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, tables bool) (map[string][]byte, []Mutant, error) {
 	if err := reservedNames(pkg); err != nil {
 		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
@@ -124,11 +139,11 @@ func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) 
 		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
-	sites, tables, err := gatherSites(pkg, mutants, opts.Probes)
+	sites, tableList, err := gatherSites(pkg, mutants, opts.Probes, tables)
 	if err != nil {
 		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	for fi, reads := range tableReadSites(pkg, tables) {
+	for fi, reads := range tableReadSites(pkg, tableList) {
 		sites[fi] = append(sites[fi], reads...)
 	}
 	bb := &BlackboxWrapping{}
@@ -150,7 +165,7 @@ func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) 
 	if reach := countReachSites(sites); reach != reachBase {
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tableList)
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub + tableProbeStub
@@ -325,8 +340,10 @@ type siteCase struct {
 }
 
 // gatherSites finds the guard site of every mutant, grouped by file index
-// and merged by range, in no order.
-func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, []*table, error) {
+// and merged by range, in no order. With probes and tableProbes it also
+// returns the package's lookup tables (findTables), each with the schema
+// numbers of its elements' mutants, whose sites it does not probe.
+func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]*site, []*table, error) {
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -348,7 +365,7 @@ func gatherSites(pkg *Package, mutants []Mutant, probes bool) ([][]*site, []*tab
 		sites[file] = append(sites[file], s)
 	}
 	var tables []*table
-	if probes {
+	if probes && tableProbes {
 		tables = findTables(pkg)
 	}
 	var byName map[string][]*variantSite
