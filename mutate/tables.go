@@ -29,7 +29,8 @@ import (
 // unexported package-level variable of array or slice type, declared
 // alone with a composite literal whose keys are constants, and used by the
 // package only as x[i] read as a value (or in len, cap), never assigned,
-// sliced, ranged over with values, addressed or passed whole. Files the
+// sliced, ranged over with values, addressed or passed whole. Only the
+// mutants of elements without effects (no calls) count as the table's. Files the
 // build leaves out (tests of the package, other platforms) and assembly
 // that name it disqualify it.
 
@@ -197,8 +198,9 @@ func indexable(t types.Type) bool {
 	return false
 }
 
-// elemSpans returns the index and byte range of each element of lit;
-// false when a key is not a constant integer.
+// elemSpans returns the index and byte range of each element of lit
+// whose value has no effects (pureExpr); false when a key is not a
+// constant integer.
 func elemSpans(info *types.Info, tf *token.File, lit *ast.CompositeLit) ([]elemSpan, bool) {
 	var out []elemSpan
 	next := 0
@@ -215,7 +217,11 @@ func elemSpans(info *types.Info, tf *token.File, lit *ast.CompositeLit) ([]elemS
 			}
 			next, v = int(k), kv.Value
 		}
-		out = append(out, elemSpan{index: next, start: tf.Offset(v.Pos()), end: tf.Offset(v.End())})
+		if pureExpr(info, v) {
+			// An element with effects (a call) could change more than
+			// its value: its mutants stay with the expression probes.
+			out = append(out, elemSpan{index: next, start: tf.Offset(v.Pos()), end: tf.Offset(v.End())})
+		}
 		next++
 	}
 	return out, true

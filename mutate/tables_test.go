@@ -76,6 +76,11 @@ func TestTableProbesAreSound(t *testing.T) {
 			}
 		}
 	}
+	for _, tb := range findTables(pkg) {
+		if tb.name == "weights" && len(tb.elems) != 4 {
+			t.Errorf("weights: %d elements count, want 4 (not bump(8), which has effects)", len(tb.elems))
+		}
+	}
 	t.Logf("%d mutants of dec; table mutants: %d uninfected, %d infected and killed", inDec, uninfected, killed)
 	if inDec == 0 || uninfected == 0 || killed == 0 {
 		t.Errorf("want mutants of dec, uninfected and killed table mutants: %d, %d, %d", inDec, uninfected, killed)

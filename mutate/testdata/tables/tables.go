@@ -16,8 +16,18 @@ var dec = [...]byte{
 	'A': 0xFF, 0xFF,
 }
 
-// weights is read at a constant index and through len.
-var weights = []int{1, 2 + 3, 4 * 5, 7}
+// weights is read at a constant index and through len. Its last
+// element calls a function: its mutants are not the table's.
+var weights = []int{1, 2 + 3, 4 * 5, 7, bump(8)}
+
+// bumps sums the arguments of bump, which main prints: a mutant of an
+// argument changes the output though no one reads weights[4].
+var bumps int
+
+func bump(n int) int {
+	bumps += n
+	return n
+}
 
 // sliced is sliced: every element can be seen through the slice.
 var sliced = []int{10, 20, 30}
@@ -43,7 +53,7 @@ func decode(s string) int {
 func main() {
 	written[0] = 4
 	fmt.Println(decode("0123"), decode("9"), weights[1], len(weights))
-	fmt.Println(sum(sliced[1:]), written[0]+written[2], Exported[0])
+	fmt.Println(sum(sliced[1:]), written[0]+written[2], Exported[0], bumps)
 	if len(os.Args) > 1 {
 		fmt.Println(decode(os.Args[1]))
 	}
