@@ -35,10 +35,11 @@ in worker processes. The user's files are never written; generated files
 Deadlines: each test has its own, from its start: --timeout-factor x its
 baseline + --timeout-const. Past the factor + at most 50ms, a test whose
 CPU time shows it computed past the factor x its own CPU time, for at
-least half that deadline, is a timeout (a loop). A blocked test stops at
-its full deadline and runs once more with 4 x it before it counts; a test
-starved by a loaded machine runs on, since its wait for a CPU does not
-count.
+least half that deadline, is a timeout (a loop). One that grows in memory
+or output stops when its CPU time reaches its full deadline (its memory
+cap or output budget may end it first). A blocked test stops at its full
+deadline; a test starved by a loaded machine runs on, since its wait for
+a CPU does not count.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)
@@ -46,9 +47,12 @@ and of boolean, integer or string type is compared with the original at
 each evaluation in each test's recording run. A mutant runs
 only against the tests that infect it (change the value at least once);
 one that no test infects is reported survived without running, since the
-tests' runs would be the original's. Like per-test coverage, this assumes
-a test does the same thing each run (rapid's seed is pinned; testing/quick
-and unseeded math/rand are not). --probes=false runs every covering test.
+tests' runs would be the original's. A mutant of an element of a lookup
+table (an unexported package-level array or slice that the package only
+indexes) runs only against the tests that read that element. Like
+per-test coverage, this assumes a test does the same thing each run
+(rapid's seed is pinned; testing/quick and unseeded math/rand are not).
+--probes=false runs every covering test.
 
 Score = detected (killed, timeout, crashed) / valid (all but not-viable),
 as in Stryker; no-coverage mutants count as undetected.
