@@ -145,12 +145,18 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 // runAll runs tests in one process on the measured build, with no active
 // mutant, in worker 0's copy; noShrink as in testbin.RunSpec.
 func (s *session) runAll(ctx context.Context, tests []string, noShrink bool) (*testjson.Stream, proc.Result, error) {
-	sc := s.scratch(0)
+	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink})
+}
+
+// runIn runs spec (without Dir, TempDir, Memory: runIn sets them) on bin
+// in sc, reset first, with no active mutant and no watch: a baseline run.
+// A run that the context canceled returns the context's error.
+func (s *session) runIn(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, spec testbin.RunSpec) (*testjson.Stream, proc.Result, error) {
 	if err := sc.Reset(); err != nil {
 		return nil, proc.Result{}, err
 	}
-	st, res, err := s.bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(),
-		Memory: s.cfg.memory(), Timeout: baselineTimeout, NoShrink: noShrink})
+	spec.Dir, spec.TempDir, spec.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
+	st, res, err := bin.Run(ctx, spec)
 	if err != nil {
 		return nil, res, err
 	}
@@ -284,12 +290,8 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flaki
 // runAlone runs test alone with the build's recording on (see
 // measureAlone); i numbers its recording file.
 func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string, i int, coverPkgs []string) (aloneRun, error) {
-	if err := sc.Reset(); err != nil {
-		return aloneRun{}, err
-	}
 	bin := s.bin
-	spec := testbin.RunSpec{Tests: []string{test}, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: s.cfg.seed(), Memory: s.cfg.memory(),
-		Timeout: s.measureTimeout(test), NoShrink: s.noShrink([]string{test})}
+	spec := testbin.RunSpec{Tests: []string{test}, Seed: s.cfg.seed(), Timeout: s.measureTimeout(test), NoShrink: s.noShrink([]string{test})}
 	file := filepath.Join(s.work, fmt.Sprintf("record-%d.out", i))
 	if s.recorded {
 		spec.Probe = file
@@ -297,12 +299,9 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 		bin = &testbin.Binary{Path: s.coverPath, Rapid: s.bin.Rapid}
 		spec.CoverProfile = file
 	}
-	st, res, err := bin.Run(ctx, spec)
+	st, res, err := s.runIn(ctx, sc, bin, spec)
 	if err != nil {
 		return aloneRun{}, err
-	}
-	if res.End == proc.EndCanceled {
-		return aloneRun{}, ctx.Err()
 	}
 	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, RSS: res.PeakRSS, Faults: res.PageFaults, Written: res.Written}}
 	v := testjson.Classify(st, res)
@@ -376,20 +375,13 @@ func (s *session) checkFailures(ctx context.Context, o *flakiness.Observations, 
 // pinned, and a run that mutprop's deadline or memory cap stopped is
 // recorded as stopped, not failed.
 func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, tests []string, c flakiness.Condition, timeout time.Duration, o *flakiness.Observations) error {
-	if err := sc.Reset(); err != nil {
-		return err
-	}
 	seed, noShrink := s.cfg.seed(), s.noShrink(tests)
 	if c == flakiness.PlainUnpinned {
 		seed, noShrink = 0, false // as go test runs it
 	}
-	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Dir: sc.WorkDir(), TempDir: sc.TempDir(), Seed: seed,
-		Memory: s.cfg.memory(), Timeout: timeout, NoShrink: noShrink})
+	st, res, err := s.runIn(ctx, sc, bin, testbin.RunSpec{Tests: tests, Seed: seed, Timeout: timeout, NoShrink: noShrink})
 	if err != nil {
 		return err
-	}
-	if res.End == proc.EndCanceled {
-		return ctx.Err()
 	}
 	v := testjson.Classify(st, res)
 	if c != flakiness.PlainUnpinned {

@@ -176,8 +176,9 @@ func findTables(pkg *Package) []*table {
 			return true
 		})
 	}
+	named := namedElsewhere(pkg)
 	for obj, t := range byObj {
-		if namedElsewhere(pkg, obj.Name()) {
+		if named(obj.Name()) {
 			delete(byObj, obj)
 			t.elems = nil
 		}
@@ -273,44 +274,48 @@ func elementRead(info *types.Info, stack []ast.Node, id *ast.Ident) (*ast.IndexE
 	return x, true
 }
 
-// namedElsewhere reports whether a Go file of the package's directory that
-// the build leaves out (its tests, other platforms' files) names name, or
-// an assembly file refers to it: such a file could see the table whole.
-func namedElsewhere(pkg *Package, name string) bool {
+// namedElsewhere returns a function that reports whether a Go file of
+// the package's directory that the build leaves out (its tests, other
+// platforms' files) names a name, or an assembly file refers to it: such
+// a file could see the table whole. It reads the directory once. Where a
+// file cannot be read or parsed, every name counts as named.
+func namedElsewhere(pkg *Package) func(name string) bool {
+	all := func(string) bool { return true }
 	entries, err := os.ReadDir(pkg.Dir)
 	if err != nil {
-		return true
+		return all
 	}
+	idents := map[string]bool{}
+	var asm [][]byte
 	for _, e := range entries {
 		path := filepath.Join(pkg.Dir, e.Name())
 		switch {
 		case e.IsDir() || slices.Contains(pkg.Filenames, path):
 		case strings.HasSuffix(e.Name(), ".s"):
 			src, err := os.ReadFile(path)
-			if err != nil || bytes.Contains(src, []byte("·"+name)) {
-				return true
+			if err != nil {
+				return all
 			}
+			asm = append(asm, src)
 		case strings.HasSuffix(e.Name(), ".go"):
 			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
 			if err != nil {
-				return true
+				return all
 			}
 			if f.Name.Name != pkg.Name {
 				continue // an external test package cannot see it
 			}
-			found := false
 			ast.Inspect(f, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && id.Name == name {
-					found = true
+				if id, ok := n.(*ast.Ident); ok {
+					idents[id.Name] = true
 				}
-				return !found
-			})
-			if found {
 				return true
-			}
+			})
 		}
 	}
-	return false
+	return func(name string) bool {
+		return idents[name] || slices.ContainsFunc(asm, func(src []byte) bool { return bytes.Contains(src, []byte("·"+name)) })
+	}
 }
 
 // tableElement returns the table and element index whose value holds the

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,12 +113,7 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, poin
 	}
 	last := readLastRun(results, root)
 	if r, ok := journaledBlackbox(last, ref); ok {
-		if testRun != "" {
-			return cli.UsageError("--test runs operator and named mutants; %s is a black-box mutant", r.Mutant.Mutant.ID)
-		}
-		writeBlackbox(e.Stdout, r.Package, r.Mutant.Mutant)
-		fmt.Fprintln(e.Stdout, lastStatus(last, r.Package, r.Mutant.Mutant.ID))
-		return nil
+		return showBlackbox(e, last, r.Package, r.Mutant.Mutant, testRun)
 	}
 
 	var patterns []string
@@ -199,12 +193,7 @@ func show(ctx context.Context, e *cli.Env, arg, pkgPattern, results string, poin
 	}
 	h := hits[0]
 	if h.m.Origin == mutate.OriginBlackbox {
-		if testRun != "" {
-			return cli.UsageError("--test runs operator and named mutants; %s is a black-box mutant", h.m.ID)
-		}
-		writeBlackbox(e.Stdout, h.pkg.Path, h.m)
-		fmt.Fprintln(e.Stdout, lastStatus(last, h.pkg.Path, h.m.ID))
-		return nil
+		return showBlackbox(e, last, h.pkg.Path, h.m, testRun)
 	}
 	if err := mutate.WriteMutant(e.Stdout, h.pkg, h.m); err != nil {
 		return cli.CannotRun("%v", err)
@@ -311,12 +300,19 @@ func blackboxMutant(pkg *mutate.Package, id string, points int) (mutate.Mutant, 
 	return mutate.Mutant{}, false
 }
 
-// writeBlackbox prints a black-box mutant of package pkg as WriteMutant
-// prints an operator mutant, with its alias and no diff.
-func writeBlackbox(w io.Writer, pkg string, m mutate.Mutant) {
+// showBlackbox prints black-box mutant m of package pkg as WriteMutant
+// prints an operator mutant, with its alias and no diff, then its status
+// in the last run; --test (testRun) cannot run it.
+func showBlackbox(e *cli.Env, last []journaled, pkg string, m mutate.Mutant, testRun string) error {
+	if testRun != "" {
+		return cli.UsageError("--test runs operator and named mutants; %s is a black-box mutant", m.ID)
+	}
+	w := e.Stdout
 	fmt.Fprintf(w, "%s\n%s at %s: %s\n\n", m.ID, m.Origin, m.Location(), m.Description)
 	fmt.Fprintln(w, "No source diff: a black-box mutant perturbs the function's results as the tests run (mutprop run --help, --blackbox).")
 	fmt.Fprintf(w, "\npackage %s, alias %s\n", pkg, mutantid.Alias(pkg, m.ID))
+	fmt.Fprintln(w, lastStatus(last, pkg, m.ID))
+	return nil
 }
 
 // journaled is a mutant's record in a journal of the last run.

@@ -20,9 +20,9 @@ const Patience = 4
 // Run sets spec's Timeout and Watch; the caller sets NoShrink (rapid then
 // does not minimize a failing case). A run whose timeout or crash came
 // after a property had failed (the library printed its count of tests to
-// the failure) is a kill by that property, with that count. A timeout that the watch did
-// not explain (a loop by its CPU time, or a test blocked asleep) came
-// from a test that grew, outlasted its own time, or ran where its usage
+// the failure) is a kill by that property, with that count. A timeout
+// that the watch did not explain (by CPU time, or a test blocked asleep)
+// came from a test that outlasted its own time, or ran where its usage
 // cannot be read: it runs again once with Patience x its full deadlines,
 // and counts only if it times out again.
 func Run(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) (testjson.Verdict, *testjson.Stream, error) {
