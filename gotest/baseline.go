@@ -303,7 +303,8 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	if err != nil {
 		return aloneRun{}, err
 	}
-	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, RSS: res.PeakRSS, Faults: res.PageFaults, Written: res.Written}}
+	_, asserts := testjson.AssertFailure(st.Output)
+	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, RSS: res.PeakRSS, Faults: res.PageFaults, Written: res.Written, Asserts: asserts}}
 	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:

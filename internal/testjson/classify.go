@@ -23,6 +23,9 @@ type Verdict struct {
 	// the number of generated tests up to the failing one.
 	TestsToFailure map[string]int
 	Passed         []string // top-level tests that passed
+	// Unfinished lists the top-level tests that started and never ended:
+	// the test a deadline or a cap stopped, the one that crashed.
+	Unfinished []string
 	// Notes are what the run did besides its tests' verdict: processes that
 	// left the process group and were killed, writes into the package
 	// directory. They hold whatever the outcome, survived included.
@@ -33,8 +36,8 @@ type Verdict struct {
 var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine stack exceeds .*|panic: .*|SIG[A-Z]+: .*|unexpected fault address.*)$`)
 
 // Classify reads a verdict from a run's event stream, never from its exit
-// code: a process killed at its deadline is a timeout; a failed top-level
-// test is a kill; a test that started and never finished, or a binary that
+// code: a failed top-level test is a kill, whatever ended the process
+// after it; otherwise a process killed at its deadline is a timeout; a test that started and never finished, or a binary that
 // ended without its final PASS/FAIL line, is a crash (a Go fatal error, a
 // stack overflow, a signal, os.Exit); otherwise the mutant survived.
 func Classify(s *Stream, res proc.Result) Verdict {
@@ -60,25 +63,30 @@ func Classify(s *Stream, res proc.Result) Verdict {
 			running = append(running, name)
 		}
 	}
+	for _, name := range running {
+		if TopLevel(name) {
+			v.Unfinished = append(v.Unfinished, name)
+		}
+	}
 	switch {
+	case len(v.KilledBy) > 0:
+		// A test that failed decides the verdict, whatever ended the
+		// process after it: the order of the tests, or a deadline that
+		// the machine's load moved, must not turn a kill into a timeout.
+		v.Outcome = outcome.Killed
+		v.Reason = s.KillReason(v.KilledBy[0])
 	case res.End == proc.EndMemoryExceeded:
 		v.Outcome = outcome.Crashed
-		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("exceeded its memory cap (resident %s > cap %s)", proc.FormatSize(res.PeakRSS), proc.FormatSize(res.Memory.Hard)) + whileRunning(running)
 	case res.End == proc.EndOutputExceeded:
 		v.Outcome = outcome.Crashed
-		v.KilledBy = nil
 		v.Reason = fmt.Sprintf("wrote more than %s of output (budget)", proc.FormatSize(res.OutputLimit)) + whileRunning(running)
 	case res.End == proc.EndTimedOut:
 		v.Outcome = outcome.Timeout
-		v.KilledBy = nil
 		v.Reason = "no result within " + res.Duration.Round(1e6).String()
 		if len(running) > 0 {
 			v.Reason += " (running " + strings.Join(running, ", ") + ")"
 		}
-	case len(v.KilledBy) > 0:
-		v.Outcome = outcome.Killed
-		v.Reason = s.KillReason(v.KilledBy[0])
 	case len(running) > 0 || s.Result == "":
 		v.Outcome = outcome.Crashed
 		if m := crashLine.FindString(s.Output); m != "" {
@@ -177,6 +185,7 @@ const (
 	rankNone    = iota
 	rankPlain   // a line the test printed (fmt.Println): used only when nothing better exists
 	rankMessage // "file_test.go:12: msg": t.Error, t.Fatal (or t.Log: the text cannot tell)
+	rankAssert  // the first failure of testify's assertions (AssertFailure)
 	rankMarker  // a property-based library's failure line (ttfPatterns)
 	rankPanic   // "panic: ..."
 )
@@ -219,7 +228,9 @@ func (s *Stream) KillReason(name string) string {
 // maxReason bytes, with its rank. By rank: a panic; a property-based
 // library's failure line (rapid's "[rapid] failed after N tests: msg",
 // gopter's "Falsified after N passed tests", testing/quick's "#N: failed on
-// input"); the last message ("file_test.go:12: msg") before the test's
+// input"); the first failure of testify's assertions (AssertFailure: the
+// same whether the test ran to its end or was stopped there); the last
+// message ("file_test.go:12: msg") before the test's
 // "--- FAIL" line (t.Log and t.Error print alike, and a test usually
 // stops at the failure that matters); only when there is none of these,
 // the first line the test printed itself (before its "--- FAIL", else
@@ -255,10 +266,11 @@ func failureMessage(out string) (string, int) {
 	if plain == "" {
 		plain = plainAfter
 	}
+	asserted, _ := AssertFailure(out)
 	for _, c := range []struct {
 		msg  string
 		rank int
-	}{{panicked, rankPanic}, {marker, rankMarker}, {message, rankMessage}, {plain, rankPlain}} {
+	}{{panicked, rankPanic}, {marker, rankMarker}, {asserted, rankAssert}, {message, rankMessage}, {plain, rankPlain}} {
 		if c.msg != "" {
 			return bound(c.msg), c.rank
 		}
@@ -292,8 +304,9 @@ func bound(s string) string {
 
 // FailedProperty finds, in a run that timed out or crashed, the first
 // top-level test whose property failed before the end (its output holds a
-// library's count of tests to the failure): the verdict is that test's
-// kill, with the count, and the library's failure line as its reason.
+// library's count of tests to the failure), or whose testify assertion
+// failed (AssertFailure): the verdict is that test's kill, with the
+// count, and the library's failure line as its reason.
 func FailedProperty(s *Stream) (Verdict, bool) {
 	for _, name := range s.Order {
 		ev := s.Tests[name]
@@ -303,6 +316,9 @@ func FailedProperty(s *Stream) (Verdict, bool) {
 		out := ev.Output + s.SubtestOutput(name)
 		n, _, ok := TestsToFailure(out)
 		if !ok {
+			if reason, asserted := AssertFailure(out); asserted {
+				return Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{}, Reason: reason}, true
+			}
 			continue
 		}
 		v := Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{name: n}}

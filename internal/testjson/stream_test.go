@@ -147,6 +147,23 @@ func TestABinaryKilledAtItsDeadlineIsATimeoutWhateverItPrinted(t *testing.T) {
 	}
 }
 
+func TestAFailureBeforeTheDeadlineOrACapIsAKill(t *testing.T) {
+	t.Parallel()
+	// TestA failed; TestB, running beside it or after it, then met the
+	// deadline or a cap. Which came first depends on the order and the
+	// machine's load, the kill does not.
+	out := frame("=== RUN   TestA\n    a_test.go:3: wrong\n--- FAIL: TestA (0.00s)\n=== RUN   TestB\n")
+	for _, end := range []proc.End{proc.EndTimedOut, proc.EndMemoryExceeded, proc.EndOutputExceeded} {
+		v := Classify(Parse(out), proc.Result{End: end, ExitCode: -1, Signal: "killed"})
+		if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestA" || v.Reason != "a_test.go:3: wrong" {
+			t.Errorf("end %v: verdict %+v, want killed by TestA with its message", end, v)
+		}
+		if len(v.Unfinished) != 1 || v.Unfinished[0] != "TestB" {
+			t.Errorf("end %v: unfinished %q, want [TestB]", end, v.Unfinished)
+		}
+	}
+}
+
 func TestABinaryThatExitsWithoutAResultIsACrashNotASurvivor(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\n")

@@ -15,9 +15,9 @@ const FirstTryConst = 50 * time.Millisecond
 // baseline and used u alone (the zero Usage: unmeasured, its wall time
 // stands for its CPU), under the deadlines t: its first deadline (the
 // factor times its baseline, plus at most FirstTryConst), where its CPU
-// time confirms a loop, and its full deadline, in wall time and in CPU
-// (the full deadline times the cores the test kept busy alone, at least
-// one).
+// time confirms a loop, and its full deadline in wall time (from the
+// baseline) and in CPU time (the deadline formula applied to the CPU it
+// used alone).
 func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	alone := u.CPU
 	if alone <= 0 {
@@ -33,9 +33,12 @@ func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	}
 	firstDeadline := min(first.For(baseline), t.For(baseline))
 	full := max(firstDeadline, t.For(baseline))
+	// The full deadline in CPU time follows the CPU the test used alone,
+	// not its wall time: the machine's load stretches the one, not the
+	// other, so a mutant near the deadline gets one verdict quiet or busy.
 	fullCPU := full
-	if baseline > 0 && alone > baseline {
-		fullCPU = time.Duration(float64(full) * float64(alone) / float64(baseline))
+	if u.CPU > 0 {
+		fullCPU = t.For(u.CPU)
 	}
 	return Rule{
 		First:   firstDeadline,

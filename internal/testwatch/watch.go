@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
@@ -44,6 +45,10 @@ type Rule struct {
 type Usage struct {
 	CPU                  time.Duration
 	RSS, Faults, Written int64
+	// Asserts is set when its output alone held a failed assertion's
+	// block (testjson.AssertFailure) though it passed: such a block in its
+	// output then tells nothing.
+	Asserts bool
 }
 
 // clock is one test's time in a watched run.
@@ -84,6 +89,7 @@ type Watch struct {
 	// the rules act on wall time).
 	readable bool
 	why      string // what its rule saw: the verdict's reason's tail
+	asserts  testjson.AssertScan
 	done     chan struct{}
 	closed   bool
 }
@@ -176,7 +182,11 @@ func (w *Watch) endLine() {
 	line := w.line
 	w.line = w.line[:0]
 	what, name, ok := testjson.ReadFrame(line)
-	if !ok || !testjson.TopLevel(name) {
+	if !ok {
+		w.readOutput(string(line))
+		return
+	}
+	if !testjson.TopLevel(name) {
 		return
 	}
 	u, ok := w.stat()
@@ -213,6 +223,29 @@ func (w *Watch) endLine() {
 	case w.idle == nil:
 		w.idle = w.newClock("", u, ok)
 	}
+}
+
+// readOutput reads a line a test printed: at a failed assertion's block
+// (testjson.AssertScan) the run ends, a kill whatever the test would do
+// next (testjson.FailedProperty names it), unless a running test printed
+// such blocks alone and passed.
+func (w *Watch) readOutput(line string) {
+	if !w.asserts.Line(line) || w.stopped != "" || w.closed {
+		return
+	}
+	var names []string
+	for name, c := range w.running {
+		if c.rule.Base.Asserts {
+			return
+		}
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	w.stopped, w.why = "(outside its tests)", "an assertion failed"
+	if len(names) > 0 {
+		w.stopped = names[0]
+	}
+	w.stop()
 }
 
 // check applies the rules at the current time; the first clock past its
@@ -287,7 +320,10 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 	if ok && u.Stalled {
 		c.stalled = true
 	}
-	fullCPU := max(r.FullCPU, r.Full)
+	fullCPU := r.FullCPU
+	if fullCPU <= 0 {
+		fullCPU = r.Full
+	}
 	switch {
 	case known && !grew && cpu >= r.Need:
 		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))

@@ -217,3 +217,33 @@ func TestAPausedParallelTestsClockStops(t *testing.T) {
 		t.Fatalf("TestFast was stopped for the time it waited paused: %q %s", f.w.stopped, f.w.why)
 	}
 }
+
+// TestAFailedAssertionEndsTheRunAtOnce: testify's failure block in the
+// output ends the run before any deadline (the test has failed for good);
+// not when the running test printed such blocks alone and passed, and not
+// for an "Error:" line without its trace.
+func TestAFailedAssertionEndsTheRunAtOnce(t *testing.T) {
+	t.Parallel()
+	block := "    x_test.go:12: \n        \tError Trace:\t/src/x_test.go:12\n        \tError:      \tNot equal: \n"
+	f := newFakeRun(watchRules)
+	f.line("=== RUN   TestFast")
+	_, _ = f.w.Write([]byte("    x_test.go:3: \n        \tError:      \tnot testify's\n"))
+	if f.stopped {
+		t.Fatalf("stopped at an Error: line without a trace")
+	}
+	_, _ = f.w.Write([]byte(block))
+	if !f.stopped || f.w.stopped != "TestFast" || f.w.why != "an assertion failed" {
+		t.Errorf("after a failure block: stopped %v (%q, %q), want TestFast stopped", f.stopped, f.w.stopped, f.w.why)
+	}
+
+	logs := newFakeRun(func(test string) Rule {
+		r := watchRules(test)
+		r.Base.Asserts = true
+		return r
+	})
+	logs.line("=== RUN   TestFast")
+	_, _ = logs.w.Write([]byte(block))
+	if logs.stopped {
+		t.Errorf("a test that prints failure blocks alone and passes was stopped at one")
+	}
+}
