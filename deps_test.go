@@ -54,20 +54,21 @@ var allowed = map[string][]string{
 	"internal/coverage":    {"mutate"},
 	"internal/testbin":     {"internal/testjson", "mutate", "proc"},
 	"internal/testwatch":   {"internal/testbin", "internal/testjson", "outcome", "proc"},
-	"internal/suitehost":   {"propsuite", "proc", "report", "outcome", "stats"},
+	"internal/suitehost":   {"propsuite", "proc", "report", "outcome", "stats", "internal/sandbox", "internal/testbin"},
 	"internal/flakiness":   {"internal/testjson", "outcome"},
 	"internal/preflight":   nil,
+	"internal/testorder":   nil,
 	"internal/blackboxmut": {"mutate", "outcome", "report"},
 	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "propsuite"},
 	"gotest": {"engine", "mutate", "propsuite", "proc", "report", "outcome", "stats",
 		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
-		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials"},
+		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder"},
 
 	// mutprop run's own packages: each imports runlog, never one another.
 	"changes":   {"mutate"},
 	"runlog":    {"engine", "gotest", "mutate", "outcome", "report"},
 	"runcache":  {"runlog", "gotest", "mutate", "outcome"},
-	"runreport": {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress"},
+	"runreport": {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
 	"ci":        {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
 
 	// The case studies: the core and their own schematized copies, never

@@ -43,7 +43,6 @@
 //	matrix.go    SummarizeMatrix, from report.KillMatrixOf
 //	suite.go     registered suites (mutproptest), measured by
 //	             internal/suitehost
-//	preflight.go Preflight: internal/preflight, for mutprop run
 //
 // # Host choice
 //

@@ -15,6 +15,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -59,33 +60,18 @@ type stage struct {
 	tests []string // the session's names
 }
 
-// stages splits the mutant's tests (fastest first by speed class) into
-// runs: the first alone, where most mutants die, then the others grouped
-// by test package and speed class, in order, each group in one process
-// that stops at the first failure. A test binary runs its tests in source
-// order, so a group of quick tests runs before the slow ones start: a
-// mutant that a 10 ms test kills does not wait for a 2 s property first.
+// stages splits the mutant's tests into runs (testorder.Stages): the
+// first alone, then one process per test package and speed class.
 func (t *target) stages(tests []string) []stage {
-	if len(tests) == 0 {
-		return nil
-	}
-	first := t.refs[tests[0]]
-	out := []stage{{s: first.s, tests: []string{first.name}}}
-	type group struct {
-		s     *session
-		class int
-	}
-	groups := map[group]int{}
-	for _, name := range tests[1:] {
-		ref := t.refs[name]
-		g := group{ref.s, speedClass(ref.s.baseline[ref.name])}
-		i, ok := groups[g]
-		if !ok {
-			i = len(out)
-			groups[g] = i
-			out = append(out, stage{s: ref.s})
+	group := func(name string) *session { return t.refs[name].s }
+	speed := func(name string) time.Duration { ref := t.refs[name]; return ref.s.speed(ref.name) }
+	var out []stage
+	for _, names := range testorder.Stages(tests, group, speed) {
+		st := stage{s: group(names[0])}
+		for _, name := range names {
+			st.tests = append(st.tests, t.refs[name].name)
 		}
-		out[i].tests = append(out[i].tests, ref.name)
+		out = append(out, st)
 	}
 	return out
 }
@@ -133,7 +119,12 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	}
 	var notes []string
-	for _, st := range t.stages(r.Tests()) {
+	// timedOut is the reason of the first timeout: it stands only if no
+	// test after it fails (see below).
+	timedOut := ""
+	stages := t.stages(r.Tests())
+	for i := 0; i < len(stages); i++ {
+		st := stages[i]
 		bin, active, err := binary(st.s)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -148,6 +139,21 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			return r
 		}
 		notes = append(notes, v.Notes...)
+		if v.Outcome == outcome.Timeout {
+			if timedOut != "" {
+				break // a second timeout: the first stands
+			}
+			// A timeout is final only when no other covering test fails.
+			// Which test meets the mutant first follows the speed classes,
+			// and a failure must not hide behind a timeout: the tests the
+			// stopped run never reached run next (the stopped test left
+			// out), then the other stages, until a second timeout.
+			timedOut = v.Reason
+			if rest := testorder.Unreached(st.tests, append(v.Passed, v.KilledBy...), v.Unfinished); len(rest) > 0 {
+				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
+			}
+			continue
+		}
 		r.Outcome, r.Reason = v.Outcome, withNotes(v.Reason, notes)
 		r.KilledBy, r.TestsToFailure = nil, nil
 		for _, k := range v.KilledBy {
@@ -163,7 +169,11 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			return r
 		}
 	}
-	r.Reason = withNotes("", notes)
+	if timedOut != "" {
+		r.Outcome, r.Reason, r.KilledBy, r.TestsToFailure = outcome.Timeout, withNotes(timedOut, notes), nil, nil
+		return r
+	}
+	r.Outcome, r.Reason = outcome.Survived, withNotes("", notes)
 	return r
 }
 

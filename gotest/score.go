@@ -373,16 +373,3 @@ func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *P
 	}
 	return sel, nil
 }
-
-// speedClass buckets a baseline duration by powers of ten from 100 ms
-// (under 100 ms, under 1 s, under 10 s, ...). Ordering tests by class
-// rather than by duration keeps slow properties behind quick tests while
-// making the order, and so the first killer of a mutant, independent of
-// timing noise: two runs with the same seed report the same killers.
-func speedClass(d time.Duration) int {
-	c := 0
-	for limit := 100 * time.Millisecond; d >= limit && c < 6; limit *= 10 {
-		c++
-	}
-	return c
-}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -434,38 +434,7 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 			cfg.Finished(j.t.pr, *j.result())
 		}
 	}
-	return pilotFirst(jobs), nil
-}
-
-// PilotMutants is how many of a stage's n mutants run first, spread
-// evenly over the stage: a systematic sample whose cost predicts the
-// whole stage's (the progress line's ETA, --budget's estimate). Mutants
-// in source order are not such a sample: one function's mutants share
-// their tests and their cost. 2% of them, at least 20.
-func PilotMutants(n int) int { return min(n, max(20, n/50)) }
-
-// pilotFirst orders jobs so that PilotMutants of them, evenly spaced,
-// come first, then the others in their order. The order changes no
-// verdict: every mutant runs in a fresh copy.
-func pilotFirst(jobs []job) []job {
-	n := len(jobs)
-	k := PilotMutants(n)
-	if k == 0 || k >= n {
-		return jobs
-	}
-	out := make([]job, 0, n)
-	picked := make([]bool, n)
-	for i := range k {
-		j := i * n / k
-		picked[j] = true
-		out = append(out, jobs[j])
-	}
-	for j := range jobs {
-		if !picked[j] {
-			out = append(out, jobs[j])
-		}
-	}
-	return out
+	return testorder.PilotFirst(jobs), nil
 }
 
 // guard sets a guard on each live package's directory while its mutants
@@ -674,19 +643,12 @@ func (t *target) name(s *session, test string) string {
 }
 
 // coveringTests returns the tests (of every session) that execute code
-// the mutant changes, fastest first by speed class (speedClass), then the
-// package's own tests, then by package and in each binary's order. A
+// the mutant changes, in the order they meet it (testorder.Sort). A
 // zero-width change (an insertion, a named variant's guard) counts as its
 // enclosing function; a change outside any function (a package-level
 // initialiser) is covered by every test.
 func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
-	type cand struct {
-		name  string
-		class int
-		own   bool
-		order int
-	}
-	var cands []cand
+	var cands []testorder.Test
 	for si, s := range sessions {
 		for ti, test := range s.tests {
 			if !s.covers(test, t.pkg, m) {
@@ -694,24 +656,27 @@ func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
 			}
 			name := t.name(s, test)
 			t.refs[name] = testRef{s: s, name: test}
-			cands = append(cands, cand{name: name, class: speedClass(s.baseline[test]), own: s.pkg.Path == t.pkg.Path, order: si<<20 | ti})
+			cands = append(cands, testorder.Test{Name: name, Own: s.pkg.Path == t.pkg.Path, Order: si<<20 | ti, Speed: s.speed(test)})
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.class != b.class {
-			return a.class < b.class
-		}
-		if a.own != b.own {
-			return a.own
-		}
-		return a.order < b.order
-	})
+	testorder.Sort(cands)
 	out := make([]string, len(cands))
 	for i, c := range cands {
-		out[i] = c.name
+		out[i] = c.Name
 	}
 	return out
+}
+
+// speed is what orders a test by speed class (testorder.Class): the CPU it used alone in the
+// baseline, which the machine's load leaves as it is, or its wall time
+// where that was not measured. A wall time that load stretches across a
+// class's bound would move the test to another stage, and change which
+// test meets a mutant first.
+func (s *session) speed(test string) time.Duration {
+	if u, ok := s.usage[test]; ok && u.CPU > 0 {
+		return u.CPU
+	}
+	return s.baseline[test]
 }
 
 // addForeignTests lists, after the package's own tests, the other

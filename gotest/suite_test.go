@@ -143,11 +143,11 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 		t.Errorf("TestInsertSuite killed %d white-box mutants with a tests-to-failure count, want at least the %d its complete property kills", ttf, killed)
 	}
 
-	tables := gotest.SuiteTables(p.Suites)
+	tables := suitehost.Tables(p.Suites)
 	if len(tables) == 0 || len(tables[0].Rows) != 4 || !strings.Contains(tables[0].Title, "insert (TestInsertSuite)") {
 		t.Errorf("suite tables: %+v", tables)
 	}
-	doc, err := report.JSON(report.Run{Name: p.Path}, report.Extension{Key: gotest.SuitesJSONKey, Value: p.Suites})
+	doc, err := report.JSON(report.Run{Name: p.Path}, report.Extension{Key: suitehost.JSONKey, Value: p.Suites})
 	if err != nil {
 		t.Fatal(err)
 	}

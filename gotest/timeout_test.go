@@ -3,11 +3,13 @@ package gotest_test
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -58,5 +60,35 @@ func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 	// 10 x (2 s + 10 ms) + 250 ms at least: 20 s.
 	if m.Duration >= 2*slow {
 		t.Errorf("the loop's mutant took %v: the slow test's budget (10 x %v), not its own", m.Duration, slow)
+	}
+}
+
+// TestAFailureAfterALoopDecidesTheVerdict scores testdata/loopthenfail's
+// variant: TestLoop loops and stops at its deadline, then TestWrong, which
+// the stopped run never reached, runs and fails. The mutant is killed by
+// TestWrong: which test meets a mutant first follows the tests' speed
+// classes, and a failure must not hide behind a timeout.
+func TestAFailureAfterALoopDecidesTheVerdict(t *testing.T) {
+	t.Parallel()
+	dir := testfix.Module(t, filepath.Join("testdata", "loopthenfail.txtar"))
+	var log bytes.Buffer
+	cfg := gotest.Config{
+		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log,
+		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
+			return func(m mutate.Mutant) bool { return m.ID == "named:loopfail" }, nil
+		},
+	}
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("score: %v\n%s", err, log.String())
+	}
+	m := res.Packages[0].Mutants[0]
+	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
+	if m.Outcome != outcome.Killed || len(m.KilledBy) != 1 || m.KilledBy[0] != "TestWrong" {
+		t.Errorf("%s: %s by %v (%s), want killed by TestWrong\n%s", m.Mutant.ID, m.Outcome, m.KilledBy, m.Reason, log.String())
+	}
+	if !strings.HasSuffix(m.Reason, "Next(5) = 0, want 6") {
+		t.Errorf("reason %q, want TestWrong's failure", m.Reason)
 	}
 }

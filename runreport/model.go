@@ -7,6 +7,7 @@ import (
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -51,7 +52,7 @@ type SetAsideTest struct {
 // The JSON report's top-level keys that runreport adds.
 const (
 	// suitesJSONKey holds the registered suites.
-	suitesJSONKey = gotest.SuitesJSONKey
+	suitesJSONKey = suitehost.JSONKey
 	// setAsideJSONKey lists the tests the baselines set aside.
 	setAsideJSONKey = "mutpropSetAside"
 )

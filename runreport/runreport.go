@@ -17,6 +17,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/atomicfile"
+	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
@@ -87,7 +88,7 @@ func packageTables(p runlog.Package, matrix bool) []report.Table {
 	if sv := survivorsTable(r); len(sv.Rows) > 0 {
 		tables = append(tables, sv)
 	}
-	return append(tables, gotest.SuiteTables(p.Suites)...)
+	return append(tables, suitehost.Tables(p.Suites)...)
 }
 
 // countsNote counts the package's mutants: those of its source (the

@@ -8,12 +8,13 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/runcache"
 )
 
 // score runs gotest.Score through the outcome cache (package runcache),
 // or not, with --no-cache.
-func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, listed, testOnly []gotest.ListedPackage, started time.Time) (*gotest.Result, error) {
+func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, listed, testOnly []preflight.ListedPackage, started time.Time) (*gotest.Result, error) {
 	if f.noCache {
 		return gotest.Score(ctx, *cfg)
 	}

@@ -4,8 +4,8 @@ import (
 	"flag"
 
 	"github.com/mutprop/mutprop/ci"
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/runreport"
 )
 
@@ -42,7 +42,7 @@ type ciRun struct {
 }
 
 // listedDirs maps the packages' import paths to their directories.
-func listedDirs(ps []gotest.ListedPackage) map[string]string {
+func listedDirs(ps []preflight.ListedPackage) map[string]string {
 	out := map[string]string{}
 	for _, p := range ps {
 		out[p.ImportPath] = p.Dir

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -104,7 +105,7 @@ func listBlackbox(ctx context.Context, bb *blackboxFlags, opts *mutate.Options, 
 	if err != nil {
 		return nil, err
 	}
-	listed := make([]gotest.ListedPackage, len(listings))
+	listed := make([]preflight.ListedPackage, len(listings))
 	for i, l := range listings {
 		listed[i].ImportPath = l.Path
 	}

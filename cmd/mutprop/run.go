@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
@@ -400,7 +401,7 @@ func (f *runFlags) tagList() []string {
 // packages lists the packages to score and the test-only packages whose
 // tests count (checkPackages), checks --blackbox against them, and sets
 // cfg's packages and the filters of --since and --shard.
-func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config, patterns []string, shard engine.Shard) (listed, testOnly []gotest.ListedPackage, err error) {
+func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config, patterns []string, shard engine.Shard) (listed, testOnly []preflight.ListedPackage, err error) {
 	listed, testOnly, err = checkPackages(ctx, e, patterns, cfg.Tags, f.ownTests)
 	if err != nil {
 		return nil, nil, err
@@ -491,7 +492,7 @@ func interrupted(e *cli.Env, res *gotest.Result, journal *runlog.Journal) error 
 
 // runDone is what reporting a finished run needs besides its result.
 type runDone struct {
-	listed  []gotest.ListedPackage
+	listed  []preflight.ListedPackage
 	journal *runlog.Journal // nil for none
 	wall    time.Duration
 	min     minScore

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/report"
 )
@@ -136,12 +137,12 @@ func (f *blackboxFlags) key() string {
 // against them before any build: a name no package declares, or one
 // that cannot be wrapped, is a usage error; with every function wrapped,
 // those that cannot be are listed on stderr with the reason.
-func (f *blackboxFlags) check(ctx context.Context, stderr io.Writer, listed []gotest.ListedPackage) error {
+func (f *blackboxFlags) check(ctx context.Context, stderr io.Writer, listed []preflight.ListedPackage) error {
 	return f.checkTags(ctx, stderr, listed, nil)
 }
 
 // checkTags is check with the packages loaded under the build tags tags.
-func (f *blackboxFlags) checkTags(ctx context.Context, stderr io.Writer, listed []gotest.ListedPackage, tags []string) error {
+func (f *blackboxFlags) checkTags(ctx context.Context, stderr io.Writer, listed []preflight.ListedPackage, tags []string) error {
 	if !f.on || len(listed) == 0 {
 		return nil
 	}

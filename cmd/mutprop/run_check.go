@@ -5,18 +5,18 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 )
 
-// checkPackages is gotest.Preflight: it prints the packages skipped, and
+// checkPackages is preflight.Run: it prints the packages skipped, and
 // gives its refusals their exit codes (exit 2 for bad arguments, 3 for
 // packages that cannot be scored).
-func checkPackages(ctx context.Context, e *cli.Env, patterns, tags []string, ownTests bool) (ok, testOnly []gotest.ListedPackage, err error) {
-	ok, testOnly, err = gotest.Preflight(ctx, patterns, tags, ownTests, func(reason error) {
+func checkPackages(ctx context.Context, e *cli.Env, patterns, tags []string, ownTests bool) (ok, testOnly []preflight.ListedPackage, err error) {
+	ok, testOnly, err = preflight.Run(ctx, patterns, tags, ownTests, func(reason error) {
 		fmt.Fprintf(e.Stderr, "mutprop run: skipping %v\n", reason)
 	})
-	var ie *gotest.InputError
+	var ie *preflight.InputError
 	switch {
 	case err == nil:
 		return ok, testOnly, nil

@@ -5,14 +5,14 @@ import (
 	"errors"
 
 	"github.com/mutprop/mutprop/changes"
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/mutate"
 )
 
 // sinceFilter keeps the mutants on lines changed since the git revision
 // rev in the repositories of the packages (--since; package changes).
-func sinceFilter(ctx context.Context, listed []gotest.ListedPackage, rev string) (func(*mutate.Package) (func(mutate.Mutant) bool, error), error) {
+func sinceFilter(ctx context.Context, listed []preflight.ListedPackage, rev string) (func(*mutate.Package) (func(mutate.Mutant) bool, error), error) {
 	var dirs []string
 	for _, p := range listed {
 		dirs = append(dirs, p.Dir)

@@ -1,0 +1,93 @@
+package testorder
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestSpeedClassesArePowersOfTenFrom100ms(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		d    time.Duration
+		want int
+	}{
+		{0, 0}, {99 * time.Millisecond, 0}, {100 * time.Millisecond, 1}, {999 * time.Millisecond, 1},
+		{time.Second, 2}, {15 * time.Second, 3}, {10 * time.Hour, 6},
+	} {
+		if got := Class(c.d); got != c.want {
+			t.Errorf("Class(%v) = %d, want %d", c.d, got, c.want)
+		}
+	}
+}
+
+// TestTestsSortByClassThenOwnThenOrder: a 50 ms test of another package
+// comes before a 2 s test of the package itself; within a class the
+// package's own tests come first, then the binaries' order; speeds that
+// differ within a class do not reorder (timing noise moves no test).
+func TestTestsSortByClassThenOwnThenOrder(t *testing.T) {
+	t.Parallel()
+	tests := []Test{
+		{Name: "TestSlow", Own: true, Order: 0, Speed: 2 * time.Second},
+		{Name: "other.TestB", Order: 1 << 20, Speed: 50 * time.Millisecond},
+		{Name: "TestA2", Own: true, Order: 2, Speed: 90 * time.Millisecond},
+		{Name: "TestA1", Own: true, Order: 1, Speed: time.Millisecond},
+	}
+	Sort(tests)
+	var got []string
+	for _, tc := range tests {
+		got = append(got, tc.Name)
+	}
+	if want := []string{"TestA1", "TestA2", "other.TestB", "TestSlow"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
+// TestTheFirstTestRunsAloneThenOneProcessPerBinaryAndClass.
+func TestTheFirstTestRunsAloneThenOneProcessPerBinaryAndClass(t *testing.T) {
+	t.Parallel()
+	bin := map[string]int{"A": 0, "B": 0, "C": 1, "D": 0, "E": 0}
+	speed := map[string]time.Duration{"A": 1, "B": 2, "C": 3, "D": 4, "E": 2 * time.Second}
+	got := Stages([]string{"A", "B", "C", "D", "E"}, func(n string) int { return bin[n] }, func(n string) time.Duration { return speed[n] })
+	want := [][]string{{"A"}, {"B", "D"}, {"C"}, {"E"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("stages %v, want %v", got, want)
+	}
+	if Stages(nil, func(string) int { return 0 }, func(string) time.Duration { return 0 }) != nil {
+		t.Errorf("no tests, some stages")
+	}
+}
+
+func TestUnreachedLeavesOutWhatEndedAndWhatRan(t *testing.T) {
+	t.Parallel()
+	got := Unreached([]string{"A", "B", "C", "D"}, []string{"A"}, []string{"B"})
+	if want := []string{"C", "D"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("unreached %v, want %v", got, want)
+	}
+}
+
+// TestThePilotRunsFirstSpreadOverTheStage: of 100 jobs, 20 evenly spaced
+// ones (every fifth) run first, then the other 80 in their order; a stage
+// of 10 runs as it is.
+func TestThePilotRunsFirstSpreadOverTheStage(t *testing.T) {
+	t.Parallel()
+	jobs := make([]int, 100)
+	for i := range jobs {
+		jobs[i] = i
+	}
+	got := PilotFirst(jobs)
+	for k := range 20 {
+		if got[k] != 5*k {
+			t.Fatalf("pilot job %d is %d, want %d: %v", k, got[k], 5*k, got[:20])
+		}
+	}
+	rest := slices.Clone(got[20:])
+	if !slices.IsSorted(rest) || len(rest) != 80 || slices.Contains(rest, 5) {
+		t.Errorf("after the pilot: %v, want the other 80 in order", rest)
+	}
+	small := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	if got := PilotFirst(small); !slices.IsSorted(got) {
+		t.Errorf("a stage of 10 was reordered: %v", got)
+	}
+}
