@@ -158,8 +158,8 @@ var workerSuite = &propsuite.Suite{
 // original; started with propsuite.SuiteWorkerEnv=worker it is the worker.
 func TestWorkerHost(t *testing.T) { mutproptest.Run(t, workerSuite, mutproptest.Tests(300)) }
 
-func workerPool(timeout time.Duration) *propsuite.Pool {
-	return &propsuite.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) {
+func workerPool(timeout time.Duration) *propsuite.Processes {
+	return &propsuite.Processes{CellTimeout: timeout, Command: func() (proc.Spec, error) {
 		return proc.Spec{Path: os.Args[0], Args: []string{"-test.run=^TestWorkerHost$", "-test.count=1"},
 			Env: append(os.Environ(), propsuite.SuiteWorkerEnv+"=worker")}, nil
 	}}
@@ -167,7 +167,7 @@ func workerPool(timeout time.Duration) *propsuite.Pool {
 
 func TestTheTestBinaryServesTrialsAndItsDeadOrHungWorkersAreReplaced(t *testing.T) {
 	proto := &propsuite.Protocol{Kind: "mttf", Trials: 3, DecideBudget: 200, FailBudget: 1000}
-	res, err := propsuite.Run(context.Background(), workerSuite, &propsuite.Options{Seed: 7, Workers: 2, Protocol: proto, Pool: workerPool(2 * time.Second)})
+	res, err := propsuite.Run(context.Background(), workerSuite, &propsuite.Options{Seed: 7, Workers: 2, Protocol: proto, Processes: workerPool(2 * time.Second)})
 	if err != nil {
 		t.Fatal(err)
 	}

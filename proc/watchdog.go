@@ -92,7 +92,7 @@ func (w *watchdog) stop() int64 {
 
 // WatchMemory watches the resident memory of the process group led by pid
 // and of the descendants of pid, for a process started outside Run (a
-// worker of propsuite.Pool): it samples them every 50 ms or so and calls
+// worker of propsuite.Processes): it samples them every 50 ms or so and calls
 // exceeded, once, with the first sample above hard (hard <= 0: never).
 // stop ends the watch and returns the peak seen. It does not kill anything
 // itself. Outside Linux it samples nothing: stop returns 0.

@@ -19,12 +19,12 @@
 //     harness), Protocol (mttf, trials, score) and Cell (one measurement).
 //   - measure.go: the protocol of one cell, run in the current process.
 //   - experiment.go: Run, the matrix of mutants × properties × generators,
-//     scheduled by engine.Run in-process or on a Pool, with journal,
-//     shards, phases (several runs of one experiment over one journal) and
-//     progress.
-//   - journal.go: Journal, the engine's append-only journal (engine.Log)
-//     of cells, which makes runs resumable.
-//   - worker.go, pool.go: the worker protocol. A worker is any program that
+//     scheduled by engine.Run in-process or on worker Processes, with a
+//     cell log, shards, phases (several runs of one experiment over one
+//     log) and progress.
+//   - journal.go: CellLog, the engine's append-only log of cells
+//     (engine.Log), which makes runs resumable.
+//   - worker.go, processes.go: the worker protocol. A worker is any program that
 //     calls Serve on the same suite (the mutprop binary re-executing itself
 //     for the case studies); the pool starts one process per schemata
 //     mutant (MUTPROP_ACTIVE is fixed for a process's life; engine.Pool,

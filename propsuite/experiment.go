@@ -17,14 +17,14 @@ type Options struct {
 	// Protocol says how each cell is measured; nil means mttf with 1,000 trials.
 	Protocol *Protocol
 	// Workers is the number of cells measured at once (goroutines, or
-	// worker processes with Pool). 0 means runtime.NumCPU().
+	// worker processes with Processes). 0 means runtime.NumCPU().
 	Workers int
-	// Pool, when set, runs cells in worker processes; nil runs them in
-	// this process. Mutants with a Schema > 0 need a Pool.
-	Pool *Pool
+	// Processes, when set, runs cells in worker processes; nil runs them in
+	// this process. Mutants with a Schema > 0 need Processes.
+	Processes *Processes
 	// Journal, when set, receives every finished cell as it finishes, and
 	// the cells it already holds are not run again (resume).
-	Journal *engine.Log[Cell]
+	Journal *CellLog
 	// Shard selects a deterministic part of the cells (by a hash of their
 	// keys); the zero Shard is all.
 	Shard engine.Shard
@@ -94,7 +94,7 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 				if !o.Shard.Has(key) {
 					continue
 				}
-				if m.Schema > 0 && o.Pool == nil {
+				if m.Schema > 0 && o.Processes == nil {
 					return nil, fmt.Errorf("mutant %s needs schemata switch %d: run it with a worker pool", m.ID, m.Schema)
 				}
 				jobs = append(jobs, job{Mutant: m, Property: p, Generator: g, Seed: o.Seed, Protocol: proto})
@@ -146,8 +146,8 @@ func Run(ctx context.Context, s *Suite, opts *Options) (*Result, error) {
 	}
 
 	var err error
-	if o.Pool != nil {
-		err = o.Pool.run(ctx, jobs, todo, workers, finish)
+	if o.Processes != nil {
+		err = o.Processes.run(ctx, jobs, todo, workers, finish)
 	} else {
 		err = runInProcess(ctx, s, jobs, todo, workers, finish)
 	}

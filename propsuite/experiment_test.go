@@ -47,7 +47,7 @@ func TestResumedCellsAreNotRunAgain(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "j.jsonl")
 	h := engine.Header{Suite: s.Name, Seed: 3}
-	j, err := OpenJournal(path, h, false)
+	j, err := OpenCellLog(path, h, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestResumedCellsAreNotRunAgain(t *testing.T) {
 		}
 	}
 	j.Close()
-	if j, err = OpenJournal(path, h, true); err != nil {
+	if j, err = OpenCellLog(path, h, true); err != nil {
 		t.Fatal(err)
 	}
 	s2, built := countingSuite()

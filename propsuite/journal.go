@@ -2,12 +2,12 @@ package propsuite
 
 import "github.com/mutprop/mutprop/engine"
 
-// Journal is the engine's journal of finished cells: a run killed at any
+// CellLog is the engine's journal of finished cells: a run killed at any
 // moment loses at most the cell being written, and --resume skips every
 // cell it holds.
-type Journal = engine.Log[Cell]
+type CellLog = engine.Log[Cell]
 
-// OpenJournal opens the journal of cells at path (engine.OpenLog).
-func OpenJournal(path string, h engine.Header, resume bool) (*Journal, error) {
+// OpenCellLog opens the journal of cells at path (engine.OpenLog).
+func OpenCellLog(path string, h engine.Header, resume bool) (*CellLog, error) {
 	return engine.OpenLog(path, h, resume, (*Cell).Key)
 }

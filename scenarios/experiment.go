@@ -42,7 +42,7 @@ func (f *ExperimentFlags) Register(fs *flag.FlagSet, inProcess bool) {
 // workers, shard, journal; no pool) and the journal.
 type Experiment struct {
 	Options propsuite.Options
-	Journal *propsuite.Journal // nil without --journal
+	Journal *propsuite.CellLog // nil without --journal
 }
 
 // Setup validates the flags and opens the journal, whose header
@@ -73,7 +73,7 @@ func (f *ExperimentFlags) Setup(e *cli.Env, header engine.Header) (*Experiment, 
 			extra[k] = v
 		}
 		header.Extra = extra
-		j, err := propsuite.OpenJournal(f.Journal, header, f.Resume)
+		j, err := propsuite.OpenCellLog(f.Journal, header, f.Resume)
 		if err != nil {
 			return nil, cli.UsageError("%w", err)
 		}

@@ -8,7 +8,7 @@
 //     suites they register.
 //   - measure.go: Measure runs a suite's cells against its black-box
 //     mutants and the white-box mutants its host gives, on propsuite.Run and
-//     propsuite.Pool; the result per property and per mutant (result.go).
+//     propsuite.Processes; the result per property and per mutant (result.go).
 //   - render.go: Tables, the console tables, and JSONKey, the JSON
 //     report's "mutpropSuites" key.
 package suitehost

@@ -57,9 +57,9 @@ func Measure(ctx context.Context, h Host, info propsuite.SuiteInfo, white []prop
 	}
 	var starts atomic.Int64
 	run := func(p propsuite.Protocol, workers int, timeout time.Duration, sel func(propsuite.Mutant, string, string) bool, progress func(propsuite.Progress)) (*propsuite.Result, error) {
-		pool := &propsuite.Pool{CellTimeout: timeout, Command: func() (proc.Spec, error) { return h.Worker(info, starts.Add(1)) }}
+		pool := &propsuite.Processes{CellTimeout: timeout, Command: func() (proc.Spec, error) { return h.Worker(info, starts.Add(1)) }}
 		return propsuite.Run(ctx, suite, &propsuite.Options{Seed: r.Seed, Protocol: &p, Workers: workers,
-			Pool: pool, Select: sel, Progress: progress})
+			Processes: pool, Select: sel, Progress: progress})
 	}
 
 	// The original, one cell at a time, timed.

@@ -19,7 +19,7 @@ func runCells(t *testing.T, experiment string, gens []string, proto *propsuite.P
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 7, Workers: 2, Pool: testPool(t, experiment, gens), Protocol: proto,
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 7, Workers: 2, Processes: testPool(t, experiment, gens), Protocol: proto,
 		Select: func(m propsuite.Mutant, p, g string) bool { return sel(m.ID, p, g) }})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 
 // fig13Reduced runs the delete bugs (the hardest pairs of Fig. 13) on the
 // delete-heavy properties, with few failing trials.
-func fig13Reduced(t testing.TB, pool *propsuite.Pool, gens []string, trials int) *Report {
+func fig13Reduced(t testing.TB, pool *propsuite.Processes, gens []string, trials int) *Report {
 	e, err := ExperimentByName("fig13")
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +21,7 @@ func fig13Reduced(t testing.TB, pool *propsuite.Pool, gens []string, trials int)
 		t.Fatal(err)
 	}
 	props := []string{"DeleteDelete", "DeletePost", "DeleteModel", "qs_24", "qs_27", "qs_30", "FindPostAbsent", "InsertDelete"}
-	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 11, Workers: 2, Pool: pool,
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 11, Workers: 2, Processes: pool,
 		Protocol: &propsuite.Protocol{Kind: "mttf", Trials: trials},
 		Select: func(m propsuite.Mutant, p, g string) bool {
 			return (m.ID == "named:bug4" || m.ID == "named:bug5") && slices.Contains(props, p)

@@ -64,14 +64,14 @@ func serveWorker(spec string) int {
 
 // testPool returns a pool whose workers are this test binary serving the
 // experiment over the generators.
-func testPool(t testing.TB, experiment string, generators []string) *propsuite.Pool {
+func testPool(t testing.TB, experiment string, generators []string) *propsuite.Processes {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec := experiment + ":" + strings.Join(generators, ",")
-	return &propsuite.Pool{
+	return &propsuite.Processes{
 		CellTimeout: time.Minute,
 		Command: func() (proc.Spec, error) {
 			return proc.Spec{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), workerEnv+"="+spec)}, nil
@@ -79,6 +79,6 @@ func testPool(t testing.TB, experiment string, generators []string) *propsuite.P
 	}
 }
 
-func benchPool(b *testing.B, generators []string) *propsuite.Pool {
+func benchPool(b *testing.B, generators []string) *propsuite.Processes {
 	return testPool(b, "fig13", generators)
 }

@@ -119,7 +119,7 @@ func TestTheMutantStudyKillsScoresAndSurvivesWhatItShould(t *testing.T) {
 	}
 	props := []string{"InsertModel", "FindModel", "DeleteModel", "NilValid"}
 	exe := testPool(t, "mutants", []string{"holey"})
-	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 3, Workers: 2, Pool: exe,
+	res, err := propsuite.Run(context.Background(), s, &propsuite.Options{Seed: 3, Workers: 2, Processes: exe,
 		Protocol: &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: 300},
 		Select: func(m propsuite.Mutant, p, g string) bool {
 			_, ok := want[m.ID]

@@ -147,7 +147,7 @@ func Run(ctx context.Context, cfg RunConfig, opts propsuite.Options) (*Report, e
 		if phase == explainPhase {
 			o.ShardBy = explainShardKey
 		}
-		o.Pool = &propsuite.Pool{CellTimeout: cellTimeout, Command: func() (proc.Spec, error) {
+		o.Processes = &propsuite.Processes{CellTimeout: cellTimeout, Command: func() (proc.Spec, error) {
 			return cfg.Launch(WorkerSpec{Experiment: exp.Name, Generators: s.Generators, Properties: s.Properties, Bugs: exp.Mutants})
 		}}
 		if cfg.Progress != nil {
@@ -220,7 +220,7 @@ func RunMutants(ctx context.Context, mo MutantOptions, tests int, launch Launche
 	}
 	opts.Protocol = &propsuite.Protocol{Kind: "trials", Trials: 1, DecideBudget: tests}
 	opts.Progress = progress
-	opts.Pool = &propsuite.Pool{CellTimeout: 2 * time.Minute, Command: func() (proc.Spec, error) {
+	opts.Processes = &propsuite.Processes{CellTimeout: 2 * time.Minute, Command: func() (proc.Spec, error) {
 		return launch(WorkerSpec{Mutants: &mo})
 	}}
 	start := time.Now()

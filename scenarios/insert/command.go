@@ -54,7 +54,7 @@ func (o *commandOptions) run(ctx context.Context, e *cli.Env) error {
 		return err
 	}
 	if !o.exp.InProcess {
-		run.Options.Pool = &propsuite.Pool{CellTimeout: time.Minute, Command: func() (proc.Spec, error) { return scenarios.SelfWorker("insert", WorkerArgs(cfg)...) }}
+		run.Options.Processes = &propsuite.Processes{CellTimeout: time.Minute, Command: func() (proc.Spec, error) { return scenarios.SelfWorker("insert", WorkerArgs(cfg)...) }}
 	}
 	prog := scenarios.NewPhases(e)
 	run.Options.Progress = prog.Of("insert")

@@ -75,7 +75,7 @@ type Config struct {
 	// tests-to-failure) as they finish and holds those a resumed run
 	// skips; the other experiments are evaluations, not cells, and run
 	// again (see MTTFHeader).
-	Journal *propsuite.Journal
+	Journal *propsuite.CellLog
 	// Shard, when set (N > 1), runs only that shard of the random
 	// experiment's cells, after evaluating the original alone for the
 	// properties that hold; the Report then has the shard's MTTF cells
@@ -429,7 +429,7 @@ func runMTTF(ctx context.Context, cfg Config, spec mttfSpec) ([]MTTF, error) {
 		Journal:  cfg.Journal,
 		Shard:    cfg.Shard,
 		Progress: cfg.Progress,
-		Pool: &propsuite.Pool{
+		Processes: &propsuite.Processes{
 			CellTimeout: 5 * time.Minute,
 			Command:     func() (proc.Spec, error) { return cfg.Launch(mode) },
 		},

@@ -10,13 +10,13 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// Pool runs cells in worker processes (engine.Pool), so that a mutant that
+// Processes runs cells in worker processes (engine.Pool), so that a mutant that
 // hangs, exits or overflows its stack takes down only its worker. Each
 // process serves one schemata mutant (MUTPROP_ACTIVE is fixed for its
 // life) and many cells. A cell whose worker dies is recorded as crashed,
 // one that passes CellTimeout as timeout; the worker's whole process group
 // is killed and a fresh worker takes the next cell.
-type Pool struct {
+type Processes struct {
 	// Command returns the process of one fresh worker (engine.Pool.Command):
 	// a program that calls Serve on the same suite with its stdin and
 	// stdout. The pool sets the environment variable MUTPROP_ACTIVE; the
@@ -29,7 +29,7 @@ type Pool struct {
 
 // run measures the jobs in todo on worker processes, one per schemata
 // mutant at a time, scheduled by the engine.
-func (p *Pool) run(ctx context.Context, jobs []job, todo []int, workers int, finish func(int, Cell)) error {
+func (p *Processes) run(ctx context.Context, jobs []job, todo []int, workers int, finish func(int, Cell)) error {
 	pool := &engine.Pool{Command: p.Command, GroupEnv: ActiveEnv}
 	procs := make([]*engine.Worker, workers)
 	defer func() {

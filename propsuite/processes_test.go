@@ -95,13 +95,13 @@ func workerSuite(active int) *Suite {
 // testPool returns a pool of this test binary's workers. Each worker also
 // carries testOwnerEnv=<t.Name()>, so assertNoWorkerLeft counts only the
 // workers of its own test, not those of tests running in parallel.
-func testPool(t *testing.T) *Pool {
+func testPool(t *testing.T) *Processes {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Pool{
+	return &Processes{
 		CellTimeout: 8 * time.Second, // generous: the machine may be loaded
 		Command: func() (proc.Spec, error) {
 			return proc.Spec{Path: exe, Args: []string{"-test.run=^$"},
@@ -129,7 +129,7 @@ func TestPoolContainsHangingExitingAndOverflowingMutants(t *testing.T) {
 	s := workerSuite(0)
 	// The looping mutant costs a whole timeout per cell: give it one cell.
 	one := func(m Mutant, p, g string) bool { return m.ID != "loop" || (p == "identity" && g == "small") }
-	res, err := Run(context.Background(), s, &Options{Seed: 3, Workers: 2, Pool: testPool(t), Protocol: &Protocol{Trials: 20}, Select: one})
+	res, err := Run(context.Background(), s, &Options{Seed: 3, Workers: 2, Processes: testPool(t), Protocol: &Protocol{Trials: 20}, Select: one})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,12 +151,12 @@ func TestPoolContainsHangingExitingAndOverflowingMutants(t *testing.T) {
 	assertNoWorkerLeft(t)
 }
 
-func TestResultsDoNotDependOnWorkerCountOrPool(t *testing.T) {
+func TestResultsDoNotDependOnWorkerCountOrProcesses(t *testing.T) {
 	t.Parallel()
 	s := workerSuite(0)
 	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
-	opts := func(w int, p *Pool) *Options {
-		return &Options{Seed: 9, Workers: w, Pool: p, Protocol: &Protocol{Trials: 50}}
+	opts := func(w int, p *Processes) *Options {
+		return &Options{Seed: 9, Workers: w, Processes: p, Protocol: &Protocol{Trials: 50}}
 	}
 	one, err := Run(context.Background(), s, opts(1, nil))
 	if err != nil {
@@ -186,7 +186,7 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Write half of the cells, then a torn record, as a kill -9 would leave.
-	j, err := OpenJournal(path, h, false)
+	j, err := OpenCellLog(path, h, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,13 +203,13 @@ func TestAJournalResumesWithoutRerunningFinishedCells(t *testing.T) {
 	f.WriteString(`{"mutant":"bb","prop`)
 	f.Close()
 
-	if _, err := OpenJournal(path, h, false); err == nil {
+	if _, err := OpenCellLog(path, h, false); err == nil {
 		t.Fatal("reopening an existing journal without resume succeeded; it must refuse")
 	}
-	if _, err := OpenJournal(path, engine.Header{Suite: s.Name, Seed: 6}, true); err == nil {
+	if _, err := OpenCellLog(path, engine.Header{Suite: s.Name, Seed: 6}, true); err == nil {
 		t.Fatal("resuming with another seed succeeded; it must refuse")
 	}
-	j, err = OpenJournal(path, h, true)
+	j, err = OpenCellLog(path, h, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestPhasesShareAJournalWithoutTakingEachOthersCells(t *testing.T) {
 	s.Mutants = []Mutant{{}, {ID: "bb", Origin: "blackbox"}}
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	h := engine.Header{Suite: s.Name, Seed: 5}
-	j, err := OpenJournal(path, h, false)
+	j, err := OpenCellLog(path, h, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +272,7 @@ func TestPhasesShareAJournalWithoutTakingEachOthersCells(t *testing.T) {
 	if !differ {
 		t.Fatal("both phases measured the same cells: the test proves nothing")
 	}
-	j, err = OpenJournal(path, h, true)
+	j, err = OpenCellLog(path, h, true)
 	if err != nil {
 		t.Fatal(err)
 	}
