@@ -1,15 +1,11 @@
 package gotest_test
 
 import (
-	"bytes"
-	"context"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/testfix"
-	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -23,27 +19,9 @@ import (
 func TestAnAssertionFailureInALoopIsAKillAtOnce(t *testing.T) {
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "assertloop.txtar"))
-	var log bytes.Buffer
-	cfg := gotest.Config{
-		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
-		TempDir: t.TempDir(), NoFloor: true, Log: &log,
-		Timeouts: proc.Timeouts{Factor: 1e5, Const: time.Minute},
-		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-			return func(m mutate.Mutant) bool { return m.ID == "named:wrong" }, nil
-		},
-	}
-	res, err := gotest.Score(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("score: %v\n%s", err, log.String())
-	}
-	pr := res.Packages[0]
-	if len(pr.Mutants) != 1 {
-		t.Fatalf("mutants %+v: want named:wrong only", pr.Mutants)
-	}
-	m := pr.Mutants[0]
-	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
+	_, m, log := scoreNamed(t, dir, "named:wrong", proc.Timeouts{Factor: 1e5, Const: time.Minute})
 	if m.Outcome != outcome.Killed || len(m.KilledBy) != 1 || m.KilledBy[0] != "TestEvery" {
-		t.Fatalf("%s: %s by %v (%s), want killed by TestEvery\n%s", m.Mutant.ID, m.Outcome, m.KilledBy, m.Reason, log.String())
+		t.Fatalf("%s: %s by %v (%s), want killed by TestEvery\n%s", m.Mutant.ID, m.Outcome, m.KilledBy, m.Reason, log)
 	}
 	if m.Reason != "code_test.go:11: Not equal:" {
 		t.Errorf("reason %q, want the first failure block's message", m.Reason)

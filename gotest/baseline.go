@@ -264,16 +264,7 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flaki
 		if r.failed == "" && r.known {
 			s.usage[t] = r.use
 		}
-		switch {
-		case !r.timedOut:
-			o.Add(t, flakiness.Alone, r.failed != "", r.failed)
-		case o.Failed(t):
-			// It failed with the others, then did not end alone: it
-			// fails alone too (rapid's TestDataVis under a pinned seed
-			// loops until the memory cap). The repeats together leave it
-			// out, and the screen runs it alone again.
-			o.Add(t, flakiness.Alone, true, fmt.Sprintf("timeout: no result alone within %v", r.timeout.Round(time.Millisecond)))
-		}
+		s.recordAlone(o, t, r)
 		switch {
 		case r.failed != "":
 		case !r.known:
@@ -285,6 +276,20 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flaki
 		}
 	}
 	return nil
+}
+
+// recordAlone records into o what a run of test alone showed. A run that
+// did not end in time tells nothing, unless the test failed with the
+// others: then it fails alone too (rapid's TestDataVis under a pinned
+// seed loops until the memory cap). The repeats together leave it out,
+// and the screen's runs alone count it failing, each time.
+func (s *session) recordAlone(o *flakiness.Observations, test string, r aloneRun) {
+	switch {
+	case !r.timedOut:
+		o.Add(test, flakiness.Alone, r.failed != "", r.failed)
+	case o.Failed(test):
+		o.Add(test, flakiness.Alone, true, fmt.Sprintf("timeout: no result alone within %v", r.timeout.Round(time.Millisecond)))
+	}
 }
 
 // runAlone runs test alone with the build's recording on (see
@@ -446,9 +451,7 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 		if err != nil {
 			return err
 		}
-		if !res.timedOut {
-			o.Add(test, flakiness.Alone, res.failed != "", res.failed)
-		}
+		s.recordAlone(o, test, res)
 		return nil
 	}
 	bin, err := r.binary(ctx, c)

@@ -19,7 +19,7 @@
 // Stages, one file each:
 //
 //	score.go     Config, Score and the results; SelectMutants, the
-//	             selection runcache plans from too; speed classes
+//	             selection runcache plans from too
 //	session.go   the run of one Score call, stage by stage (score):
 //	             enumerate, live, overlays (one per module), testSessions
 //	             (per test package: its binary, tests, baseline, per-test
@@ -31,12 +31,13 @@
 //	             builds (mutprop's and a plain go test -c); the floor
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
-//	pool.go      the mutants' runs, scheduled by engine.Run: the fastest
-//	             covering test alone first, then the others grouped by
-//	             test package and speed class, quickest first, with
-//	             -test.failfast (or, with Matrix, every
+//	pool.go      the mutants' runs, scheduled by engine.Run, in
+//	             internal/testorder's stages: the fastest covering test
+//	             alone first, then the others grouped by test package and
+//	             speed class, quickest first, with -test.failfast, going on
+//	             after a timeout or crash to find a failure (or, with Matrix, every
 //	             covering test alone), each run watched by testwatch.Run
-//	             (the rules from the baseline: timeout_watch.go); mutants
+//	             (the rules from the baseline: session.rule); mutants
 //	             without a schema are built alone, not-viable if that fails
 //	trials.go    Config.Trials: internal/trials over the session's binaries
 //	blackbox.go  Config.Blackbox: internal/blackboxmut in the schemata
@@ -52,20 +53,18 @@
 // and a -test.run pattern. Processes are started through proc (process
 // groups, deadlines, memory caps) and scheduled by engine.Run; a
 // registered suite's worker processes are the same binary, started by
-// propsuite.Pool on engine.Pool.
+// propsuite.Processes on engine.Pool.
 //
 // # Seeds
 //
 // rapid runs with -rapid.seed=Config.Seed and -rapid.nofailfile, so every
 // mutant sees the same inputs and no fail file is written. testing/quick has
-// no seed flag (its Config.Rand defaults to a time-seeded source) and
-// gopter seeds from the clock unless the test fixes its parameters: their
-// verdicts can differ between runs on weak properties; pin a seed in the
-// test (quick.Config{Rand: rand.New(rand.NewSource(1))}) to avoid it.
-// With Config.Trials the binaries are built over testbin.QuickSeedOverlay, which
-// seeds testing/quick's default source from mutprop too: Config.Seed in
-// every run, each trial's own seed in the trials; gopter's trials are
-// reported unseeded.
+// no seed flag (its Config.Rand defaults to a time-seeded source): the
+// binaries are built over testbin.QuickSeedOverlay, which seeds its
+// default source from mutprop, Config.Seed in every run and each trial's
+// own seed in the trials. gopter seeds from the clock unless the test
+// fixes its parameters: its verdicts can differ between runs on weak
+// properties, and its trials are reported unseeded.
 //
 // # Outcomes
 //

@@ -119,9 +119,9 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	}
 	var notes []string
-	// timedOut is the reason of the first timeout: it stands only if no
-	// test after it fails (see below).
-	timedOut := ""
+	// first is the first run that a test did not finish, a timeout or a
+	// crash: it stands only if no test after it fails (see below).
+	var first *testjson.Verdict
 	stages := t.stages(r.Tests())
 	for i := 0; i < len(stages); i++ {
 		st := stages[i]
@@ -139,16 +139,18 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			return r
 		}
 		notes = append(notes, v.Notes...)
-		if v.Outcome == outcome.Timeout {
-			if timedOut != "" {
-				break // a second timeout: the first stands
+		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+			if first != nil {
+				break // a second one: the first stands
 			}
-			// A timeout is final only when no other covering test fails.
-			// Which test meets the mutant first follows the speed classes,
-			// and a failure must not hide behind a timeout: the tests the
-			// stopped run never reached run next (the stopped test left
-			// out), then the other stages, until a second timeout.
-			timedOut = v.Reason
+			// A timeout or a crash is final only when no other covering
+			// test fails. Which test meets the mutant first follows the
+			// speed classes, and which cap ends a run first (a deadline,
+			// the memory) follows the load: a failure must not hide behind
+			// either. The tests the run never reached run next (the
+			// unfinished test left out), then the other stages, until a
+			// second timeout or crash.
+			first = &v
 			if rest := testorder.Unreached(st.tests, append(v.Passed, v.KilledBy...), v.Unfinished); len(rest) > 0 {
 				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 			}
@@ -169,8 +171,8 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			return r
 		}
 	}
-	if timedOut != "" {
-		r.Outcome, r.Reason, r.KilledBy, r.TestsToFailure = outcome.Timeout, withNotes(timedOut, notes), nil, nil
+	if first != nil {
+		r.Outcome, r.Reason, r.KilledBy, r.TestsToFailure = first.Outcome, withNotes(first.Reason, notes), nil, nil
 		return r
 	}
 	r.Outcome, r.Reason = outcome.Survived, withNotes("", notes)
@@ -336,6 +338,15 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
 	r.Dir, r.TempDir, r.Memory, r.NoShrink = sc.WorkDir(), sc.TempDir(), s.cfg.memory(), s.noShrink(r.Tests)
 	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
+}
+
+// rule is the deadline rule of test ("" for the process outside its
+// tests), from its baseline and what it used alone (testwatch.RuleFor).
+func (s *session) rule(test string) testwatch.Rule {
+	if test == "" {
+		return testwatch.RuleFor(s.cfg.Timeouts, s.overhead, testwatch.Usage{})
+	}
+	return testwatch.RuleFor(s.cfg.Timeouts, s.baseline[test], s.usage[test])
 }
 
 // buildAlone builds the session's test binary with the single mutant m

@@ -253,18 +253,20 @@ func (rs *runState) live(targets []*target) ([]*target, error) {
 // overlays writes one overlay per module with every live package's
 // schemata, mutants numbered across packages so that one MUTPROP_ACTIVE
 // names one mutant in a binary that holds several packages' schemata
-// (none in overlay mode), and testing/quick's seeding with Trials. It
+// (none in overlay mode), and testing/quick's seeding (Config.Seed). It
 // returns the overlay files by module copy.
 func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]string, error) {
 	cfg := rs.cfg
-	if cfg.Trials > 0 {
-		goroot, err := testbin.GoRoot(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("score: trials: %w", err)
-		}
-		if rs.quick, err = testbin.QuickSeedOverlay(goroot); err != nil {
-			return nil, fmt.Errorf("score: trials: %w", err)
-		}
+	goroot, err := testbin.GoRoot(ctx)
+	if err == nil {
+		rs.quick, err = testbin.QuickSeedOverlay(goroot)
+	}
+	switch {
+	case err != nil && cfg.Trials > 0:
+		return nil, fmt.Errorf("score: trials: %w", err)
+	case err != nil:
+		rs.quick = nil
+		cfg.logf("testing/quick stays seeded from the clock (%v): its inputs change from run to run", err)
 	}
 	overlays := map[string]map[string][]byte{}
 	base := 0

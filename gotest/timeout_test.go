@@ -12,6 +12,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
 )
 
 // TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss scores
@@ -21,27 +22,9 @@ import (
 // + the constant, and the run ends there, a timeout of TestLoop.
 func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 	t.Parallel()
-	dir := copyTestdata(t, "looptime")
-	var log bytes.Buffer
-	cfg := gotest.Config{
-		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
-		TempDir: t.TempDir(), NoFloor: true, Log: &log,
-		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-			return func(m mutate.Mutant) bool { return m.ID == "named:loop" }, nil
-		},
-	}
-	res, err := gotest.Score(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("score: %v\n%s", err, log.String())
-	}
-	pr := res.Packages[0]
-	if len(pr.Mutants) != 1 {
-		t.Fatalf("mutants %+v: want named:loop only", pr.Mutants)
-	}
-	m := pr.Mutants[0]
-	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
+	pr, m, log := scoreNamed(t, copyTestdata(t, "looptime"), "named:loop", proc.Timeouts{})
 	if m.Outcome != outcome.Timeout {
-		t.Fatalf("%s: %s (%s), want a timeout\n%s", m.Mutant.ID, m.Outcome, m.Reason, log.String())
+		t.Fatalf("%s: %s (%s), want a timeout\n%s", m.Mutant.ID, m.Outcome, m.Reason, log)
 	}
 	if !strings.Contains(m.Reason, "(running TestLoop)") {
 		t.Errorf("reason %q does not name TestLoop", m.Reason)
@@ -64,31 +47,46 @@ func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 }
 
 // TestAFailureAfterALoopDecidesTheVerdict scores testdata/loopthenfail's
-// variant: TestLoop loops and stops at its deadline, then TestWrong, which
-// the stopped run never reached, runs and fails. The mutant is killed by
-// TestWrong: which test meets a mutant first follows the tests' speed
-// classes, and a failure must not hide behind a timeout.
+// variants: TestLoop loops (or ends the process) and stops, then
+// TestWrong, which the stopped run never reached, runs and fails. The
+// mutant is killed by TestWrong: which test meets a mutant first follows
+// the tests' speed classes, and a failure must not hide behind a timeout
+// or a crash.
 func TestAFailureAfterALoopDecidesTheVerdict(t *testing.T) {
 	t.Parallel()
-	dir := testfix.Module(t, filepath.Join("testdata", "loopthenfail.txtar"))
+	for _, id := range []string{"named:loopfail", "named:exitfail"} {
+		_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "loopthenfail.txtar")), id, proc.Timeouts{})
+		if m.Outcome != outcome.Killed || len(m.KilledBy) != 1 || m.KilledBy[0] != "TestWrong" {
+			t.Errorf("%s: %s by %v (%s), want killed by TestWrong\n%s", m.Mutant.ID, m.Outcome, m.KilledBy, m.Reason, log)
+		}
+		if !strings.HasSuffix(m.Reason, "Next(5) = 0, want 6") {
+			t.Errorf("%s: reason %q, want TestWrong's failure", id, m.Reason)
+		}
+	}
+}
+
+// scoreNamed scores the named mutant id of the module in dir, alone, with
+// the deadlines to, and returns its package's result, the mutant's, and
+// the run's log.
+func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.PackageResult, gotest.MutantResult, string) {
+	t.Helper()
 	var log bytes.Buffer
 	cfg := gotest.Config{
-		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, Timeouts: to,
 		TempDir: t.TempDir(), NoFloor: true, Log: &log,
 		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-			return func(m mutate.Mutant) bool { return m.ID == "named:loopfail" }, nil
+			return func(m mutate.Mutant) bool { return m.ID == id }, nil
 		},
 	}
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("score: %v\n%s", err, log.String())
 	}
-	m := res.Packages[0].Mutants[0]
+	pr := res.Packages[0]
+	if len(pr.Mutants) != 1 {
+		t.Fatalf("mutants %+v: want %s only", pr.Mutants, id)
+	}
+	m := pr.Mutants[0]
 	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
-	if m.Outcome != outcome.Killed || len(m.KilledBy) != 1 || m.KilledBy[0] != "TestWrong" {
-		t.Errorf("%s: %s by %v (%s), want killed by TestWrong\n%s", m.Mutant.ID, m.Outcome, m.KilledBy, m.Reason, log.String())
-	}
-	if !strings.HasSuffix(m.Reason, "Next(5) = 0, want 6") {
-		t.Errorf("reason %q, want TestWrong's failure", m.Reason)
-	}
+	return pr, m, log.String()
 }

@@ -3,6 +3,7 @@ package gotest_test
 import (
 	"context"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +108,43 @@ func TestTrialsFindTheStrongGeneratorFasterWhateverTheWorkers(t *testing.T) {
 			continue
 		}
 		t.Logf("%s finds %s faster than %s: p = %.2g, mean tests-to-failure %.1f against %.1f", strong, id, weak, c.P, mean[strong], mean[weak])
+	}
+}
+
+// TestQuickPropertiesAreSeededInKillRuns scores testdata/trials' mutant
+// a <= b with TestCompareQuickWeak alone, without trials, three times:
+// testing/quick's inputs come from --seed, so two runs with seed 1 report
+// the same failing input, and seed 2 finds another.
+func TestQuickPropertiesAreSeededInKillRuns(t *testing.T) {
+	t.Parallel()
+	reason := func(seed uint64) string {
+		dir := copyTestdata(t, "trials")
+		ops, err := mutate.SelectOperators("boundary")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := gotest.Config{
+			Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: seed, TempDir: t.TempDir(), NoFloor: true,
+			Operators: ops, Run: regexp.MustCompile(`^TestCompareQuickWeak$`),
+			Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
+				return func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }, nil
+			},
+		}
+		res, err := gotest.Score(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("score: %v", err)
+		}
+		m := res.Packages[0].Mutants[0]
+		if m.Outcome != outcome.Killed || !strings.Contains(m.Reason, "failed on input") {
+			t.Fatalf("seed %d: %s (%s), want killed by testing/quick", seed, m.Outcome, m.Reason)
+		}
+		return m.Reason
+	}
+	first, again, other := reason(1), reason(1), reason(2)
+	if first != again {
+		t.Errorf("seed 1 twice: %q, then %q: testing/quick is not seeded", first, again)
+	}
+	if first == other {
+		t.Errorf("seeds 1 and 2 both report %q: the seed does not reach testing/quick", first)
 	}
 }

@@ -146,7 +146,7 @@ type runFlags struct {
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
-	fs.Uint64Var(&f.seed, "seed", 1, "rapid's `seed` (-rapid.seed) for every run")
+	fs.Uint64Var(&f.seed, "seed", 1, "the `seed` of every run's random inputs: rapid's -rapid.seed and testing/quick's default source")
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "worker processes")
 	fs.Float64Var(&f.factor, "timeout-factor", proc.DefaultTimeouts.Factor, "a mutant's deadline is `k` x its tests' baseline time + --timeout-const")
 	fs.DurationVar(&f.tconst, "timeout-const", proc.DefaultTimeouts.Const, "constant added to each deadline")
