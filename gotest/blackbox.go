@@ -10,7 +10,7 @@ import (
 )
 
 // DefaultBlackboxMutants is the number of black-box mutants per wrapped
-// function by default: the insert study's fixed mutant set.
+// function by default (blackboxmut.DefaultMutants: the insert study's count).
 const DefaultBlackboxMutants = blackboxmut.DefaultMutants
 
 // Blackbox configures black-box mutants (Config.Blackbox): each wrapped

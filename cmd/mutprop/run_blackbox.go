@@ -22,8 +22,11 @@ Black-box mutants: --blackbox wraps every function and method of the
 mutated packages whose results can be perturbed, --blackbox=LIST only
 those it names (comma-separated, as a method expression names a method:
 --blackbox=SortedUnique,(*Set).Add; the '=' is needed). Each wrapped
-function gets --blackbox-mutants K mutants, built into the same test
-binary behind the same switch and run like the operator mutants (per-test
+function gets --blackbox-mutants K mutants (by default 1,000, the insert
+study's count: a test's per-case score is then within about 3 points;
+100 cost a tenth, and cannot tell apart properties less than about 10
+points apart), built into the same test binary behind the same switch
+and run like the operator mutants (per-test
 coverage, probes, journal, cache, shards, --matrix, --trials); their IDs
 are blackbox:<package>.<Func>:<k> and the JSON's mutatorName is blackbox.
 A function that cannot be wrapped (no results, type parameters, results

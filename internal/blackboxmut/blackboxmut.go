@@ -20,8 +20,12 @@ import (
 )
 
 // DefaultMutants is the number of black-box mutants per wrapped function
-// by default: the insert study's fixed mutant set.
-const DefaultMutants = 100
+// by default: the insert study's count behind its per-case score, a fresh
+// mutant for each of its 1,000 test cases (Duregård's maxSuccess = 1000;
+// mutprop scenario insert). A test's per-case score is a share of them,
+// so its 95% interval is about +-3 points near 50%: fewer mutants cost
+// less and leave properties a few points apart tied.
+const DefaultMutants = 1000
 
 // Config configures black-box mutants: each wrapped function of a mutated
 // package gets PerFunc mutants (mutate.BlackboxPointsDoc), after the
