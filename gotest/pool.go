@@ -340,11 +340,14 @@ func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *test
 	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
 }
 
-// rule is the deadline rule of test ("" for the process outside its
-// tests), from its baseline and what it used alone (testwatch.RuleFor).
+// rule is the deadline rule of test, from its baseline and what it used
+// alone (testwatch.RuleFor). The process outside its tests ("") has for
+// baseline its overhead, at least the deadlines' floor: the overhead is
+// the process's time less its tests', zero when parallel tests overlap,
+// and the garbage collector and leaked goroutines run between tests.
 func (s *session) rule(test string) testwatch.Rule {
 	if test == "" {
-		return testwatch.RuleFor(s.cfg.Timeouts, s.overhead, testwatch.Usage{})
+		return testwatch.RuleFor(s.cfg.Timeouts, max(s.overhead, s.cfg.Timeouts.Resolved().Floor), testwatch.Usage{})
 	}
 	return testwatch.RuleFor(s.cfg.Timeouts, s.baseline[test], s.usage[test])
 }
@@ -374,11 +377,5 @@ func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutat
 	return b, nil
 }
 
-func firstLine(s string) string {
-	for i, c := range s {
-		if c == '\n' {
-			return s[:i]
-		}
-	}
-	return s
-}
+// firstLine is s up to its first newline.
+func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
