@@ -151,7 +151,7 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			// unfinished test left out), then the other stages, until a
 			// second timeout or crash.
 			first = &v
-			if rest := testorder.Unreached(st.tests, append(v.Passed, v.KilledBy...), v.Unfinished); len(rest) > 0 {
+			if rest := testorder.Unreached(st.tests, v.Passed, v.Unfinished); len(rest) > 0 {
 				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 			}
 			continue

@@ -17,7 +17,7 @@ type SuiteResult = suitehost.Result
 // white-box mutants: the per-test coverage of the baseline decides which
 // white-box mutants a suite's test can reach.
 func (s *session) runSuites(ctx context.Context, pr *PackageResult) []SuiteResult {
-	p := suitehost.Package{Path: s.pkg.Path, Dir: s.pkg.Dir, Tests: s.tests, Binary: s.bin.Path, Rapid: s.bin.Rapid,
+	p := suitehost.Package{Path: s.pkg.Path, Dir: s.pkg.Dir, Tests: s.tests, Binary: s.bin,
 		Template: s.tmpl, Scratch: s.scratch(0), Work: s.work, Memory: s.cfg.memory(), Env: testbin.BaseEnv(),
 		Describe: s.timeout(s.tests), Logf: s.cfg.logf,
 		Host: suitehost.Host{Seed: s.cfg.seed(), Workers: s.cfg.workers(), Timeouts: s.cfg.Timeouts}}

@@ -117,21 +117,25 @@ func SchemataWith(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[str
 // opts.Blackbox nil it returns no black-box mutant and the same files as
 // SchemataWith.
 func SchemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions) (map[string][]byte, []Mutant, error) {
-	files, bb, err := schemataWithBlackbox(pkg, mutants, opts, opts.Probes)
-	if err != nil && opts.Probes {
+	var tables []*table
+	if opts.Probes {
+		tables = findTables(pkg)
+	}
+	files, bb, err := schemataWithBlackbox(pkg, mutants, opts, tables)
+	if err != nil && len(tables) > 0 {
 		// The table probes rewrite reads that no site can disable: a
 		// package they break is built without them (its table mutants
 		// probed at initialisation, as every test's).
-		if f, b, err2 := schemataWithBlackbox(pkg, mutants, opts, false); err2 == nil {
+		if f, b, err2 := schemataWithBlackbox(pkg, mutants, opts, nil); err2 == nil {
 			return f, b, nil
 		}
 	}
 	return files, bb, err
 }
 
-// schemataWithBlackbox is SchemataWithBlackbox, with the table probes
-// when tables (and opts.Probes) are set.
-func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, tables bool) (map[string][]byte, []Mutant, error) {
+// schemataWithBlackbox is SchemataWithBlackbox with the table probes of
+// tables (found with opts.Probes; none without).
+func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, tables []*table) (map[string][]byte, []Mutant, error) {
 	if err := reservedNames(pkg); err != nil {
 		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
@@ -139,11 +143,11 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 		mutants[i].Schema = opts.Base + i + 1
 		mutants[i].Probed = false
 	}
-	sites, tableList, err := gatherSites(pkg, mutants, opts.Probes, tables)
+	sites, err := gatherSites(pkg, mutants, opts.Probes, tables)
 	if err != nil {
 		return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 	}
-	for fi, reads := range tableReadSites(pkg, tableList) {
+	for fi, reads := range tableReadSites(pkg, tables) {
 		sites[fi] = append(sites[fi], reads...)
 	}
 	bb := &BlackboxWrapping{}
@@ -165,7 +169,7 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 	if reach := countReachSites(sites); reach != reachBase {
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tableList)
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub + tableProbeStub
@@ -340,10 +344,10 @@ type siteCase struct {
 }
 
 // gatherSites finds the guard site of every mutant, grouped by file index
-// and merged by range, in no order. With probes and tableProbes it also
-// returns the package's lookup tables (findTables), each with the schema
-// numbers of its elements' mutants, whose sites it does not probe.
-func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]*site, []*table, error) {
+// and merged by range, in no order. It records in each of tables (the
+// package's lookup tables, findTables) the schema numbers of its
+// elements' mutants, whose sites it does not probe.
+func gatherSites(pkg *Package, mutants []Mutant, probes bool, tables []*table) ([][]*site, error) {
 	sites := make([][]*site, len(pkg.Files))
 	type key struct {
 		file, start, end int
@@ -364,10 +368,6 @@ func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]
 		index[k] = s
 		sites[file] = append(sites[file], s)
 	}
-	var tables []*table
-	if probes && tableProbes {
-		tables = findTables(pkg)
-	}
 	var byName map[string][]*variantSite
 	for _, m := range mutants {
 		switch m.Origin {
@@ -375,12 +375,12 @@ func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]
 			if byName == nil {
 				var err error
 				if byName, _, err = namedVariants(pkg); err != nil {
-					return nil, nil, err
+					return nil, err
 				}
 			}
 			vs, ok := byName[strings.TrimPrefix(m.ID, "named:")]
 			if !ok {
-				return nil, nil, fmt.Errorf("mutant %s: no such variant in the package", m.ID)
+				return nil, fmt.Errorf("mutant %s: no such variant in the package", m.ID)
 			}
 			for _, v := range vs {
 				call, edits := variantCall(pkg, v)
@@ -392,17 +392,17 @@ func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]
 			}
 		case OriginOperator:
 			if len(m.Edits) != 1 {
-				return nil, nil, fmt.Errorf("mutant %s: want one edit, have %d", m.ID, len(m.Edits))
+				return nil, fmt.Errorf("mutant %s: want one edit, have %d", m.ID, len(m.Edits))
 			}
 			e := m.Edits[0]
 			fi := pkg.fileIndex(e.File)
 			if fi < 0 {
-				return nil, nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
+				return nil, fmt.Errorf("mutant %s: %s is not a file of the package", m.ID, e.File)
 			}
 			t, elem := tableElement(tables, fi, e.Start, e.End)
 			s, text, err := locateSite(pkg, fi, e, probes && t == nil)
 			if err != nil {
-				return nil, nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+				return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 			}
 			if t != nil {
 				s.table = true
@@ -410,10 +410,10 @@ func gatherSites(pkg *Package, mutants []Mutant, probes, tableProbes bool) ([][]
 			}
 			add(fi, s, &siteCase{schema: m.Schema, text: text, safeEdit: safeEdit(e.NewText)})
 		default:
-			return nil, nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
+			return nil, fmt.Errorf("mutant %s: origin %q has no schemata", m.ID, m.Origin)
 		}
 	}
-	return sites, tables, nil
+	return sites, nil
 }
 
 // countGatheredReach counts the gathered sites that record their first

@@ -19,8 +19,7 @@ type Package struct {
 	Path     string            // the package's import path
 	Dir      string            // its source directory, whose tests register the suites
 	Tests    []string          // the tests its session runs (others are left out)
-	Binary   string            // its test binary (schemata build)
-	Rapid    bool              // the binary links pgregory.net/rapid
+	Binary   *testbin.Binary   // its test binary (schemata build)
 	Template *sandbox.Template // the module copy workers' scratch copies are made from
 	Scratch  *sandbox.Scratch  // the copy describe mode runs in
 	Work     string            // a directory of the session's own for the suites' files
@@ -87,7 +86,7 @@ func (p Package) describe(ctx context.Context, tests []string) ([]propsuite.Suit
 	if err := sc.Reset(); err != nil {
 		return nil, err
 	}
-	spec := proc.Spec{Path: p.Binary, Args: p.args(tests), Dir: sc.WorkDir(), Env: append(slices.Clone(p.Env), "TMPDIR="+sc.TempDir()),
+	spec := proc.Spec{Path: p.Binary.Path, Args: p.args(tests), Dir: sc.WorkDir(), Env: append(slices.Clone(p.Env), "TMPDIR="+sc.TempDir()),
 		Timeout: p.Describe, Memory: p.Memory}
 	return Describe(ctx, p.Path, spec, filepath.Join(p.Work, "suites.jsonl"))
 }
@@ -104,7 +103,7 @@ func (p Package) worker(info propsuite.SuiteInfo, n int64) (proc.Spec, error) {
 	if err := sc.Reset(); err != nil {
 		return proc.Spec{}, err
 	}
-	return proc.Spec{Path: p.Binary, Args: p.args(tests), Dir: sc.WorkDir(), Memory: p.Memory,
+	return proc.Spec{Path: p.Binary.Path, Args: p.args(tests), Dir: sc.WorkDir(), Memory: p.Memory,
 		Env: append(slices.Clone(p.Env), propsuite.SuiteWorkerEnv+"="+info.Name, "TMPDIR="+sc.TempDir())}, nil
 }
 
@@ -116,7 +115,7 @@ func (p Package) args(tests []string) []string {
 		pattern = testbin.RunPattern(tests)
 	}
 	args := []string{"-test.run", pattern, "-test.count=1"}
-	if p.Rapid {
+	if p.Binary.Rapid {
 		args = append(args, "-rapid.nofailfile")
 	}
 	return args

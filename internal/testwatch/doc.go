@@ -11,10 +11,10 @@
 //     the test computed: it used more CPU since its start than the factor
 //     times what it used alone in the baseline, and at least half its
 //     first deadline, and its memory and output did not grow (a loop);
-//  2. it used its full deadline (factor x baseline + the constant) in CPU
-//     time, times the cores it kept busy alone: a test that grew had the
-//     whole deadline to meet its memory cap or output budget first, and
-//     CPU time does not depend on the machine's load;
+//  2. it grew in memory or output and used its full deadline in CPU time
+//     (factor x the CPU it used alone + the constant): it had the whole
+//     deadline to meet its memory cap or output budget first, and CPU
+//     time does not depend on the machine's load;
 //  3. past its full deadline in its own time, it was blocked: it neither
 //     ran nor waited for a CPU for a hundredth of that deadline (a sleep,
 //     a wait on a channel), and no read saw a thread of it in
@@ -34,7 +34,9 @@
 // depend on the load nor on the number of workers. The process's own
 // deadline (proc.Spec.Timeout) is only a backstop, in wall time:
 // BackstopStretch x the sum of its tests' full deadlines and its
-// overhead's. RuleFor gives a test its rule from its baseline; Run runs a
-// test binary under a Watch and confirms an unexplained timeout once,
-// with Patience x the deadlines.
+// overhead's. A failed assertion's block in the output (testify's, read
+// by testjson.AssertScan) ends the run at once: the test has failed for
+// good. RuleFor gives a test its rule from its baseline; Run runs a test
+// binary under a Watch and confirms an unexplained timeout once, with
+// Patience x the deadlines.
 package testwatch

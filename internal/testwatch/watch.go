@@ -320,14 +320,10 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 	if ok && u.Stalled {
 		c.stalled = true
 	}
-	fullCPU := r.FullCPU
-	if fullCPU <= 0 {
-		fullCPU = r.Full
-	}
 	switch {
 	case known && !grew && cpu >= r.Need:
 		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
-	case known && cpu >= fullCPU:
+	case known && cpu >= r.FullCPU:
 		// It grew, so the memory cap or the output budget may have ended
 		// it first; it computed its whole full deadline instead, in CPU
 		// time, which the machine's load neither gives nor takes.

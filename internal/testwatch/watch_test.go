@@ -16,7 +16,7 @@ import (
 var rules = map[string]Rule{
 	"TestA": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10,
 		Base: Usage{CPU: 4 * time.Millisecond, RSS: 20 << 20, Faults: 3000, Written: 100}},
-	"TestC": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10},
+	"TestC": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10},
 }
 
 func TestATestsTimeoutIsConfirmedByItsCPUTimeOnlyWhenItComputedPastTheFactorWithoutGrowing(t *testing.T) {
@@ -134,12 +134,12 @@ func watchRules(test string) Rule {
 	switch test {
 	case "TestFast":
 		alone.CPU = 5 * time.Millisecond
-		return Rule{First: 150 * time.Millisecond, Full: 350 * time.Millisecond, Need: 75 * time.Millisecond, Alone: alone.CPU, Factor: 10, Base: alone}
+		return Rule{First: 150 * time.Millisecond, Full: 350 * time.Millisecond, FullCPU: 350 * time.Millisecond, Need: 75 * time.Millisecond, Alone: alone.CPU, Factor: 10, Base: alone}
 	case "TestSlow":
 		alone.CPU = 2 * time.Second
-		return Rule{First: 20050 * time.Millisecond, Full: 20250 * time.Millisecond, Need: 20 * time.Second, Alone: alone.CPU, Factor: 10, Base: alone}
+		return Rule{First: 20050 * time.Millisecond, Full: 20250 * time.Millisecond, FullCPU: 20250 * time.Millisecond, Need: 20 * time.Second, Alone: alone.CPU, Factor: 10, Base: alone}
 	}
-	return Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}
+	return Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}
 }
 
 func TestEachTestOfARunHasItsOwnDeadlineFromItsStart(t *testing.T) {
