@@ -147,11 +147,11 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			// test fails. Which test meets the mutant first follows the
 			// speed classes, and which cap ends a run first (a deadline,
 			// the memory) follows the load: a failure must not hide behind
-			// either. The tests the run never reached run next (the
-			// unfinished test left out), then the other stages, until a
-			// second timeout or crash.
+			// either. The tests that did not pass run next (the culprit
+			// left out, parallel tests it cut off included), then the
+			// other stages, until a second timeout or crash.
 			first = &v
-			if rest := testorder.Unreached(st.tests, v.Passed, v.Unfinished); len(rest) > 0 {
+			if rest := testorder.Unreached(st.tests, v.Passed, v.Culprit); len(rest) > 0 {
 				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 			}
 			continue

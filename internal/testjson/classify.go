@@ -23,9 +23,10 @@ type Verdict struct {
 	// the number of generated tests up to the failing one.
 	TestsToFailure map[string]int
 	Passed         []string // top-level tests that passed
-	// Unfinished lists the top-level tests that started and never ended:
-	// the test a deadline or a cap stopped, the one that crashed.
-	Unfinished []string
+	// Culprit is the top-level test a timeout or a crash is blamed on:
+	// the first still running (testwatch sets the one its rule stopped);
+	// "" when none was. The other unfinished tests were cut off by it.
+	Culprit string
 	// Notes are what the run did besides its tests' verdict: processes that
 	// left the process group and were killed, writes into the package
 	// directory. They hold whatever the outcome, survived included.
@@ -64,8 +65,8 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		}
 	}
 	for _, name := range running {
-		if TopLevel(name) {
-			v.Unfinished = append(v.Unfinished, name)
+		if TopLevel(name) && v.Culprit == "" {
+			v.Culprit = name
 		}
 	}
 	switch {

@@ -158,8 +158,8 @@ func TestAFailureBeforeTheDeadlineOrACapIsAKill(t *testing.T) {
 		if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestA" || v.Reason != "a_test.go:3: wrong" {
 			t.Errorf("end %v: verdict %+v, want killed by TestA with its message", end, v)
 		}
-		if len(v.Unfinished) != 1 || v.Unfinished[0] != "TestB" {
-			t.Errorf("end %v: unfinished %q, want [TestB]", end, v.Unfinished)
+		if v.Culprit != "TestB" {
+			t.Errorf("end %v: culprit %q, want TestB", end, v.Culprit)
 		}
 	}
 }

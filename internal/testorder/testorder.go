@@ -80,13 +80,14 @@ func Stages[G comparable](tests []string, group func(string) G, speed func(strin
 	return out
 }
 
-// Unreached returns the tests of a run that a deadline stopped which
-// neither ended (passed or failed) nor were running when it stopped, in
-// their order: the tests a run after it still owes the mutant.
-func Unreached(tests, ended, unfinished []string) []string {
+// Unreached returns the tests of a run that a deadline or a crash ended
+// which did not pass, in their order, but its culprit (the test it is
+// blamed on, "" for none): the tests a run after it still owes the
+// mutant, those cut off beside the culprit included.
+func Unreached(tests, passed []string, culprit string) []string {
 	var out []string
 	for _, name := range tests {
-		if !slices.Contains(ended, name) && !slices.Contains(unfinished, name) {
+		if name != culprit && !slices.Contains(passed, name) {
 			out = append(out, name)
 		}
 	}

@@ -59,11 +59,14 @@ func TestTheFirstTestRunsAloneThenOneProcessPerBinaryAndClass(t *testing.T) {
 	}
 }
 
-func TestUnreachedLeavesOutWhatEndedAndWhatRan(t *testing.T) {
+func TestUnreachedLeavesOutWhatPassedAndTheCulprit(t *testing.T) {
 	t.Parallel()
-	got := Unreached([]string{"A", "B", "C", "D"}, []string{"A"}, []string{"B"})
+	got := Unreached([]string{"A", "B", "C", "D"}, []string{"A"}, "B")
 	if want := []string{"C", "D"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("unreached %v, want %v", got, want)
+	}
+	if got, want := Unreached([]string{"A", "B"}, nil, ""), []string{"A", "B"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("no culprit: unreached %v, want %v", got, want)
 	}
 }
 

@@ -68,6 +68,9 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 		v.Reason += ": " + why
 		confirmed = true
 	}
+	if stopped := w.Stopped(); v.Outcome == outcome.Timeout && stopped != "" {
+		v.Culprit = stopped
+	}
 	if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
 		if k, ok := testjson.FailedProperty(st); ok {
 			k.Notes = v.Notes

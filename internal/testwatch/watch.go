@@ -94,6 +94,10 @@ type Watch struct {
 	closed   bool
 }
 
+// outsideTests is what a watch's stopped names when the process was
+// outside its tests.
+const outsideTests = "(outside its tests)"
+
 // lineMax is how much of a line a watch keeps: framing lines are short.
 const lineMax = 512
 
@@ -241,7 +245,7 @@ func (w *Watch) readOutput(line string) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	w.stopped, w.why = "(outside its tests)", "an assertion failed"
+	w.stopped, w.why = outsideTests, "an assertion failed"
 	if len(names) > 0 {
 		w.stopped = names[0]
 	}
@@ -286,7 +290,7 @@ func (w *Watch) check() {
 		if stop, why := c.judge(elapsed, u, ok); stop {
 			w.stopped, w.why = c.name, why
 			if w.stopped == "" {
-				w.stopped = "(outside its tests)"
+				w.stopped = outsideTests
 			}
 			w.stop()
 			return
@@ -339,6 +343,17 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 		return true, fmt.Sprintf("blocked: %v of CPU and %v waiting for one", cpu.Round(time.Millisecond), waited.Round(time.Millisecond))
 	}
 	return false, ""
+}
+
+// Stopped names the test whose rule ended the run: "" when none did, or
+// when the process was outside its tests.
+func (w *Watch) Stopped() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped == outsideTests {
+		return ""
+	}
+	return w.stopped
 }
 
 // Why says what the rule that ended the run saw, for the verdict's
