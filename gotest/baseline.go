@@ -309,7 +309,7 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 		return aloneRun{}, err
 	}
 	_, asserts := testjson.AssertFailure(st.Output)
-	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, RSS: res.PeakRSS, Faults: res.PageFaults, Written: res.Written, Asserts: asserts}}
+	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, Asserts: asserts}}
 	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:

@@ -16,7 +16,7 @@ func TestTheProcessOutsideItsTestsHasAtLeastTheFloorForBaseline(t *testing.T) {
 	t.Parallel()
 	s := &session{runState: &runState{cfg: &Config{}}}
 	floor := proc.DefaultTimeouts.Floor
-	if r := s.rule(""); r.Alone != floor || r.Need < 10*floor {
+	if r := s.rule(""); r.Alone != floor || r.Need < time.Duration(proc.DefaultTimeouts.Factor*float64(floor)) {
 		t.Errorf("overhead 0: rule %+v, want the floor %v as its baseline", r, floor)
 	}
 	s.overhead = 2 * time.Second

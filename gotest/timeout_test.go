@@ -3,6 +3,7 @@ package gotest_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,9 +18,10 @@ import (
 
 // TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss scores
 // testdata/looptime's variant, which loops in TestLoop (10 ms) in one
-// process with TestSlow (2 s, after it in the file): the process's
-// deadline would be about 10 x their 2 s; TestLoop's own is 10 x 10 ms
-// + the constant, and the run ends there, a timeout of TestLoop.
+// process with TestSlow (2 s, after it in the file): a deadline for the
+// whole process would be the factor x their 2 s; TestLoop's own is the
+// factor x 10 ms + the constant, and the run ends there, a timeout of
+// TestLoop.
 func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 	t.Parallel()
 	pr, m, log := scoreNamed(t, copyTestdata(t, "looptime"), "named:loop", proc.Timeouts{})
@@ -38,11 +40,11 @@ func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 	if slow < time.Second {
 		t.Fatalf("TestSlow's baseline %v: the fixture wants a slow test beside the loop", slow)
 	}
-	// TestLoop's deadline is 10 x 10 ms + 250 ms; a starved run goes on
-	// to at most 4 x that (1.4 s) by its CPU time. The process's would be
-	// 10 x (2 s + 10 ms) + 250 ms at least: 20 s.
+	// TestLoop's deadline is 5 x 10 ms + 250 ms; a starved run goes on
+	// to at most 4 x that (1.2 s) by its CPU time. The process's would be
+	// 5 x (2 s + 10 ms) + 250 ms at least: 10 s.
 	if m.Duration >= 2*slow {
-		t.Errorf("the loop's mutant took %v: the slow test's budget (10 x %v), not its own", m.Duration, slow)
+		t.Errorf("the loop's mutant took %v: the slow test's budget (5 x %v), not its own", m.Duration, slow)
 	}
 }
 
@@ -61,6 +63,26 @@ func TestAFailureAfterALoopDecidesTheVerdict(t *testing.T) {
 		}
 		if !strings.HasSuffix(m.Reason, "Next(5) = 0, want 6") {
 			t.Errorf("%s: reason %q, want TestWrong's failure", id, m.Reason)
+		}
+	}
+}
+
+// TestARunawayIsALoopByItsCPUTime scores testdata/runaway's variants: a
+// recursion without end and an allocation without end in a quick test.
+// Each is stopped by its CPU time past 5 x its test's CPU alone, as a
+// loop that allocates nothing is: a timeout named by that rule, never a
+// crash on Go's stack limit or the memory cap, which it would meet
+// later, after a time that depends on the machine.
+func TestARunawayIsALoopByItsCPUTime(t *testing.T) {
+	t.Parallel()
+	for _, id := range []string{"named:recurse", "named:hoard"} {
+		_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "runaway.txtar")), id, proc.Timeouts{})
+		if m.Outcome != outcome.Timeout {
+			t.Errorf("%s: %s (%s), want a timeout\n%s", id, m.Outcome, m.Reason, log)
+			continue
+		}
+		if !strings.Contains(m.Reason, "(running TestDepth): it used ") || !strings.Contains(m.Reason, fmt.Sprintf(" of CPU, more than %g x the ", proc.DefaultTimeouts.Factor)) {
+			t.Errorf("%s: reason %q, want TestDepth stopped by its CPU time", id, m.Reason)
 		}
 	}
 }

@@ -105,11 +105,11 @@ func TestTimeoutsAreFactorTimesBaselinePlusAConstantWithAFloor(t *testing.T) {
 	if got := to.For(0); got != 2*time.Second {
 		t.Errorf("floor: got %v, want 2s", got)
 	}
-	if got := (Timeouts{}).For(time.Second); got != 10250*time.Millisecond {
-		t.Errorf("defaults: 10 x 1s + 250ms = %v, want 10.25s", got)
+	if got := (Timeouts{}).For(time.Second); got != 5250*time.Millisecond {
+		t.Errorf("defaults: 5 x 1s + 250ms = %v, want 5.25s", got)
 	}
-	if got := (Timeouts{}).For(time.Millisecond); got != 260*time.Millisecond {
-		t.Errorf("defaults: 10 x 1ms + 250ms = %v, want 260ms", got)
+	if got := (Timeouts{}).For(time.Millisecond); got != 255*time.Millisecond {
+		t.Errorf("defaults: 5 x 1ms + 250ms = %v, want 255ms", got)
 	}
 	if got := (Timeouts{Factor: 2, Const: -1, Floor: time.Millisecond}).For(time.Second); got != 2*time.Second {
 		t.Errorf("negative constant means none: got %v, want 2s", got)

@@ -36,11 +36,10 @@ in worker processes. The user's files are never written; generated files
 Deadlines: each test has its own, from its start: --timeout-factor x its
 baseline + --timeout-const. Past the factor + at most 50ms, a test whose
 CPU time shows it computed past the factor x its own CPU time, for at
-least half that deadline, is a timeout (a loop). One that grows in memory
-or output stops when its CPU time reaches its full deadline (its memory
-cap or output budget may end it first). A blocked test stops at its full
-deadline; a test starved by a loaded machine runs on, since its wait for
-a CPU does not count.
+least half that deadline, is a timeout (a loop), whether or not it also
+allocates or prints. A blocked test stops at its full deadline; a test
+starved by a loaded machine runs on, since its wait for a CPU does not
+count.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)

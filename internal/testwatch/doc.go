@@ -1,6 +1,6 @@
 // Package testwatch gives each test of a run its own deadline, read from
 // the test events the binary streams: a loop in a 10 ms test costs about
-// 10 x 10 ms, whatever the other tests of the process take. A Watch
+// 5 x 10 ms, whatever the other tests of the process take. A Watch
 // parses the framing lines as they are written, keeps one clock per
 // running top-level test (paused while the test waits on
 // t.Parallel), one for the process outside its tests (start-up, between
@@ -10,25 +10,23 @@
 //  1. past its first deadline (factor x baseline + at most a small constant),
 //     the test computed: it used more CPU since its start than the factor
 //     times what it used alone in the baseline, and at least half its
-//     first deadline, and its memory and output did not grow (a loop);
-//  2. it grew in memory or output and used its full deadline in CPU time
-//     (factor x the CPU it used alone + the constant): it had the whole
-//     deadline to meet its memory cap or output budget first, and CPU
-//     time does not depend on the machine's load;
-//  3. past its full deadline in its own time, it was blocked: it neither
+//     first deadline (a loop, whether or not it also goes through memory
+//     or output: CPU time does not depend on the machine's load, and a
+//     memory cap or an output budget would end it later, or not at all);
+//  2. past its full deadline in its own time, it was blocked: it neither
 //     ran nor waited for a CPU for a hundredth of that deadline (a sleep,
 //     a wait on a channel), and no read saw a thread of it in
 //     uninterruptible sleep (disk or memory pressure: the machine's
 //     doing, so it runs on); where the process cannot be read (outside
 //     Linux), its full deadline in wall time;
-//  4. past Stretch x its full deadline in its own time, whatever it did.
+//  3. past Stretch x its full deadline in its own time, whatever it did.
 //
 // A test's own time is its wall time less the time its threads waited in
 // the run queue for a CPU (proc.Usage.Waited, from schedstat): the time a
 // loaded machine took from it does not count. A test past its first
 // deadline that neither computed nor was blocked was starved (a loaded
 // machine, the other workers): it runs on, in place, until it ends,
-// computes past rule 1 or 2, or reaches rule 4 in its own time. Nothing runs
+// computes past rule 1, or reaches rule 3 in its own time. Nothing runs
 // alone and nothing waits for another worker: a starved test gets its
 // time in CPU, a looping one is stopped by its CPU, so the verdicts do not
 // depend on the load nor on the number of workers. The process's own

@@ -14,10 +14,9 @@ const FirstTryConst = 50 * time.Millisecond
 // RuleFor is the deadline rule of a test that took baseline in the
 // baseline and used u alone (the zero Usage: unmeasured, its wall time
 // stands for its CPU), under the deadlines t: its first deadline (the
-// factor times its baseline, plus at most FirstTryConst), where its CPU
-// time confirms a loop, and its full deadline in wall time (from the
-// baseline) and in CPU time (the deadline formula applied to the CPU it
-// used alone).
+// factor times its baseline, plus at most FirstTryConst), from which its
+// CPU time confirms a loop past the factor times the CPU it used alone,
+// and its full deadline in wall time (from the baseline).
 func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	alone := u.CPU
 	if alone <= 0 {
@@ -32,22 +31,13 @@ func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 		first.Floor = FirstTryConst
 	}
 	firstDeadline := min(first.For(baseline), t.For(baseline))
-	full := max(firstDeadline, t.For(baseline))
-	// The full deadline in CPU time follows the CPU the test used alone,
-	// not its wall time: the machine's load stretches the one, not the
-	// other, so a mutant near the deadline gets one verdict quiet or busy.
-	fullCPU := full
-	if u.CPU > 0 {
-		fullCPU = t.For(u.CPU)
-	}
 	return Rule{
-		First:   firstDeadline,
-		Full:    full,
-		FullCPU: fullCPU,
-		Need:    max(time.Duration(factor*float64(alone)), firstDeadline/2),
-		Alone:   alone,
-		Factor:  factor,
-		Base:    u,
+		First:  firstDeadline,
+		Full:   max(firstDeadline, t.For(baseline)),
+		Need:   max(time.Duration(factor*float64(alone)), firstDeadline/2),
+		Alone:  alone,
+		Factor: factor,
+		Base:   u,
 	}
 }
 

@@ -11,23 +11,21 @@ import (
 // at most 50 ms, full deadline factor x baseline + the constant, and the
 // CPU that shows a loop: more than factor x its CPU alone, and half its
 // first deadline; a test whose usage alone was not measured has its
-// baseline stand for its CPU. The full deadline in CPU is the deadline
-// formula applied to its CPU alone, not to its wall time: the load
-// stretches the one, not the other. The process's backstop is
+// baseline stand for its CPU. The process's backstop is
 // BackstopStretch x the sum of the full deadlines.
 func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 	t.Parallel()
 	to := proc.Timeouts{Factor: 10}
-	base := Usage{CPU: 4 * time.Millisecond, RSS: 20 << 20, Faults: 3000, Written: 100}
+	base := Usage{CPU: 4 * time.Millisecond}
 	measured := RuleFor(to, 5*time.Millisecond, base)
 	unmeasured := RuleFor(to, 5*time.Millisecond, Usage{})
 	parallel := RuleFor(to, 5*time.Millisecond, Usage{CPU: 10 * time.Millisecond})
 	for _, c := range []struct {
 		got, want Rule
 	}{
-		{measured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 290 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
-		{unmeasured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
-		{parallel, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, FullCPU: 350 * time.Millisecond, Need: 100 * time.Millisecond, Alone: 10 * time.Millisecond, Factor: 10, Base: Usage{CPU: 10 * time.Millisecond}}},
+		{measured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
+		{unmeasured, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
+		{parallel, Rule{First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 100 * time.Millisecond, Alone: 10 * time.Millisecond, Factor: 10, Base: Usage{CPU: 10 * time.Millisecond}}},
 	} {
 		if c.got != c.want {
 			t.Errorf("rule = %+v, want %+v", c.got, c.want)
@@ -44,18 +42,18 @@ func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 
 // TestTheCPUDeadlineIgnoresTheWallBaseline: the same test measured on a
 // quiet machine and on a busy one (its wall baseline doubled, its CPU the
-// same) has the same full deadline in CPU time, so a mutant that makes
-// it compute longer gets one verdict on both.
+// same) needs the same CPU to show a loop, so a mutant that makes it
+// compute longer gets one verdict on both.
 func TestTheCPUDeadlineIgnoresTheWallBaseline(t *testing.T) {
 	t.Parallel()
-	u := Usage{CPU: 700 * time.Millisecond, RSS: 30 << 20}
+	u := Usage{CPU: 700 * time.Millisecond}
 	quiet := RuleFor(proc.Timeouts{}, 680*time.Millisecond, u)
 	busy := RuleFor(proc.Timeouts{}, 1370*time.Millisecond, u)
-	if quiet.FullCPU != busy.FullCPU {
-		t.Errorf("full CPU deadline %v quiet, %v busy: want one figure", quiet.FullCPU, busy.FullCPU)
+	if quiet.Need != busy.Need {
+		t.Errorf("CPU that shows a loop %v quiet, %v busy: want one figure", quiet.Need, busy.Need)
 	}
-	if want := proc.DefaultTimeouts.For(u.CPU); quiet.FullCPU != want {
-		t.Errorf("full CPU deadline %v, want the formula on the CPU alone, %v", quiet.FullCPU, want)
+	if want := time.Duration(proc.DefaultTimeouts.Factor * float64(u.CPU)); quiet.Need != want {
+		t.Errorf("CPU that shows a loop %v, want the factor times the CPU alone, %v", quiet.Need, want)
 	}
 	if quiet.Full == busy.Full {
 		t.Errorf("the wall deadline did not follow the wall baseline: %v both", quiet.Full)

@@ -48,7 +48,6 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	scaled := func(test string) Rule {
 		r := rule(test)
 		r.Full *= time.Duration(scale)
-		r.FullCPU *= time.Duration(scale)
 		return r
 	}
 	rules := []Rule{scaled("")}

@@ -34,17 +34,15 @@ const watchTick = 10 * time.Millisecond
 // Rule is the deadline rule of one clock of a watched run.
 type Rule struct {
 	First, Full time.Duration // wall deadlines since the clock's start
-	FullCPU     time.Duration // the CPU that uses up the full deadline (rule 2)
 	Need        time.Duration // the CPU that shows a loop (rule 1)
 	Alone       time.Duration // the CPU the test used alone (for the reason)
 	Factor      float64       // the deadline factor (for the reason)
-	Base        Usage         // what it used alone: what "grew" compares with
+	Base        Usage         // what it used alone
 }
 
 // Usage is what a test's process used alone in the baseline.
 type Usage struct {
-	CPU                  time.Duration
-	RSS, Faults, Written int64
+	CPU time.Duration
 	// Asserts is set when its output alone held a failed assertion's
 	// block (testjson.AssertFailure) though it passed: such a block in its
 	// output then tells nothing.
@@ -63,8 +61,6 @@ type clock struct {
 	// waited0 and waitedUsed are the same for the time the process waited
 	// for a CPU (proc.Usage.Waited).
 	waited0, waitedUsed time.Duration
-	faults0             int64
-	written             int64 // bytes of output while it ran
 	// stalled is set once a read saw one of the process's threads in
 	// uninterruptible sleep (proc.Usage.Stalled) while the clock ran.
 	stalled bool
@@ -141,7 +137,7 @@ func (w *Watch) Close() {
 }
 
 func (w *Watch) newClock(name string, u proc.Usage, ok bool) *clock {
-	return &clock{name: name, rule: w.rule(name), start: w.now(), cpu0: u.CPU, cpuOK: ok, faults0: u.PageFaults, waited0: u.Waited}
+	return &clock{name: name, rule: w.rule(name), start: w.now(), cpu0: u.CPU, cpuOK: ok, waited0: u.Waited}
 }
 
 // Write reads the stream's lines as they come.
@@ -149,9 +145,6 @@ func (w *Watch) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	n := len(p)
-	for _, c := range w.running {
-		c.written += int64(n)
-	}
 	for len(p) > 0 {
 		i := bytes.IndexAny(p, "\n\x16")
 		if i < 0 {
@@ -213,7 +206,7 @@ func (w *Watch) endLine() {
 		}
 	case "=== CONT ":
 		if c := w.paused[name]; c != nil {
-			c.start, c.cpu0, c.cpuOK, c.faults0, c.waited0 = now, u.CPU, ok && c.cpuOK, u.PageFaults, u.Waited
+			c.start, c.cpu0, c.cpuOK, c.waited0 = now, u.CPU, ok && c.cpuOK, u.Waited
 			delete(w.paused, name)
 			w.running[name] = c
 		}
@@ -310,28 +303,20 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 		waited = max(c.waitedUsed+u.Waited-c.waited0, 0)
 	}
 	// own is the wall time the machine did not take from the test: less
-	// the time its threads waited for a CPU. Rules 3 and 4 read it, so a
+	// the time its threads waited for a CPU. Rules 2 and 3 read it, so a
 	// starved test is judged by the time it had, not by the load. Several
 	// threads may wait side by side (a loop and its garbage collector),
-	// so own may stay near zero: rule 2 reads the CPU time instead.
+	// so own may stay near zero: rule 1 reads the CPU time instead.
 	own := elapsed - min(waited, elapsed)
-	// grew: unless unmeasured alone, it went through more memory than
-	// alone (16 MiB more resident, or 2048 more page faults since it
-	// started: 8 MiB of pages touched) or wrote more than twice its output
-	// and 1 MiB.
-	grew := r.Base.CPU > 0 && (ok && (u.RSS > r.Base.RSS+16<<20 || u.PageFaults-c.faults0 > r.Base.Faults+2048) ||
-		c.written > 2*r.Base.Written+1<<20)
 	if ok && u.Stalled {
 		c.stalled = true
 	}
 	switch {
-	case known && !grew && cpu >= r.Need:
+	case known && cpu >= r.Need:
+		// A loop, whether it also grows in memory or output: its CPU time
+		// says so before a cap or a budget could, and the machine's load
+		// neither gives nor takes CPU time.
 		return true, fmt.Sprintf("it used %v of CPU, more than %g x the %v its tests use alone", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
-	case known && cpu >= r.FullCPU:
-		// It grew, so the memory cap or the output budget may have ended
-		// it first; it computed its whole full deadline instead, in CPU
-		// time, which the machine's load neither gives nor takes.
-		return true, fmt.Sprintf("it used %v of CPU, its full deadline, going through memory or output as it ran (more than %g x the %v its tests use alone)", cpu.Round(time.Millisecond), r.Factor, r.Alone.Round(time.Millisecond))
 	case own >= Stretch*r.Full:
 		return true, ""
 	case own >= r.Full && !known:

@@ -21,7 +21,7 @@ func TestLoop(t *testing.T) {
 }
 
 // TestSlow takes 2 s: a deadline for the whole process would give the
-// loop 10 x that.
+// loop the deadline factor x that.
 func TestSlow(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	if Step(5) != 6 {
