@@ -34,7 +34,7 @@ in worker processes. The user's files are never written; generated files
 ("// Code generated ... DO NOT EDIT.") are not mutated.
 
 Deadlines: each test has its own, from its start: --timeout-factor x its
-baseline + --timeout-const. Past the factor + at most 50ms, a test whose
+baseline + --timeout-const. Past the factor + at most 25ms, a test whose
 CPU time shows it computed past the factor x its own CPU time, for at
 least half that deadline, is a timeout (a loop), whether or not it also
 allocates or prints. A blocked test stops at its full deadline; a test

@@ -8,11 +8,12 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// The rules a host gives, with deadline factor 10, a test that took 5 ms
-// in the baseline and used 4 ms of CPU alone (TestA), and one whose usage
-// alone was not measured (TestC: its baseline stands for its CPU): first
-// deadline 10 x 5 ms + 50 ms, full deadline 10 x 5 ms + 250 ms, and half
-// the first deadline of CPU (more than 10 x 4 ms) shows a loop.
+// Rules of RuleFor's shape, with deadline factor 10 and a first constant
+// of 50 ms, for a test that took 5 ms in the baseline and used 4 ms of
+// CPU alone (TestA), and one whose usage alone was not measured (TestC:
+// its baseline stands for its CPU): first deadline 10 x 5 ms + 50 ms,
+// full deadline 10 x 5 ms + 250 ms, and half the first deadline of CPU
+// (more than 10 x 4 ms) shows a loop.
 var rules = map[string]Rule{
 	"TestA": {First: 100 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10,
 		Base: Usage{CPU: 4 * time.Millisecond}},
@@ -119,7 +120,8 @@ func (f *fakeRun) advance(d time.Duration, share float64) {
 
 func (f *fakeRun) line(s string) { _, _ = f.w.Write([]byte("\x16" + s + "\n")) }
 
-// watchRules are the rules, with deadline factor 10, of a run whose
+// watchRules are rules of RuleFor's shape, with deadline factor 10 and a
+// first constant of 50 ms, of a run whose
 // process took 5 ms outside its tests, and of TestFast (10 ms, 5 ms of
 // CPU alone) and TestSlow (2 s of CPU).
 func watchRules(test string) Rule {
