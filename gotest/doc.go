@@ -70,10 +70,10 @@
 //
 // killed (a test failed; a panic in a test is a failure), survived (every
 // covering test passed, or no covering test infects a probed mutant),
-// timeout (no result within the run's first deadline, after using more
-// CPU than the deadline factor times its tests' in the baseline and for
-// at least half that deadline; or else no result again alone within
-// Timeouts.For(baseline of the tests run)),
+// timeout (a test used more CPU than the deadline factor times what it
+// used alone in the baseline, and half its first deadline; or it was
+// blocked past its full deadline, or ran past internal/testwatch's
+// Stretch x it in its own time),
 // crashed (a test started and never finished: a fatal error, a stack
 // overflow, os.Exit, a signal; or the process group passed its memory cap
 // or output budget),

@@ -34,10 +34,10 @@ in worker processes. The user's files are never written; generated files
 ("// Code generated ... DO NOT EDIT.") are not mutated.
 
 Deadlines: each test has its own, from its start: --timeout-factor x its
-baseline + --timeout-const. Past the factor + at most 25ms, a test whose
-CPU time shows it computed past the factor x its own CPU time, for at
-least half that deadline, is a timeout (a loop), whether or not it also
-allocates or prints. A blocked test stops at its full deadline; a test
+baseline + --timeout-const. A test whose CPU time since its start passes
+the factor x the CPU it used alone, and half of the factor x its
+baseline + at most 50ms, is a timeout as soon as it does (a loop),
+whether or not it also allocates or prints. A blocked test stops at its full deadline; a test
 starved by a loaded machine runs on, since its wait for a CPU does not
 count.
 

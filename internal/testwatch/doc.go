@@ -7,12 +7,13 @@
 // tests, TestMain), and ends the process (proc.Live.Expire: a timeout)
 // when a clock passes its rule:
 //
-//  1. past its first deadline (factor x baseline + at most a small constant),
-//     the test computed: it used more CPU since its start than the factor
-//     times what it used alone in the baseline, and at least half its
-//     first deadline (a loop, whether or not it also goes through memory
-//     or output: CPU time does not depend on the machine's load, and a
-//     memory cap or an output budget would end it later, or not at all);
+//  1. the test computed: it used more CPU since its start than the factor
+//     times what it used alone in the baseline, and half its first
+//     deadline (factor x baseline + at most a small constant), read from
+//     the time a loop on two threads can have used that (a loop, whether
+//     or not it also goes through memory or output: CPU time does not
+//     depend on the machine's load, and a memory cap or an output budget
+//     would end it later, or not at all);
 //  2. past its full deadline in its own time, it was blocked: it neither
 //     ran nor waited for a CPU for a hundredth of that deadline (a sleep,
 //     a wait on a channel), and no read saw a thread of it in
@@ -21,9 +22,12 @@
 //     Linux), its full deadline in wall time;
 //  3. past Stretch x its full deadline in its own time, whatever it did.
 //
-// A test's own time is its wall time less the time its threads waited in
-// the run queue for a CPU (proc.Usage.Waited, from schedstat): the time a
-// loaded machine took from it does not count. A test past its first
+// A test's CPU is its share of the process's: between two reads, what
+// the process used is divided among the tests then running, so parallel
+// tests do not each count the others'. A test's own time is its wall
+// time less the time its threads waited in the run queue for a CPU
+// (proc.Usage.Waited, from schedstat): the time a loaded machine took
+// from it does not count. A test past its first
 // deadline that neither computed nor was blocked was starved (a loaded
 // machine, the other workers): it runs on, in place, until it ends,
 // computes past rule 1, or reaches rule 3 in its own time. Nothing runs

@@ -8,18 +8,20 @@ import (
 
 // FirstTryConst bounds the constant of a test's first deadline: most
 // mutants that time out never end, and one whose CPU time shows a loop
-// stops there; a test that did not compute that long runs on. It was
-// 50 ms: 25 ms changed no status on go-diff, ulid and bitset (7,967
-// mutants) and cut go-diff's timeouts from 30.5 to 24.5 worker-seconds,
-// most of them quick tests whose first deadline is mostly this constant.
-const FirstTryConst = 25 * time.Millisecond
+// stops there; a test that did not compute that long runs on. Half the
+// first deadline is the least CPU that shows a loop: for a quick test,
+// 25 ms and more, above what a garbage collection over the heap earlier
+// tests left costs it. At 25 ms (12.5 ms of CPU), bitset's TestBitSetHuge
+// (2 ms of CPU alone) used 20 ms under a mutant it survives.
+const FirstTryConst = 50 * time.Millisecond
 
 // RuleFor is the deadline rule of a test that took baseline in the
 // baseline and used u alone (the zero Usage: unmeasured, its wall time
-// stands for its CPU), under the deadlines t: its first deadline (the
-// factor times its baseline, plus at most FirstTryConst), from which its
-// CPU time confirms a loop past the factor times the CPU it used alone,
-// and its full deadline in wall time (from the baseline).
+// stands for its CPU), under the deadlines t: the CPU that shows a loop
+// (the factor times the CPU it used alone, and half its first deadline,
+// the factor times its baseline plus at most FirstTryConst), read from
+// the time a loop can have used it (half of it, with two threads), and
+// its full deadline in wall time (from the baseline).
 func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	alone := u.CPU
 	if alone <= 0 {
@@ -34,10 +36,11 @@ func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 		first.Floor = FirstTryConst
 	}
 	firstDeadline := min(first.For(baseline), t.For(baseline))
+	need := max(time.Duration(factor*float64(alone)), firstDeadline/2)
 	return Rule{
-		First:  firstDeadline,
+		First:  min(firstDeadline, need/2),
 		Full:   max(firstDeadline, t.For(baseline)),
-		Need:   max(time.Duration(factor*float64(alone)), firstDeadline/2),
+		Need:   need,
 		Alone:  alone,
 		Factor: factor,
 		Base:   u,

@@ -8,10 +8,11 @@ import (
 )
 
 // TestATestsRuleComesFromItsBaseline: first deadline factor x baseline +
-// at most 25 ms, full deadline factor x baseline + the constant, and the
+// at most 50 ms, full deadline factor x baseline + the constant, and the
 // CPU that shows a loop: more than factor x its CPU alone, and half its
-// first deadline; a test whose usage alone was not measured has its
-// baseline stand for its CPU. The process's backstop is
+// first deadline, read from half that CPU in wall time (a loop on two
+// threads has used it by then); a test whose usage alone was not
+// measured has its baseline stand for its CPU. The process's backstop is
 // BackstopStretch x the sum of the full deadlines.
 func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 	t.Parallel()
@@ -23,9 +24,9 @@ func TestATestsRuleComesFromItsBaseline(t *testing.T) {
 	for _, c := range []struct {
 		got, want Rule
 	}{
-		{measured, Rule{First: 75 * time.Millisecond, Full: 300 * time.Millisecond, Need: 40 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
-		{unmeasured, Rule{First: 75 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
-		{parallel, Rule{First: 75 * time.Millisecond, Full: 300 * time.Millisecond, Need: 100 * time.Millisecond, Alone: 10 * time.Millisecond, Factor: 10, Base: Usage{CPU: 10 * time.Millisecond}}},
+		{measured, Rule{First: 25 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 4 * time.Millisecond, Factor: 10, Base: base}},
+		{unmeasured, Rule{First: 25 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10}},
+		{parallel, Rule{First: 50 * time.Millisecond, Full: 300 * time.Millisecond, Need: 100 * time.Millisecond, Alone: 10 * time.Millisecond, Factor: 10, Base: Usage{CPU: 10 * time.Millisecond}}},
 	} {
 		if c.got != c.want {
 			t.Errorf("rule = %+v, want %+v", c.got, c.want)

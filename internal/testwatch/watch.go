@@ -33,7 +33,9 @@ const watchTick = 10 * time.Millisecond
 
 // Rule is the deadline rule of one clock of a watched run.
 type Rule struct {
-	First, Full time.Duration // wall deadlines since the clock's start
+	// First is when its CPU is first read since the clock's start: a loop
+	// can have used Need by then. Full is its full deadline in wall time.
+	First, Full time.Duration
 	Need        time.Duration // the CPU that shows a loop (rule 1)
 	Alone       time.Duration // the CPU the test used alone (for the reason)
 	Factor      float64       // the deadline factor (for the reason)
@@ -51,13 +53,15 @@ type Usage struct {
 
 // clock is one test's time in a watched run.
 type clock struct {
-	name    string
-	rule    Rule
-	start   time.Time     // of its current running span
-	spent   time.Duration // wall time of its earlier spans (before a pause)
-	cpu0    time.Duration // the process's CPU at the start of the span
-	cpuOK   bool          // cpu0 was read
-	cpuUsed time.Duration // CPU of its earlier spans
+	name  string
+	rule  Rule
+	start time.Time     // of its current running span
+	spent time.Duration // wall time of its earlier spans (before a pause)
+	// cpu is its share of the process's CPU while it ran: between two
+	// reads, what the process used divided among the tests then running
+	// (Watch.share), so that parallel tests do not each count the others'.
+	cpu   time.Duration
+	cpuOK bool // the process's CPU was read when it started
 	// waited0 and waitedUsed are the same for the time the process waited
 	// for a CPU (proc.Usage.Waited).
 	waited0, waitedUsed time.Duration
@@ -79,6 +83,10 @@ type Watch struct {
 	running map[string]*clock
 	paused  map[string]*clock
 	idle    *clock // the process outside its tests; nil while one runs
+	// lastCPU is the process's CPU at the last read (lastOK: there was
+	// one), from which share divides what it used since.
+	lastCPU time.Duration
+	lastOK  bool
 	stopped string // the test whose rule ended the run ("" none)
 	// readable is set once the process's usage was read: a later failed
 	// read means the leader ended (outside Linux no read succeeds, and
@@ -99,7 +107,9 @@ const lineMax = 512
 
 // New returns a watch whose clocks follow rule.
 func New(rule func(string) Rule) *Watch {
-	w := &Watch{rule: rule, now: time.Now, running: map[string]*clock{}, paused: map[string]*clock{}, done: make(chan struct{})}
+	// The process starts with no CPU used: the clock outside its tests
+	// counts from there.
+	w := &Watch{rule: rule, now: time.Now, running: map[string]*clock{}, paused: map[string]*clock{}, done: make(chan struct{}), lastOK: true}
 	w.stat = func() (proc.Usage, bool) { return proc.Usage{}, false }
 	w.stop = func() {}
 	w.idle = w.newClock("", proc.Usage{}, true)
@@ -137,7 +147,7 @@ func (w *Watch) Close() {
 }
 
 func (w *Watch) newClock(name string, u proc.Usage, ok bool) *clock {
-	return &clock{name: name, rule: w.rule(name), start: w.now(), cpu0: u.CPU, cpuOK: ok, waited0: u.Waited}
+	return &clock{name: name, rule: w.rule(name), start: w.now(), cpuOK: ok, waited0: u.Waited}
 }
 
 // Write reads the stream's lines as they come.
@@ -187,11 +197,11 @@ func (w *Watch) endLine() {
 		return
 	}
 	u, ok := w.stat()
+	w.share(u, ok)
 	now := w.now()
 	pause := func(c *clock) {
 		c.spent += now.Sub(c.start)
 		if ok && c.cpuOK {
-			c.cpuUsed += u.CPU - c.cpu0
 			c.waitedUsed += u.Waited - c.waited0
 		}
 	}
@@ -206,7 +216,7 @@ func (w *Watch) endLine() {
 		}
 	case "=== CONT ":
 		if c := w.paused[name]; c != nil {
-			c.start, c.cpu0, c.cpuOK, c.waited0 = now, u.CPU, ok && c.cpuOK, u.Waited
+			c.start, c.cpuOK, c.waited0 = now, ok && c.cpuOK, u.Waited
 			delete(w.paused, name)
 			w.running[name] = c
 		}
@@ -220,6 +230,32 @@ func (w *Watch) endLine() {
 	case w.idle == nil:
 		w.idle = w.newClock("", u, ok)
 	}
+}
+
+// share divides the CPU the process used since the last read (u, ok:
+// read now) among the tests running since then, or gives it to the clock
+// outside the tests when none ran. The running set changes only at a
+// framing line, which reads the process first, so each interval's CPU
+// goes to the tests that ran in it. A loop among parallel tests gets the
+// whole of a CPU once the others have ended.
+func (w *Watch) share(u proc.Usage, ok bool) {
+	if !ok {
+		return
+	}
+	if w.lastOK {
+		if d := u.CPU - w.lastCPU; d > 0 {
+			switch {
+			case len(w.running) > 0:
+				d /= time.Duration(len(w.running))
+				for _, c := range w.running {
+					c.cpu += d
+				}
+			case w.idle != nil:
+				w.idle.cpu += d
+			}
+		}
+	}
+	w.lastCPU, w.lastOK = u.CPU, true
 }
 
 // readOutput reads a line a test printed: at a failed assertion's block
@@ -271,6 +307,7 @@ func (w *Watch) check() {
 		if !read {
 			u, ok = w.stat()
 			read = true
+			w.share(u, ok)
 			if ok {
 				w.readable = true
 			} else if w.readable {
@@ -299,7 +336,7 @@ func (c *clock) judge(elapsed time.Duration, u proc.Usage, ok bool) (stop bool, 
 	known := ok && c.cpuOK
 	var cpu, waited time.Duration
 	if known {
-		cpu = c.cpuUsed + u.CPU - c.cpu0
+		cpu = c.cpu
 		waited = max(c.waitedUsed+u.Waited-c.waited0, 0)
 	}
 	// own is the wall time the machine did not take from the test: less

@@ -1,6 +1,7 @@
 package testwatch
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -8,8 +9,8 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// Rules of RuleFor's shape, with deadline factor 10 and a first constant
-// of 50 ms, for a test that took 5 ms in the baseline and used 4 ms of
+// Rules with deadline factor 10 and a first constant of 50 ms, their CPU
+// read from the first deadline, for a test that took 5 ms in the baseline and used 4 ms of
 // CPU alone (TestA), and one whose usage alone was not measured (TestC:
 // its baseline stands for its CPU): first deadline 10 x 5 ms + 50 ms,
 // full deadline 10 x 5 ms + 250 ms, and half the first deadline of CPU
@@ -70,8 +71,9 @@ func TestATestsTimeoutIsConfirmedByItsCPUTimeWhenItComputedPastTheFactor(t *test
 		}, false, false},
 		{"a test without a measured run: its baseline stands for its CPU", "TestC", r.First, func(u proc.Usage) proc.Usage { return u }, true, true},
 	} {
-		cl := &clock{name: c.test, rule: rules[c.test], cpuOK: true}
-		stop, why := cl.judge(c.elapsed, c.use(loop), true)
+		u := c.use(loop)
+		cl := &clock{name: c.test, rule: rules[c.test], cpuOK: true, cpu: u.CPU}
+		stop, why := cl.judge(c.elapsed, u, true)
 		if stop != c.stop || (why != "") != c.cpuWhy {
 			t.Errorf("%s: stop %v (%q), want %v (evidence %v)", c.name, stop, why, c.stop, c.cpuWhy)
 		}
@@ -120,8 +122,8 @@ func (f *fakeRun) advance(d time.Duration, share float64) {
 
 func (f *fakeRun) line(s string) { _, _ = f.w.Write([]byte("\x16" + s + "\n")) }
 
-// watchRules are rules of RuleFor's shape, with deadline factor 10 and a
-// first constant of 50 ms, of a run whose
+// watchRules are rules with deadline factor 10 and a first constant of
+// 50 ms, their CPU read from the first deadline, of a run whose
 // process took 5 ms outside its tests, and of TestFast (10 ms, 5 ms of
 // CPU alone) and TestSlow (2 s of CPU).
 func watchRules(test string) Rule {
@@ -240,5 +242,38 @@ func TestAFailedAssertionEndsTheRunAtOnce(t *testing.T) {
 	_, _ = logs.w.Write([]byte(block))
 	if logs.stopped {
 		t.Errorf("a test that prints failure blocks alone and passes was stopped at one")
+	}
+}
+
+// TestParallelTestsShareTheProcesssCPU: five parallel tests of 5 ms of
+// CPU alone run side by side on two cores. Each has its share of what the
+// process uses, not the whole of it, so none is a loop at 40 ms each; once
+// the other four have ended, the one that loops gets the whole CPU and is
+// stopped.
+func TestParallelTestsShareTheProcesssCPU(t *testing.T) {
+	t.Parallel()
+	rule := func(test string) Rule {
+		if test == "" {
+			return watchRules("")
+		}
+		return Rule{First: 60 * time.Millisecond, Full: 300 * time.Millisecond, Need: 50 * time.Millisecond, Alone: 5 * time.Millisecond, Factor: 10, Base: Usage{CPU: 5 * time.Millisecond}}
+	}
+	f := newFakeRun(rule)
+	for i := 1; i <= 5; i++ {
+		f.line(fmt.Sprintf("=== RUN   TestP%d", i))
+	}
+	f.advance(100*time.Millisecond, 2)
+	if f.stopped {
+		t.Fatalf("five parallel tests on two cores, 40 ms of CPU each, were stopped: %q %s", f.w.stopped, f.w.why)
+	}
+	for i := 2; i <= 5; i++ {
+		f.line(fmt.Sprintf("--- PASS: TestP%d (0.10s)", i))
+	}
+	f.advance(time.Second, 1)
+	if !f.stopped || f.w.stopped != "TestP1" {
+		t.Fatalf("the loop left alone: stopped %v (%q), want TestP1", f.stopped, f.w.stopped)
+	}
+	if at := f.now.Sub(time.Unix(0, 0)); at > 150*time.Millisecond {
+		t.Errorf("the loop left alone was stopped at %v: want soon after the others ended (100 ms)", at)
 	}
 }
