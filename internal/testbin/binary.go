@@ -136,11 +136,23 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
 	}
-	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory, Watch: r.Watch})
+	// The stream is read whole as it comes: the output the result keeps
+	// drops the middle of a long one, and with it the ends of the tests
+	// that ended there.
+	parser := testjson.NewParser()
+	watch := func(l *proc.Live) io.Writer {
+		if r.Watch != nil {
+			if w := r.Watch(l); w != nil {
+				return io.MultiWriter(parser, w)
+			}
+		}
+		return parser
+	}
+	res, err := proc.Run(ctx, proc.Spec{Path: b.Path, Args: args, Dir: r.Dir, Env: env, Timeout: r.Timeout, Memory: r.Memory, Watch: watch})
 	if err != nil {
 		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
 	}
-	return testjson.Parse(res.Output), res, nil
+	return parser.Stream(), res, nil
 }
 
 // RunPattern is the -test.run pattern that selects exactly these top-level

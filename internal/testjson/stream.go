@@ -2,7 +2,6 @@ package testjson
 
 import (
 	"bytes"
-	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -52,80 +51,155 @@ const OutputBudget = 256 << 10
 // It runs in time linear in len(out); each test's Output and the stream's
 // Output keep at most about OutputBudget bytes (head and tail).
 func Parse(out []byte) *Stream {
-	s := &Stream{Tests: map[string]*Test{}}
-	all := proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
-	texts := map[string]*proc.HeadTail{}
-	text := func(name string) *proc.HeadTail {
-		h := texts[name]
-		if h == nil {
-			h = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
-			texts[name] = h
-		}
-		return h
-	}
-	cur := ""
-	for line := range framedLines(out) {
-		if len(line) == 0 {
+	p := NewParser()
+	_, _ = p.Write(out)
+	return p.Stream()
+}
+
+// frameMax bounds a framing line a Parser buffers: a longer one (a test
+// that printed after a framing line without a newline) is output.
+const frameMax = 64 << 10
+
+// Parser reads a test binary's -test.v=test2json output as it is written,
+// whole: a run's kept output drops the middle of a long one, and with it
+// the framing lines of the tests that ended there. Its memory is bounded
+// as Parse's is.
+type Parser struct {
+	s     *Stream
+	all   *proc.HeadTail
+	texts map[string]*proc.HeadTail
+	cur   string
+	// frame is the framing line being read, from its marker; nil between
+	// lines, and while plain output continues a line.
+	frame []byte
+}
+
+// NewParser returns a Parser at the start of a stream.
+func NewParser() *Parser {
+	return &Parser{s: &Stream{Tests: map[string]*Test{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
+}
+
+// Write reads b, the next bytes of the stream. It never fails.
+func (p *Parser) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		if p.frame == nil && b[0] == marker {
+			p.frame = append(make([]byte, 0, 128), marker)
+			b = b[1:]
 			continue
 		}
-		if line[0] != marker {
-			all.Write(line)
-			if s.Tests[cur] != nil {
-				text(cur).Write(line)
+		// A line ends at its newline, and before a marker in its middle
+		// (a test that printed without a final newline).
+		end := bytes.IndexAny(b, "\n\x16")
+		piece := b
+		if end >= 0 {
+			if b[end] == '\n' {
+				end++
 			}
+			piece, b = b[:end], b[end:]
+		} else {
+			b = nil
+		}
+		if p.frame == nil {
+			p.text(piece)
 			continue
 		}
-		line = line[1:]
-		all.Write(line)
-		trim := strings.TrimRight(string(line), "\r\n")
-		switch trim {
-		case "PASS":
-			s.Result = StatusPass
-			cur = ""
-			continue
-		case "FAIL":
-			s.Result = StatusFail
-			cur = ""
-			continue
-		}
-		body := strings.TrimLeft(trim, " ")
-		switch {
-		case strings.HasPrefix(body, "=== RUN "):
-			name := strings.TrimSpace(body[len("=== RUN "):])
-			if _, ok := s.Tests[name]; !ok {
-				s.Order = append(s.Order, name)
-			}
-			s.Tests[name] = &Test{Name: name, Status: StatusRunning}
-			delete(texts, name)
-			cur = name
-		case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
-			cur = strings.TrimSpace(body[len("=== CONT "):])
-		case strings.HasPrefix(body, "--- PASS: "), strings.HasPrefix(body, "--- FAIL: "), strings.HasPrefix(body, "--- SKIP: "):
-			status := strings.ToLower(body[len("--- ") : len("--- ")+4])
-			name, elapsed := splitElapsed(body[len("--- PASS: "):])
-			t := s.Tests[name]
-			if t == nil {
-				t = &Test{Name: name}
-				s.Tests[name] = t
-				s.Order = append(s.Order, name)
-			}
-			t.Status = status
-			t.Elapsed = elapsed
-			text(name).Write([]byte(trim + "\n"))
-			cur = name
-		default:
-			if s.Tests[cur] != nil {
-				text(cur).Write(line)
-			}
+		p.frame = append(p.frame, piece...)
+		if end >= 0 {
+			p.line(p.frame)
+			p.frame = nil
+		} else if len(p.frame) > frameMax {
+			p.text(p.frame[1:])
+			p.frame = nil
 		}
 	}
-	for name, h := range texts {
-		if t := s.Tests[name]; t != nil {
+	return n, nil
+}
+
+// Stream ends the stream and returns what it said.
+func (p *Parser) Stream() *Stream {
+	if p.frame != nil {
+		p.line(p.frame)
+		p.frame = nil
+	}
+	for name, h := range p.texts {
+		if t := p.s.Tests[name]; t != nil {
 			t.Output = h.String()
 		}
 	}
-	s.Output = all.String()
-	return s
+	p.s.Output = p.all.String()
+	return p.s
+}
+
+// text reads output that is not framing: the current test's.
+func (p *Parser) text(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	p.all.Write(b)
+	if p.s.Tests[p.cur] != nil {
+		p.textOf(p.cur).Write(b)
+	}
+}
+
+func (p *Parser) textOf(name string) *proc.HeadTail {
+	h := p.texts[name]
+	if h == nil {
+		h = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+		p.texts[name] = h
+	}
+	return h
+}
+
+// line reads a line that starts with the marker.
+func (p *Parser) line(line []byte) {
+	s := p.s
+	line = line[1:]
+	if len(line) == 0 {
+		return
+	}
+	p.all.Write(line)
+	trim := strings.TrimRight(string(line), "\r\n")
+	switch trim {
+	case "PASS":
+		s.Result = StatusPass
+		p.cur = ""
+		return
+	case "FAIL":
+		s.Result = StatusFail
+		p.cur = ""
+		return
+	}
+	body := strings.TrimLeft(trim, " ")
+	switch {
+	case strings.HasPrefix(body, "=== RUN "):
+		name := strings.TrimSpace(body[len("=== RUN "):])
+		if _, ok := s.Tests[name]; !ok {
+			s.Order = append(s.Order, name)
+		}
+		s.Tests[name] = &Test{Name: name, Status: StatusRunning}
+		delete(p.texts, name)
+		p.cur = name
+	case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
+		p.cur = strings.TrimSpace(body[len("=== CONT "):])
+	case strings.HasPrefix(body, "--- PASS: "), strings.HasPrefix(body, "--- FAIL: "), strings.HasPrefix(body, "--- SKIP: "):
+		status := strings.ToLower(body[len("--- ") : len("--- ")+4])
+		name, elapsed := splitElapsed(body[len("--- PASS: "):])
+		t := s.Tests[name]
+		if t == nil {
+			t = &Test{Name: name}
+			s.Tests[name] = t
+			s.Order = append(s.Order, name)
+		}
+		t.Status = status
+		t.Elapsed = elapsed
+		p.textOf(name).Write([]byte(trim + "\n"))
+		p.cur = name
+	default:
+		if s.Tests[p.cur] != nil {
+			p.textOf(p.cur).Write(line)
+		}
+	}
 }
 
 // Elapsed returns, per top-level test of the stream, its reported time or,
@@ -141,29 +215,6 @@ func (s *Stream) Elapsed() map[string]time.Duration {
 		out[top] = max(out[top], ev.Elapsed)
 	}
 	return out
-}
-
-// framedLines yields the lines of out, also splitting before a marker
-// found in the middle of a line (a test that printed without a final
-// newline). It allocates nothing.
-func framedLines(out []byte) iter.Seq[[]byte] {
-	return func(yield func([]byte) bool) {
-		for len(out) > 0 {
-			end := bytes.IndexByte(out, '\n')
-			if end < 0 {
-				end = len(out)
-			} else {
-				end++
-			}
-			if m := bytes.IndexByte(out[1:end], marker); m >= 0 {
-				end = m + 1
-			}
-			if !yield(out[:end]) {
-				return
-			}
-			out = out[end:]
-		}
-	}
 }
 
 // splitElapsed splits "TestX (0.01s)" into the name and the duration.

@@ -271,3 +271,64 @@ func TestReadFrameNamesTheEventAndTheTest(t *testing.T) {
 		}
 	}
 }
+
+// TestAStreamReadInPiecesIsTheStreamReadWhole: a Parser fed a stream in
+// pieces of any size, framing lines and markers cut anywhere, reads what
+// Parse reads from the whole.
+func TestAStreamReadInPiecesIsTheStreamReadWhole(t *testing.T) {
+	t.Parallel()
+	out := append(frame(`=== RUN   TestA
+    a_test.go:3: hello
+--- PASS: TestA (0.01s)
+=== RUN   TestB
+=== PAUSE TestB
+=== RUN   TestC
+no newline here`), frame(`=== CONT  TestB
+    b_test.go:9: boom
+--- FAIL: TestB (0.00s)
+--- PASS: TestC (0.03s)
+FAIL
+`)...)
+	whole := Parse(out)
+	for _, size := range []int{1, 2, 3, 7, 64, len(out)} {
+		p := NewParser()
+		for b := out; len(b) > 0; {
+			k := min(size, len(b))
+			_, _ = p.Write(b[:k])
+			b = b[k:]
+		}
+		got := p.Stream()
+		if got.Result != whole.Result || got.Output != whole.Output || strings.Join(got.Order, ",") != strings.Join(whole.Order, ",") {
+			t.Errorf("pieces of %d: result %q, order %v, output %q; whole: %q, %v, %q", size, got.Result, got.Order, got.Output, whole.Result, whole.Order, whole.Output)
+		}
+		for name, w := range whole.Tests {
+			if g := got.Tests[name]; g == nil || *g != *w {
+				t.Errorf("pieces of %d: %s = %+v, want %+v", size, name, g, w)
+			}
+		}
+	}
+	if whole.Tests["TestB"].Status != StatusFail || whole.Tests["TestC"].Status != StatusPass {
+		t.Errorf("tests %+v", whole.Tests)
+	}
+}
+
+// TestALongStreamKeepsEveryTestsEnd: 3 MiB of output between a test's
+// start and the next one's; the Parser's memory stays bounded, and it
+// still sees TestA end.
+func TestALongStreamKeepsEveryTestsEnd(t *testing.T) {
+	t.Parallel()
+	p := NewParser()
+	_, _ = p.Write(frame("=== RUN   TestA\n"))
+	line := []byte(strings.Repeat("x", 1023) + "\n")
+	for range 3 << 10 {
+		_, _ = p.Write(line)
+	}
+	_, _ = p.Write(frame("--- PASS: TestA (0.50s)\n=== RUN   TestB\n--- PASS: TestB (0.00s)\nPASS\n"))
+	s := p.Stream()
+	if s.Tests["TestA"].Status != StatusPass || s.Result != StatusPass {
+		t.Errorf("TestA %+v, result %q: want both passed", s.Tests["TestA"], s.Result)
+	}
+	if n := len(s.Output); n > 2*OutputBudget {
+		t.Errorf("kept %d bytes of output, want at most about %d", n, OutputBudget)
+	}
+}
