@@ -37,9 +37,9 @@ Deadlines: each test has its own, from its start: --timeout-factor x its
 baseline + --timeout-const. A test whose CPU time since its start passes
 the factor x the CPU it used alone, and half of the factor x its
 baseline + at most 50ms, is a timeout as soon as it does (a loop),
-whether or not it also allocates or prints. A blocked test stops at its full deadline; a test
-starved by a loaded machine runs on, since its wait for a CPU does not
-count.
+whether or not it also allocates or prints. A blocked test stops at its
+full deadline; a test starved by a loaded machine runs on, since its
+wait for a CPU does not count.
 
 Probes (weak mutation as a filter, on by default in schemata mode): a
 mutated expression that is pure (no calls but conversions and builtins)
