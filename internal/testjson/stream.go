@@ -69,9 +69,10 @@ type Parser struct {
 	all   *proc.HeadTail
 	texts map[string]*proc.HeadTail
 	cur   string
-	// frame is the framing line being read, from its marker; nil between
-	// lines, and while plain output continues a line.
-	frame []byte
+	// frame is the framing line being read, from its marker, while
+	// inFrame; its storage is reused from line to line.
+	frame   []byte
+	inFrame bool
 }
 
 // NewParser returns a Parser at the start of a stream.
@@ -83,8 +84,8 @@ func NewParser() *Parser {
 func (p *Parser) Write(b []byte) (int, error) {
 	n := len(b)
 	for len(b) > 0 {
-		if p.frame == nil && b[0] == marker {
-			p.frame = append(make([]byte, 0, 128), marker)
+		if !p.inFrame && b[0] == marker {
+			p.frame, p.inFrame = append(p.frame[:0], marker), true
 			b = b[1:]
 			continue
 		}
@@ -100,17 +101,17 @@ func (p *Parser) Write(b []byte) (int, error) {
 		} else {
 			b = nil
 		}
-		if p.frame == nil {
+		if !p.inFrame {
 			p.text(piece)
 			continue
 		}
 		p.frame = append(p.frame, piece...)
 		if end >= 0 {
+			p.inFrame = false
 			p.line(p.frame)
-			p.frame = nil
 		} else if len(p.frame) > frameMax {
+			p.inFrame = false
 			p.text(p.frame[1:])
-			p.frame = nil
 		}
 	}
 	return n, nil
@@ -118,9 +119,9 @@ func (p *Parser) Write(b []byte) (int, error) {
 
 // Stream ends the stream and returns what it said.
 func (p *Parser) Stream() *Stream {
-	if p.frame != nil {
+	if p.inFrame {
+		p.inFrame = false
 		p.line(p.frame)
-		p.frame = nil
 	}
 	for name, h := range p.texts {
 		if t := p.s.Tests[name]; t != nil {
