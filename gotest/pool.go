@@ -122,6 +122,8 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 	// first is the first run that a test did not finish, a timeout or a
 	// crash: it stands only if no test after it fails (see below).
 	var first *testjson.Verdict
+	var firstIn *session // the session whose run first ended so
+	second := false      // a second run ended so
 	stages := t.stages(r.Tests())
 	for i := 0; i < len(stages); i++ {
 		st := stages[i]
@@ -141,6 +143,7 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		notes = append(notes, v.Notes...)
 		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
 			if first != nil {
+				second = true
 				break // a second one: the first stands
 			}
 			// A timeout or a crash is final only when no other covering
@@ -150,25 +153,33 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			// either. The tests that did not pass run next (the culprit
 			// left out, parallel tests it cut off included), then the
 			// other stages, until a second timeout or crash.
-			first = &v
+			first, firstIn = &v, st.s
 			if rest := testorder.Unreached(st.tests, v.Passed, v.Culprit); len(rest) > 0 {
 				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 			}
 			continue
 		}
-		r.Outcome, r.Reason = v.Outcome, withNotes(v.Reason, notes)
-		r.KilledBy, r.TestsToFailure = nil, nil
-		for _, k := range v.KilledBy {
-			r.KilledBy = append(r.KilledBy, t.name(st.s, k))
-		}
-		if len(v.TestsToFailure) > 0 {
-			r.TestsToFailure = map[string]int{}
-			for k, n := range v.TestsToFailure {
-				r.TestsToFailure[t.name(st.s, k)] = n
-			}
-		}
+		t.setVerdict(&r, st.s, v, notes)
 		if v.Outcome != outcome.Survived {
 			return r
+		}
+	}
+	if first != nil && !second && first.Outcome == outcome.Timeout && first.Culprit != "" &&
+		firstIn.rule(first.Culprit).Need < testwatch.ConfirmBelow {
+		// A loop shown by so little CPU is weak evidence when nothing
+		// else ran away: what a test of a few ms costs varies by tens
+		// of ms with the process it runs in. It runs again alone, in a
+		// fresh process, as in the baseline; it stands if it times out.
+		if bin, active, err := binary(firstIn); err == nil {
+			v, err := firstIn.runOnce(ctx, firstIn.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{first.Culprit})
+			if err == nil && (v.Outcome == outcome.Survived || v.Outcome == outcome.Killed) {
+				notes = append(notes, v.Notes...)
+				if v.Outcome == outcome.Survived {
+					notes = append(notes, fmt.Sprintf("%s, then %s passed alone", first.Reason, t.name(firstIn, first.Culprit)))
+				}
+				t.setVerdict(&r, firstIn, v, notes)
+				return r
+			}
 		}
 	}
 	if first != nil {
@@ -177,6 +188,22 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 	}
 	r.Outcome, r.Reason = outcome.Survived, withNotes("", notes)
 	return r
+}
+
+// setVerdict sets r's outcome, reason, killers and tests-to-failure from
+// the verdict v of a run of session s, with notes.
+func (t *target) setVerdict(r *MutantResult, s *session, v testjson.Verdict, notes []string) {
+	r.Outcome, r.Reason = v.Outcome, withNotes(v.Reason, notes)
+	r.KilledBy, r.TestsToFailure = nil, nil
+	for _, k := range v.KilledBy {
+		r.KilledBy = append(r.KilledBy, t.name(s, k))
+	}
+	if len(v.TestsToFailure) > 0 {
+		r.TestsToFailure = map[string]int{}
+		for k, n := range v.TestsToFailure {
+			r.TestsToFailure[t.name(s, k)] = n
+		}
+	}
 }
 
 // withNotes appends the notes of a mutant's runs (escaped processes,
