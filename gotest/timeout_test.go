@@ -112,3 +112,19 @@ func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.Package
 	t.Logf("%s %s in %v: %s", m.Outcome, m.Mutant.ID, m.Duration, m.Reason)
 	return pr, m, log.String()
 }
+
+// TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout scores testdata/warm's
+// variant: TestTiny computes past the CPU that shows a loop only after
+// TestFirst ran in its process. Stopped there on less than
+// testwatch.ConfirmBelow of CPU, with no other test run away, it runs
+// again alone and passes: the variant survives, with a note.
+func TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout(t *testing.T) {
+	t.Parallel()
+	_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "warm.txtar")), "named:shift", proc.Timeouts{})
+	if m.Outcome != outcome.Survived {
+		t.Fatalf("%s: %s (%s), want survived\n%s", m.Mutant.ID, m.Outcome, m.Reason, log)
+	}
+	if !strings.Contains(m.Reason, "(running TestTiny)") || !strings.HasSuffix(m.Reason, "then TestTiny passed alone") {
+		t.Errorf("reason %q, want TestTiny's stop and its pass alone", m.Reason)
+	}
+}
