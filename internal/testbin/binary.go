@@ -72,6 +72,9 @@ type RunSpec struct {
 	Timeout  time.Duration
 	Seed     uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
 	Failfast bool   // -test.failfast: stop after the first failing test
+	// Count runs each test this many times in the process (-test.count);
+	// 0 means 1.
+	Count int
 	// CoverProfile, when set, writes a coverage profile (cover builds only).
 	CoverProfile string
 	Memory       proc.MemoryCap
@@ -95,7 +98,7 @@ type RunSpec struct {
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.
 func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Result, error) {
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=1", "-test.run", RunPattern(r.Tests)}
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(r.Count, 1)), "-test.run", RunPattern(r.Tests)}
 	if r.Failfast {
 		args = append(args, "-test.failfast")
 	}

@@ -35,7 +35,13 @@ type Stream struct {
 	// the binary ended without one (it crashed, exited or was killed).
 	Result string
 	Output string // everything the binary wrote, framing removed
+	// Ended counts the ends of each top-level test's runs, by status:
+	// more than one with -test.count (Test holds the last run's).
+	Ended map[string]Ends
 }
+
+// Ends counts a test's runs that ended, by status.
+type Ends struct{ Pass, Fail, Skip int }
 
 const marker = 0x16
 
@@ -77,7 +83,7 @@ type Parser struct {
 
 // NewParser returns a Parser at the start of a stream.
 func NewParser() *Parser {
-	return &Parser{s: &Stream{Tests: map[string]*Test{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
+	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
 }
 
 // Write reads b, the next bytes of the stream. It never fails.
@@ -194,6 +200,18 @@ func (p *Parser) line(line []byte) {
 		}
 		t.Status = status
 		t.Elapsed = elapsed
+		if TopLevel(name) {
+			e := s.Ended[name]
+			switch status {
+			case StatusPass:
+				e.Pass++
+			case StatusFail:
+				e.Fail++
+			case StatusSkip:
+				e.Skip++
+			}
+			s.Ended[name] = e
+		}
 		p.textOf(name).Write([]byte(trim + "\n"))
 		p.cur = name
 	default:

@@ -332,3 +332,32 @@ func TestALongStreamKeepsEveryTestsEnd(t *testing.T) {
 		t.Errorf("kept %d bytes of output, want at most about %d", n, OutputBudget)
 	}
 }
+
+// TestAStreamCountsTheEndsOfATestRunSeveralTimes parses a run of
+// -test.count=3: TestF failed, passed, then failed again; Tests holds its
+// last run, Ended all three, subtests apart.
+func TestAStreamCountsTheEndsOfATestRunSeveralTimes(t *testing.T) {
+	t.Parallel()
+	out := frame(`=== RUN   TestF
+    f_test.go:9: unlucky
+--- FAIL: TestF (0.00s)
+=== RUN   TestF
+=== RUN   TestF/sub
+--- PASS: TestF (0.00s)
+    --- PASS: TestF/sub (0.00s)
+=== RUN   TestF
+    f_test.go:9: unlucky
+--- FAIL: TestF (0.00s)
+FAIL
+`)
+	s := Parse(out)
+	if got := s.Ended["TestF"]; got != (Ends{Pass: 1, Fail: 2}) {
+		t.Errorf("TestF ended %+v, want 1 pass and 2 failures", got)
+	}
+	if _, ok := s.Ended["TestF/sub"]; ok {
+		t.Errorf("a subtest's ends are counted: %+v", s.Ended)
+	}
+	if s.Tests["TestF"].Status != StatusFail || len(s.Order) != 2 {
+		t.Errorf("TestF %+v, order %v: want its last run, failed, and TestF, TestF/sub", s.Tests["TestF"], s.Order)
+	}
+}
