@@ -39,6 +39,11 @@
 //	             covering test alone), each run watched by testwatch.Run
 //	             (the rules from the baseline: session.rule); mutants
 //	             without a schema are built alone, not-viable if that fails
+//	confirm.go   every kill confirmed (internal/flakiness.ConfirmKill):
+//	             its test runs again against the mutant, in one process
+//	             then in fresh ones, and on the original at the seed; a
+//	             kill that does not recur is unstable, one whose test fails
+//	             on the original is a flaky test's, and neither counts
 //	trials.go    Config.Trials: internal/trials over the session's binaries
 //	blackbox.go  Config.Blackbox: internal/blackboxmut in the schemata
 //	matrix.go    SummarizeMatrix, from report.KillMatrixOf

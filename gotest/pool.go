@@ -32,6 +32,12 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 	}
 	done := total - len(jobs)
 	var mu sync.Mutex
+	work := map[*target]time.Duration{} // the worker time of each target's mutants
+	defer func() {
+		for _, t := range targets {
+			rs.confirmed(t, work[t])
+		}
+	}()
 	rs.forEach(ctx, len(jobs), func(w, k int) error {
 		j := jobs[k]
 		start := time.Now()
@@ -43,6 +49,7 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		mu.Lock()
 		defer mu.Unlock()
 		*j.result() = r
+		work[j.t] += r.Duration
 		done++
 		if rs.cfg.Finished != nil {
 			rs.cfg.Finished(j.t.pr, r)
@@ -135,12 +142,38 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, err := st.s.runOnce(ctx, st.s.scratch(w), bin, active, t.guard, r.Mutant.ID, st.tests)
+		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, r.Mutant.ID, bin,
+			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
 		if err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
 		notes = append(notes, v.Notes...)
+		if v.Outcome == outcome.Killed {
+			// A kill counts only if it recurs, and its test passes on
+			// the original at the seed (confirm.go). When none does, the
+			// tests the run did not reach run next, then the later
+			// stages, as after a timeout.
+			kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: st.s, w: w, bin: bin, active: active, id: r.Mutant.ID,
+				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
+			if ctx.Err() != nil {
+				return r
+			}
+			notes = noteDropped(&r, dropped, append(notes, more...))
+			if kv.Outcome != outcome.Killed {
+				var rest []string
+				for _, name := range testorder.Unreached(st.tests, kv.Passed, "") {
+					if !slices.Contains(v.KilledBy, name) {
+						rest = append(rest, name)
+					}
+				}
+				if len(rest) > 0 {
+					stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
+				}
+				continue
+			}
+			v = kv
+		}
 		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
 			if first != nil {
 				second = true
@@ -171,11 +204,25 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 		// of ms with the process it runs in. It runs again alone, in a
 		// fresh process, as in the baseline; it stands if it times out.
 		if bin, active, err := binary(firstIn); err == nil {
-			v, err := firstIn.runOnce(ctx, firstIn.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{first.Culprit})
+			alone, how := []string{first.Culprit}, "passed alone"
+			v, stream, err := firstIn.runWith(ctx, firstIn.scratch(w), t.guard, r.Mutant.ID, bin,
+				testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
+			if err == nil && v.Outcome == outcome.Killed {
+				kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: firstIn, w: w, bin: bin, active: active, id: r.Mutant.ID,
+					tests: alone, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
+				if ctx.Err() != nil {
+					return r
+				}
+				notes = noteDropped(&r, dropped, append(notes, more...))
+				if kv.Outcome != outcome.Killed {
+					how = "failed alone, but not again"
+				}
+				v = kv
+			}
 			if err == nil && (v.Outcome == outcome.Survived || v.Outcome == outcome.Killed) {
 				notes = append(notes, v.Notes...)
 				if v.Outcome == outcome.Survived {
-					notes = append(notes, fmt.Sprintf("%s, then %s passed alone", first.Reason, t.name(firstIn, first.Culprit)))
+					notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(firstIn, first.Culprit), how))
 				}
 				t.setVerdict(&r, firstIn, v, notes)
 				return r
@@ -218,13 +265,13 @@ func withNotes(reason string, notes []string) string {
 
 // runMatrix runs each of tests (the mutant's covering tests, or those
 // it runs against) alone against the mutant, with the mutant's seed
-// (Config.mutantSeed). A black-box mutant's kills are then confirmed
-// (confirmKills): a test that fails on the original at that seed does
-// not kill it.
+// (Config.mutantSeed). Its kills are confirmed (holdMatrixKills); a
+// black-box mutant's then on the original at its seed (confirmKills): a
+// test that fails there does not kill it.
 func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func(*session) (*testbin.Binary, int, error), r MutantResult, tests []string) (out MutantResult) {
 	r.PerTest = map[string]outcome.Outcome{}
 	r.TestsToFailure = map[string]int{}
-	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
+	rank := matrixRank
 	r.Outcome = outcome.Survived
 	seed := rs.cfg.mutantSeed(r.Mutant)
 	reasons := map[string]string{}
@@ -274,26 +321,24 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 			r.Outcome, r.Reason = v.Outcome, v.Reason
 		}
 	}
+	notes = append(notes, rs.holdMatrixKills(ctx, w, t, binary, &r, tests, seed, reasons)...)
 	return r
 }
 
-// runOnce runs tests in a fresh copy of the module and classifies the run,
-// under the scratch's guard of the package directory when it has one.
-// Each test has its own deadline, read from the events the binary streams
-// (watchedRun): a test that loops is stopped by its own rule, whatever the
-// others take, and a starved one runs on in place; nothing runs alone.
-func (s *session) runOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string) (testjson.Verdict, error) {
-	return s.runSeeded(ctx, sc, bin, active, guard, id, tests, s.cfg.seed(), true)
-}
+// matrixRank orders the outcomes of a mutant's tests run alone: the
+// mutant's is the highest.
+var matrixRank = map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
 
-// runSeeded is runOnce with the given seed, stopping at the first failing
-// test when failfast.
+// runSeeded runs tests in a fresh copy of the module with seed, stopping
+// at the first failing test when failfast, and classifies the run, under
+// the scratch's guard of the package directory when it has one
+// (runWith). Each test has its own deadline, read from the events the
+// binary streams (watchedRun): a test that loops is stopped by its own
+// rule, whatever the others take, and a starved one runs on in place;
+// nothing runs alone.
 func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool) (testjson.Verdict, error) {
-	run := func() (testjson.Verdict, error) {
-		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast})
-		return v, err
-	}
-	return guarded(ctx, guard, id, run)
+	v, _, err := s.runWith(ctx, sc, guard, id, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast})
+	return v, err
 }
 
 // confirmKills checks the kills of black-box mutant r, run with seed:

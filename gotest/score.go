@@ -177,6 +177,15 @@ type MutantResult struct {
 	Duration       time.Duration
 	// PerTest is the outcome of each covering test run alone (Matrix only).
 	PerTest map[string]outcome.Outcome
+	// Unstable, when set, says which kills did not recur: their test
+	// passed when it ran again against the mutant, with the same seed and
+	// binary ("TestF failed 1 of 2 runs against the mutant ..."; several
+	// joined by "; "). They are not kills: the outcome is the other
+	// tests' (confirm.go).
+	Unstable string
+	// Flaky lists the killing tests that failed on the original too, at
+	// the mutant's seed, with the evidence: their kills are not kills.
+	Flaky []FlakyTest
 	// Index is the mutant's position among the package's mutants that
 	// Filter kept, the same in every shard.
 	Index int
@@ -230,6 +239,22 @@ type PackageResult struct {
 	// Trials are the trials of each killed mutant's killing tests
 	// (Config.Trials), by mutant in Mutants' order, then by test name.
 	Trials []report.TrialCell
+	// Confirm is what confirming the kills of this run's mutants cost
+	// and found.
+	Confirm ConfirmStats
+}
+
+// ConfirmStats is what confirming a package's kills cost and found
+// (confirm.go): every kill runs its test again against the mutant, then
+// on the original.
+type ConfirmStats struct {
+	// Kills counts the kills confirmed; Held those that held, Unstable
+	// those whose test passed again against the mutant, Flaky those whose
+	// test failed on the original.
+	Kills, Held, Unstable, Flaky int
+	// Time is the worker time the confirming runs took, a part of Work,
+	// the worker time of the mutants that ran.
+	Time, Work time.Duration
 }
 
 // Floor returns FloorBuild + FloorTests / Workers.

@@ -36,6 +36,8 @@ type runState struct {
 	// quick holds testbin.QuickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
+
+	kills killChecks // what confirming kills keeps (confirm.go)
 }
 
 // target is a package whose mutants are scored.

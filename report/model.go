@@ -68,7 +68,11 @@ type Mutant struct {
 	// Alias is the mutant's shell-safe name (m-1a2b3c4d), when known:
 	// mutprop run sets it (internal/mutantid), and the JSON report holds
 	// it as "mutpropAlias".
-	Alias          string
+	Alias string
+	// Unstable, when set, says which kills did not recur when their test
+	// ran again against the mutant (mutprop run's confirmation): they
+	// are not counted, and the JSON report holds it as "mutpropUnstable".
+	Unstable       string
 	Status         outcome.Outcome
 	StatusReason   string
 	KilledBy       []string // test IDs

@@ -88,8 +88,10 @@ type schemaMutant struct {
 	CoveredBy      []string       `json:"coveredBy,omitempty"`
 	TestsCompleted *int           `json:"testsCompleted,omitempty"`
 	Duration       *float64       `json:"duration,omitempty"`
-	// Alias is mutprop's: the schema allows a mutant's extra fields.
-	Alias string `json:"mutpropAlias,omitempty"`
+	// Alias and Unstable are mutprop's: the schema allows a mutant's
+	// extra fields.
+	Alias    string `json:"mutpropAlias,omitempty"`
+	Unstable string `json:"mutpropUnstable,omitempty"`
 }
 
 type schemaTestFile struct {
@@ -229,6 +231,7 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 		KilledBy:     m.KilledBy,
 		CoveredBy:    m.CoveredBy,
 		Alias:        m.Alias,
+		Unstable:     m.Unstable,
 	}
 	if sm.MutatorName == "" {
 		sm.MutatorName = m.Origin

@@ -107,6 +107,10 @@ type Mutant struct {
 	PerTest        map[string]outcome.Outcome `json:"perTest,omitempty"`
 	// Diff is kept for undetected mutants (the HTML report shows it).
 	Diff string `json:"diff,omitempty"`
+	// Unstable and Flaky are gotest.MutantResult's: the kills that did
+	// not recur, and the killing tests that failed on the original.
+	Unstable string             `json:"unstable,omitempty"`
+	Flaky    []gotest.FlakyTest `json:"flaky,omitempty"`
 }
 
 // Package is a package's records gathered: from a live run or from
@@ -162,6 +166,7 @@ func NewMutant(pr *gotest.PackageResult, m gotest.MutantResult) Mutant {
 		Index: m.Index, Mutant: def, Outcome: m.Outcome, KilledBy: m.KilledBy, CoveredBy: m.CoveredBy,
 		InfectedBy:     m.InfectedBy,
 		TestsToFailure: m.TestsToFailure, Reason: m.Reason, Duration: m.Duration, PerTest: m.PerTest,
+		Unstable: m.Unstable, Flaky: m.Flaky,
 	}
 	if len(r.TestsToFailure) == 0 {
 		r.TestsToFailure = nil
@@ -180,6 +185,7 @@ func (r Mutant) Result() gotest.MutantResult {
 	return gotest.MutantResult{
 		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: r.InfectedBy,
 		TestsToFailure: r.TestsToFailure, Reason: r.Reason, Duration: r.Duration, PerTest: r.PerTest, Index: r.Index,
+		Unstable: r.Unstable, Flaky: r.Flaky,
 	}
 }
 
@@ -226,7 +232,7 @@ func (p Package) Report() report.Run {
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
 			Status: m.Outcome, StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
-			TestsCompleted: len(m.Result().Tests()),
+			TestsCompleted: len(m.Result().Tests()), Unstable: m.Unstable,
 		})
 	}
 	return r

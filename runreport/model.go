@@ -32,6 +32,9 @@ type Report struct {
 	// SetAside are the tests the baselines set aside (JSON:
 	// "mutpropSetAside").
 	SetAside []SetAsideTest
+	// Flaky are the tests that failed on the original while kills were
+	// confirmed (JSON: "mutpropFlaky"): their kills are not kills.
+	Flaky []FlakyKiller
 	// Trials are the trials of mutprop run --trials (JSON:
 	// report.TrialsJSONKey); nil without.
 	Trials *report.TrialsReport
@@ -49,13 +52,46 @@ type SetAsideTest struct {
 	gotest.SetAside
 }
 
+// FlakyKiller is a test that failed on the original while a kill of
+// one of its package's mutants was confirmed, in the JSON report: the
+// evidence of its first such kill, and the mutants whose kills by it
+// did not count.
+type FlakyKiller struct {
+	Package  string   `json:"package"`
+	Test     string   `json:"test"`
+	Evidence string   `json:"evidence"`
+	Mutants  []string `json:"mutants"`
+}
+
 // The JSON report's top-level keys that runreport adds.
 const (
 	// suitesJSONKey holds the registered suites.
 	suitesJSONKey = suitehost.JSONKey
 	// setAsideJSONKey lists the tests the baselines set aside.
 	setAsideJSONKey = "mutpropSetAside"
+	// flakyJSONKey lists the tests that failed on the original while
+	// kills were confirmed.
+	flakyJSONKey = "mutpropFlaky"
 )
+
+// flakyKillers gathers p's FlakyKillers, by test in the order of their
+// first mutant (p.Mutants is in index order).
+func flakyKillers(p runlog.Package) []FlakyKiller {
+	var out []FlakyKiller
+	at := map[string]int{}
+	for _, m := range p.Mutants {
+		for _, f := range m.Flaky {
+			i, ok := at[f.Test]
+			if !ok {
+				i = len(out)
+				at[f.Test] = i
+				out = append(out, FlakyKiller{Package: p.Path, Test: f.Test, Evidence: f.Evidence + " (" + m.Mutant.ID + ")"})
+			}
+			out[i].Mutants = append(out[i].Mutants, m.Mutant.ID)
+		}
+	}
+	return out
+}
 
 // StrengthOf summarizes the strength and data coverage of the packages'
 // black-box mutants (report.SummarizeStrength over their wrapped
@@ -82,6 +118,7 @@ func New(pkgs []runlog.Package) *Report {
 		for _, a := range p.Info.SetAside {
 			r.SetAside = append(r.SetAside, SetAsideTest{Package: p.Path, SetAside: a})
 		}
+		r.Flaky = append(r.Flaky, flakyKillers(p)...)
 	}
 	return r
 }
@@ -95,6 +132,9 @@ func (r *Report) JSON() ([]byte, error) {
 	}
 	if len(r.SetAside) > 0 {
 		ext = append(ext, report.Extension{Key: setAsideJSONKey, Value: r.SetAside})
+	}
+	if len(r.Flaky) > 0 {
+		ext = append(ext, report.Extension{Key: flakyJSONKey, Value: r.Flaky})
 	}
 	if r.Trials != nil {
 		ext = append(ext, report.Extension{Key: report.TrialsJSONKey, Value: r.Trials})

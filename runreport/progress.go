@@ -193,7 +193,7 @@ func (p *Progress) Mutant(done, total int, m gotest.MutantResult) {
 	p.eta.add(m)
 	if p.Verbose {
 		p.bar.Finish()
-		fmt.Fprintf(p.W, "%-10s %s %s (%v)%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m))
+		fmt.Fprintf(p.W, "%-10s %s %s (%v)%s%s\n", m.Outcome, m.Mutant.ID, m.Mutant.Description, m.Duration.Round(time.Millisecond), killedNote(m), confirmNote(m))
 	}
 	p.bar.Update(done, total, p.detected, time.Since(p.start))
 }
@@ -217,4 +217,24 @@ func killedNote(m gotest.MutantResult) string {
 		s += fmt.Sprintf(" after %d tests", n)
 	}
 	return s
+}
+
+// confirmNote is what -v's line of m adds on the kills that did not
+// count, when its reason does not say it already (a killed mutant's line
+// shows no reason).
+func confirmNote(m gotest.MutantResult) string {
+	if len(m.KilledBy) == 0 && m.Reason != "" {
+		return ""
+	}
+	var parts []string
+	if m.Unstable != "" {
+		parts = append(parts, "unstable: "+m.Unstable)
+	}
+	for _, f := range m.Flaky {
+		parts = append(parts, "flaky: "+f.Test+" "+f.Evidence)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/atomicfile"
+	"github.com/mutprop/mutprop/internal/mutantid"
 	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -74,6 +75,7 @@ func packageTables(p runlog.Package, matrix bool) []report.Table {
 	for _, a := range p.Info.SetAside {
 		st.Notes = append(st.Notes, fmt.Sprintf("set aside %s: %s", a.Test, a.Reason))
 	}
+	st.Notes = append(st.Notes, confirmNotes(p)...)
 	if p.Info.Stats.IllTyped > 0 {
 		st.Notes = append(st.Notes, fmt.Sprintf("not-viable also counts %d ill-typed mutants dropped before the build (not listed); the score's denominator excludes them", p.Info.Stats.IllTyped))
 	}
@@ -227,3 +229,33 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	}
 	return line
 }
+
+// confirmNotes are the status table's notes on the kills that did not
+// count: the tests that failed on the original (flaky, with the evidence
+// of their first such kill), and the mutants whose kill did not recur
+// (unstable), at most maxUnstableNoted of them named.
+func confirmNotes(p runlog.Package) []string {
+	var notes []string
+	for _, f := range flakyKillers(p) {
+		notes = append(notes, fmt.Sprintf("flaky: %s %s: its kills of %d mutants are not kills", f.Test, f.Evidence, len(f.Mutants)))
+	}
+	var unstable []string
+	for _, m := range p.Mutants {
+		if m.Unstable != "" {
+			unstable = append(unstable, mutantid.Alias(p.Path, m.Mutant.ID)+" ("+m.Unstable+")")
+		}
+	}
+	if len(unstable) == 0 {
+		return notes
+	}
+	n, more := len(unstable), ""
+	if n > maxUnstableNoted {
+		more = fmt.Sprintf("; %d more in the JSON report (mutpropUnstable)", len(unstable)-maxUnstableNoted)
+		unstable = unstable[:maxUnstableNoted]
+	}
+	return append(notes, fmt.Sprintf("unstable: %d mutants whose kill did not recur when its test ran again against them (not counted as kills): %s%s",
+		n, strings.Join(unstable, "; "), more))
+}
+
+// maxUnstableNoted is how many unstable mutants the status table names.
+const maxUnstableNoted = 5

@@ -3,7 +3,9 @@
 // (Condition), what the runs tell (Observations), and what to do with
 // each failing test (Screen, Verdict): refuse the package, or set the
 // test aside with its reason. It decides from the observed runs only; a
-// Runner runs the tests.
+// Runner runs the tests. During the mutants' runs, it confirms each kill
+// (kills.go, ConfirmKill over a KillRunner): a kill whose test passes
+// again against the mutant, or fails on the original, does not count.
 package flakiness
 
 import (
