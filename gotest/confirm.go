@@ -49,6 +49,7 @@ type confirmStats struct {
 	time                  time.Duration // worker time
 	held, unstable, flaky int
 	kills                 int // confirmed, whatever the result
+	originals             int // runs on the original
 }
 
 // killRun is the run of a mutant that gave kills: what their
@@ -208,7 +209,7 @@ func (kr *killRunner) Original(ctx context.Context) (flakiness.Runs, error) {
 	if !kr.k.original {
 		return flakiness.Runs{}, nil
 	}
-	return kr.rs.kills.original(ctx, originalKey{s: kr.k.s, test: kr.test, seed: kr.k.seed}, func() (flakiness.Runs, error) {
+	return kr.rs.kills.original(ctx, kr.k.t, originalKey{s: kr.k.s, test: kr.test, seed: kr.k.seed}, func() (flakiness.Runs, error) {
 		k := kr.k
 		_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id+" (original)", k.s.bin, testbin.RunSpec{Tests: []string{kr.test}, Seed: k.seed})
 		if err != nil {
@@ -293,9 +294,9 @@ func (c *killChecks) knownOriginal(s *session, test string, seed uint64) (flakin
 }
 
 // original returns the run on the original of key, made by run on first
-// use: every kill by a test at a seed reads the same run, whichever
-// worker made it.
-func (c *killChecks) original(ctx context.Context, key originalKey, run func() (flakiness.Runs, error)) (flakiness.Runs, error) {
+// use (counted as t's): every kill by a test at a seed reads the same
+// run, whichever worker made it.
+func (c *killChecks) original(ctx context.Context, t *target, key originalKey, run func() (flakiness.Runs, error)) (flakiness.Runs, error) {
 	c.mu.Lock()
 	if c.originals == nil {
 		c.originals = map[originalKey]*originalRun{}
@@ -312,6 +313,7 @@ func (c *killChecks) original(ctx context.Context, key originalKey, run func() (
 	}
 	o = &originalRun{done: make(chan struct{})}
 	c.originals[key] = o
+	c.statsLocked(t).originals++
 	c.mu.Unlock()
 	o.runs, o.err = run()
 	close(o.done)
@@ -323,14 +325,7 @@ func (c *killChecks) original(ctx context.Context, key originalKey, run func() (
 func (c *killChecks) count(t *target, d time.Duration, kills, held int, dropped []droppedKill) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stats == nil {
-		c.stats = map[*target]*confirmStats{}
-	}
-	st := c.stats[t]
-	if st == nil {
-		st = &confirmStats{}
-		c.stats[t] = st
-	}
+	st := c.statsLocked(t)
 	st.time += d
 	st.kills += kills
 	st.held += held
@@ -341,6 +336,19 @@ func (c *killChecks) count(t *target, d time.Duration, kills, held int, dropped 
 			st.unstable++
 		}
 	}
+}
+
+// statsLocked returns t's stats, made on first use; c.mu is held.
+func (c *killChecks) statsLocked(t *target) *confirmStats {
+	if c.stats == nil {
+		c.stats = map[*target]*confirmStats{}
+	}
+	st := c.stats[t]
+	if st == nil {
+		st = &confirmStats{}
+		c.stats[t] = st
+	}
+	return st
 }
 
 // statsOf returns what confirming t's kills cost and found.
@@ -411,7 +419,7 @@ func (rs *runState) holdMatrixKills(ctx context.Context, w int, t *target, binar
 // mutants, and logs them.
 func (rs *runState) confirmed(t *target, work time.Duration) {
 	st := rs.kills.statsOf(t)
-	t.pr.Confirm = ConfirmStats{Kills: st.kills, Held: st.held, Unstable: st.unstable, Flaky: st.flaky, Time: st.time, Work: work}
+	t.pr.Confirm = ConfirmStats{Kills: st.kills, Held: st.held, Unstable: st.unstable, Flaky: st.flaky, Originals: st.originals, Time: st.time, Work: work}
 	if st.kills == 0 {
 		return
 	}
@@ -419,6 +427,6 @@ func (rs *runState) confirmed(t *target, work time.Duration) {
 	if work > 0 {
 		share = 100 * st.time.Seconds() / work.Seconds()
 	}
-	rs.cfg.logf("%s: confirmed %d kills (%d held, %d did not recur, %d by tests that failed on the original) in %v of worker time: %.1f%% of the mutants' %v",
-		t.pkg.Path, st.kills, st.held, st.unstable, st.flaky, st.time.Round(time.Millisecond), share, work.Round(time.Millisecond))
+	rs.cfg.logf("%s: confirmed %d kills (%d held, %d did not recur, %d by tests that failed on the original; %d runs on the original) in %v of worker time: %.1f%% of the mutants' %v",
+		t.pkg.Path, st.kills, st.held, st.unstable, st.flaky, st.originals, st.time.Round(time.Millisecond), share, work.Round(time.Millisecond))
 }

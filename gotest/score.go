@@ -252,6 +252,9 @@ type ConfirmStats struct {
 	// those whose test passed again against the mutant, Flaky those whose
 	// test failed on the original.
 	Kills, Held, Unstable, Flaky int
+	// Originals counts the runs on the original: one per test package,
+	// killing test and seed.
+	Originals int
 	// Time is the worker time the confirming runs took, a part of Work,
 	// the worker time of the mutants that ran.
 	Time, Work time.Duration
