@@ -224,7 +224,8 @@ func (kr *killRunner) Original(ctx context.Context) (flakiness.Runs, error) {
 
 // repeat runs tests against the mutant n times each in one process,
 // without -test.failfast, and counts each one's runs: those it did not
-// pass (failed, or the process stopped in it) and those it passed.
+// pass (failed, or the process stopped in its first) and those it
+// passed.
 func (k killRun) repeat(ctx context.Context, rs *runState, tests []string, n int) (map[string]flakiness.Runs, error) {
 	_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id, k.bin, testbin.RunSpec{Tests: tests, Active: k.active, Seed: k.seed, Count: n})
 	if err != nil {
@@ -234,8 +235,12 @@ func (k killRun) repeat(ctx context.Context, rs *runState, tests []string, n int
 	for _, test := range tests {
 		e := st.Ended[test]
 		r := flakiness.Runs{Pass: e.Pass + e.Skip, Fail: e.Fail}
-		if t := st.Tests[test]; t != nil && t.Status == testjson.StatusRunning {
-			r.Fail++ // stopped in it: a timeout, a crash, a failed assertion
+		if t := st.Tests[test]; t != nil && t.Status == testjson.StatusRunning && r == (flakiness.Runs{}) {
+			// Stopped in its first run (a timeout, a crash, a failed
+			// assertion): it did not pass. A later run stopped so
+			// tells nothing: it met the state the earlier ones left (a
+			// handler registered twice panics).
+			r.Fail++
 		}
 		out[test] = r
 	}
