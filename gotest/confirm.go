@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -67,6 +68,31 @@ type killRun struct {
 	// original: the killing tests run on the original here; a black-box
 	// mutant's are run there by confirmKills, at its own seed.
 	original bool
+	// focus is, by killing test, the first subtest that failed in the
+	// run (firstFailedLeaf): the runs in one process run it alone.
+	focus map[string]string
+}
+
+// firstFailedLeaf returns the first subtest of test, in start order, that
+// failed in st without a failed subtest of its own: "" when none did. A
+// table test stopped by -test.failfast at its first failing row ran one
+// row; run whole, without failfast, it would run every row.
+func firstFailedLeaf(st *testjson.Stream, test string) string {
+	if st == nil {
+		return ""
+	}
+	var failed []string
+	for _, name := range st.Order {
+		if strings.HasPrefix(name, test+"/") && st.Tests[name].Status == testjson.StatusFail {
+			failed = append(failed, name)
+		}
+	}
+	for _, name := range failed {
+		if !slices.ContainsFunc(failed, func(o string) bool { return strings.HasPrefix(o, name+"/") }) {
+			return name
+		}
+	}
+	return ""
 }
 
 // droppedKill is a kill that did not hold: the test (the session's
@@ -97,6 +123,7 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 		return v, nil, nil
 	}
 	records := make([]flakiness.KillRuns, len(killers))
+	k.focus = map[string]string{}
 	most := 0
 	for i, name := range killers {
 		records[i] = flakiness.NewKillRuns(k.t.name(k.s, name), k.seed, rs.kills.suspect(k.s, name))
@@ -104,6 +131,7 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 			records[i].Original = o
 		}
 		most = max(most, records[i].Need()-1)
+		k.focus[name] = firstFailedLeaf(st, name)
 	}
 	if len(killers) > 1 {
 		// The killing tests run again in one process together; those
@@ -181,7 +209,10 @@ type killRunner struct {
 	test string // the session's name
 }
 
-// Repeat runs the test alone against the mutant n times in one process.
+// Repeat runs the test alone against the mutant n times in one process,
+// narrowed to the subtest that failed first in the kill's run, if any
+// (a table test's row: the whole table would cost n times its rows, where
+// the kill's run stopped at the first that failed).
 func (kr *killRunner) Repeat(ctx context.Context, n int) (flakiness.Runs, error) {
 	got, err := kr.k.repeat(ctx, kr.rs, []string{kr.test}, n)
 	return got[kr.test], err
@@ -223,11 +254,15 @@ func (kr *killRunner) Original(ctx context.Context) (flakiness.Runs, error) {
 }
 
 // repeat runs tests against the mutant n times each in one process,
-// without -test.failfast, and counts each one's runs: those it did not
-// pass (failed, or the process stopped in its first) and those it
-// passed.
+// without -test.failfast (a test alone: only its focus subtest, when it
+// has one), and counts each one's runs: those it did not pass (failed,
+// or the process stopped in its first) and those it passed.
 func (k killRun) repeat(ctx context.Context, rs *runState, tests []string, n int) (map[string]flakiness.Runs, error) {
-	_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id, k.bin, testbin.RunSpec{Tests: tests, Active: k.active, Seed: k.seed, Count: n})
+	spec := testbin.RunSpec{Tests: tests, Active: k.active, Seed: k.seed, Count: n}
+	if len(tests) == 1 {
+		spec.Subtest = k.focus[tests[0]]
+	}
+	_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id, k.bin, spec)
 	if err != nil {
 		return nil, err
 	}

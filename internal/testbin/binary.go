@@ -75,6 +75,9 @@ type RunSpec struct {
 	// Count runs each test this many times in the process (-test.count);
 	// 0 means 1.
 	Count int
+	// Subtest, when set, narrows the run to this subtest of Tests' only
+	// test, by its full name ("TestAll/input=a,chunk=1"): SubtestPattern.
+	Subtest string
 	// CoverProfile, when set, writes a coverage profile (cover builds only).
 	CoverProfile string
 	Memory       proc.MemoryCap
@@ -98,7 +101,11 @@ type RunSpec struct {
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.
 func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Result, error) {
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(r.Count, 1)), "-test.run", RunPattern(r.Tests)}
+	pattern := RunPattern(r.Tests)
+	if r.Subtest != "" {
+		pattern = SubtestPattern(r.Subtest)
+	}
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(r.Count, 1)), "-test.run", pattern}
 	if r.Failfast {
 		args = append(args, "-test.failfast")
 	}
@@ -166,6 +173,18 @@ func RunPattern(tests []string) string {
 		q[i] = regexp.QuoteMeta(t)
 	}
 	return "^(" + strings.Join(q, "|") + ")$"
+}
+
+// SubtestPattern is the -test.run pattern that selects exactly the
+// subtest of this full name, as the test binary names it (its levels
+// joined by "/", duplicates suffixed "#01"): each level quoted and
+// anchored, as go test splits a pattern at its unescaped slashes.
+func SubtestPattern(full string) string {
+	levels := strings.Split(full, "/")
+	for i, l := range levels {
+		levels[i] = "^" + regexp.QuoteMeta(l) + "$"
+	}
+	return strings.Join(levels, "/")
 }
 
 // BaseEnv is mutprop's environment without the variables that would change

@@ -77,3 +77,17 @@ func TestKillRunsAndTrialsTellRapidNotToShrink(t *testing.T) {
 		}
 	}
 }
+
+// TestARunNarrowedToASubtestRepeatsItAlone: Count and Subtest reach the
+// binary as -test.count and a pattern of the subtest's quoted levels.
+func TestARunNarrowedToASubtestRepeatsItAlone(t *testing.T) {
+	t.Parallel()
+	b := script(t, false)
+	st, _, err := b.Run(t.Context(), RunSpec{Tests: []string{"TestAll"}, Subtest: `TestAll/input="a",chunk=1#01`, Count: 3, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `-test.count=3 -test.run ^TestAll$/^input="a",chunk=1#01$`; !strings.Contains(st.Output, want) {
+		t.Errorf("output %q lacks %q", st.Output, want)
+	}
+}
