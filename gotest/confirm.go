@@ -137,7 +137,7 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 		// The killing tests run again in one process together; those
 		// that need more (a pass there, a process stopped early) go on
 		// alone.
-		if got, err := k.repeat(ctx, rs, killers, most); err == nil {
+		if got, err := k.repeat(ctx, killers, most); err == nil {
 			for i, name := range killers {
 				if records[i].Status() != flakiness.KillFlaky {
 					records[i].Repeated = got[name]
@@ -214,7 +214,7 @@ type killRunner struct {
 // (a table test's row: the whole table would cost n times its rows, where
 // the kill's run stopped at the first that failed).
 func (kr *killRunner) Repeat(ctx context.Context, n int) (flakiness.Runs, error) {
-	got, err := kr.k.repeat(ctx, kr.rs, []string{kr.test}, n)
+	got, err := kr.k.repeat(ctx, []string{kr.test}, n)
 	return got[kr.test], err
 }
 
@@ -235,29 +235,41 @@ func (kr *killRunner) Again(ctx context.Context) (bool, error) {
 
 // Original runs the test alone on the original at the seed, once per
 // test package, test and seed (originalRun); nothing for a black-box
-// mutant (killRun.original).
+// mutant (killRun.original). Every kill by the test reads that run, so a
+// run stopped before the test ended (a deadline met on a loaded machine,
+// a crash) runs again once: the test fails on the original if it failed,
+// or if both runs were stopped.
 func (kr *killRunner) Original(ctx context.Context) (flakiness.Runs, error) {
 	if !kr.k.original {
 		return flakiness.Runs{}, nil
 	}
 	return kr.rs.kills.original(ctx, kr.k.t, originalKey{s: kr.k.s, test: kr.test, seed: kr.k.seed}, func() (flakiness.Runs, error) {
 		k := kr.k
-		_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id+" (original)", k.s.bin, testbin.RunSpec{Tests: []string{kr.test}, Seed: k.seed})
-		if err != nil {
-			return flakiness.Runs{}, err
-		}
-		if e := st.Ended[kr.test]; e.Fail == 0 && e.Pass+e.Skip > 0 {
-			return flakiness.Runs{Pass: 1}, nil
+		for range originalTries {
+			_, st, err := k.s.runWith(ctx, k.s.scratch(k.w), k.t.guard, k.id+" (original)", k.s.bin, testbin.RunSpec{Tests: []string{kr.test}, Seed: k.seed})
+			if err != nil {
+				return flakiness.Runs{}, err
+			}
+			switch e := st.Ended[kr.test]; {
+			case e.Fail > 0:
+				return flakiness.Runs{Fail: 1}, nil
+			case e.Pass+e.Skip > 0:
+				return flakiness.Runs{Pass: 1}, nil
+			}
 		}
 		return flakiness.Runs{Fail: 1}, nil
 	})
 }
 
+// originalTries is how many times a test's run on the original is made
+// while it is stopped before the test ends.
+const originalTries = 2
+
 // repeat runs tests against the mutant n times each in one process,
 // without -test.failfast (a test alone: only its focus subtest, when it
 // has one), and counts each one's runs: those it did not pass (failed,
 // or the process stopped in its first) and those it passed.
-func (k killRun) repeat(ctx context.Context, rs *runState, tests []string, n int) (map[string]flakiness.Runs, error) {
+func (k killRun) repeat(ctx context.Context, tests []string, n int) (map[string]flakiness.Runs, error) {
 	spec := testbin.RunSpec{Tests: tests, Active: k.active, Seed: k.seed, Count: n}
 	if len(tests) == 1 {
 		spec.Subtest = k.focus[tests[0]]
