@@ -79,8 +79,19 @@ type RunSpec struct {
 	// with probes: the file they append infected schema numbers to.
 	Probe string
 	// Trial marks a trial (trials.go): Seed also goes to mutproptest's
-	// -mutprop.seed when the binary has it.
+	// -mutprop.seed when the binary has it, and testing/quick says how
+	// many cases each check ran (QuickCountEnv).
 	Trial bool
+	// Budget, in a trial, is the cases each property runs when it does
+	// not fail: rapid's -rapid.checks, testing/quick's default MaxCount
+	// (QuickBudgetEnv) and mutproptest's -mutprop.tests; 0 leaves each
+	// library's default. gopter reads no flag: its budget is its test's.
+	Budget int
+	// Trace, in a trial, has the libraries print each case as it starts
+	// (rapid's -rapid.log, testing/quick's QuickCountEnv=trace): the run
+	// again of a trial cut short without a count (an os.Exit, a fatal
+	// error) tells at which case it ended.
+	Trace bool
 	// NoShrink ends rapid's minimization of a failing case at once
 	// (-rapid.shrinktime=0): a kill run and a trial need the verdict and
 	// the count of tests to the failure, which rapid knows before it
@@ -110,9 +121,18 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 		if r.Seed != 0 {
 			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
 		}
+		if r.Trial && r.Budget > 0 {
+			args = append(args, "-rapid.checks="+strconv.Itoa(r.Budget))
+		}
+		if r.Trial && r.Trace {
+			args = append(args, "-rapid.log")
+		}
 	}
 	if r.Trial && b.MutpropSeed && r.Seed != 0 {
 		args = append(args, "-mutprop.seed="+strconv.FormatUint(r.Seed, 10))
+	}
+	if r.Trial && b.MutpropSeed && r.Budget > 0 {
+		args = append(args, "-mutprop.tests="+strconv.Itoa(r.Budget))
 	}
 	env := BaseEnv()
 	if tmp := r.TempDir; tmp != "" || r.Dir != "" {
@@ -135,6 +155,16 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 	}
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
+	}
+	if b.QuickSeed && r.Trial {
+		count := "1"
+		if r.Trace {
+			count = "trace"
+		}
+		env = append(env, QuickCountEnv+"="+count)
+		if r.Budget > 0 {
+			env = append(env, QuickBudgetEnv+"="+strconv.Itoa(r.Budget))
+		}
 	}
 	// The stream is read whole as it comes: the output the result keeps
 	// drops the middle of a long one, and with it the ends of the tests
@@ -172,7 +202,7 @@ func BaseEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv, QuickBudgetEnv, QuickCountEnv:
 			continue
 		}
 		env = append(env, kv)

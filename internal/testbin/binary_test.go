@@ -77,3 +77,35 @@ func TestKillRunsAndTrialsTellRapidNotToShrink(t *testing.T) {
 		}
 	}
 }
+
+func TestTrialsPassTheBudgetAndTheTraceToEachLibrary(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "p.test")
+	body := "#!/bin/sh\necho \"args: $*\"\necho \"budget: $" + QuickBudgetEnv + "\"\necho \"count: $" + QuickCountEnv + "\"\n"
+	if err := os.WriteFile(path, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := &Binary{Path: path, Rapid: true, QuickSeed: true, MutpropSeed: true}
+	run := func(r RunSpec) string {
+		r.Tests, r.Dir, r.Timeout = []string{"TestA"}, t.TempDir(), time.Minute
+		st, _, err := b.Run(t.Context(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Output
+	}
+	out := run(RunSpec{Seed: 3, Trial: true, Budget: 40, Trace: true})
+	for _, want := range []string{"-rapid.checks=40 -rapid.log", "-mutprop.seed=3 -mutprop.tests=40", "budget: 40\n", "count: trace\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a traced trial with a budget: output %q lacks %q", out, want)
+		}
+	}
+	out = run(RunSpec{Seed: 3, Trial: true})
+	if strings.Contains(out, "checks") || strings.Contains(out, "-mutprop.tests") || !strings.Contains(out, "budget: \n") || !strings.Contains(out, "count: 1\n") {
+		t.Errorf("a trial without budget: %q", out)
+	}
+	out = run(RunSpec{Seed: 3, Budget: 40, Trace: true})
+	if strings.Contains(out, "checks") || strings.Contains(out, "rapid.log") || !strings.Contains(out, "budget: \n") || !strings.Contains(out, "count: \n") {
+		t.Errorf("a run that is no trial takes no budget nor trace: %q", out)
+	}
+}

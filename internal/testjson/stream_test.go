@@ -194,6 +194,7 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 		{out: "    prop_test.go:12: [rapid] failed after 7 tests: Max(1, 2) = 0\n    To reproduce, specify -run=\"TestMax\" -rapid.seed=1", n: 8, lib: "rapid"},
 		{out: "[rapid] panic after 0 tests: runtime error: index out of range", n: 1, lib: "rapid"},
 		{out: "! reverse twice: Falsified after 41 passed tests.\nARG_0: [1 2]", n: 42, lib: "gopter"},
+		{out: "! p: Error on property evaluation after 0 passed tests: Check paniced: boom", n: 1, lib: "gopter"},
 		{out: "    quick_test.go:10: #3: failed on input []int{-1}", n: 3, lib: "quick"},
 		{out: "    plain_test.go:5: Abs(-1) = -1", none: true},
 	}
@@ -330,5 +331,50 @@ func TestALongStreamKeepsEveryTestsEnd(t *testing.T) {
 	}
 	if n := len(s.Output); n > 2*OutputBudget {
 		t.Errorf("kept %d bytes of output, want at most about %d", n, OutputBudget)
+	}
+}
+
+func TestCasesAddsUpTheChecksToTheFirstFailure(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		out  string
+		want Count
+		none bool
+	}{
+		{name: "rapid fails", out: "    p_test.go:12: [rapid] failed after 7 tests: boom", want: Count{Cases: 8, Lib: "rapid", Failed: true}},
+		{name: "rapid passes", out: "    p_test.go:12: [rapid] OK, passed 100 tests (1.2ms)", want: Count{Cases: 100, Lib: "rapid"}},
+		{name: "two rapid checks, the second fails",
+			out:  "[rapid] OK, passed 100 tests (1ms)\n[rapid] failed after 4 tests: x\n",
+			want: Count{Cases: 105, Lib: "rapid", Failed: true}},
+		{name: "gopter passes one property, fails the next, passes a third",
+			out:  "+ a: OK, passed 100 tests.\n! b: Falsified after 41 passed tests.\n+ c: OK, passed 100 tests.\n",
+			want: Count{Cases: 142, Lib: "gopter", Failed: true}},
+		{name: "gopter's panic", out: "! p: Error on property evaluation after 2 passed tests: Check paniced: boom", want: Count{Cases: 3, Lib: "gopter", Failed: true}},
+		{name: "mutproptest passes", out: "[mutprop] OK, passed 50 tests", want: Count{Cases: 50, Lib: "mutprop"}},
+		{name: "quick's own line", out: "    q_test.go:10: #3: failed on input 1", want: Count{Cases: 3, Lib: "quick", Failed: true}},
+		{name: "quick's count line counts its failing check once",
+			out:  "mutprop-quick: ran 100 tests\nmutprop-quick: ran 3 tests\n    q_test.go:10: #3: failed on input 1\n",
+			want: Count{Cases: 103, Lib: "quick"}},
+		{name: "quick panics", out: "mutprop-quick: ran 3 tests\npanic: boom\n", want: Count{Cases: 3, Lib: "quick"}},
+		{name: "quick traced to an os.Exit",
+			out:  "mutprop-quick: test #1\nmutprop-quick: test #2\nmutprop-quick: ran 2 tests\nmutprop-quick: test #1\nmutprop-quick: test #2\nmutprop-quick: test #3\n",
+			want: Count{Cases: 5, Lib: "quick", Traced: true}},
+		{name: "rapid traced to a fatal error",
+			out:  "[TestX] [rapid] test #1 start (seed 5)\n[TestX] [rapid] draw x: 1\n[TestX] [rapid] test #1 OK (1µs)\n[TestX] [rapid] test #2 start (seed 6)\nfatal error: stack overflow\n",
+			want: Count{Cases: 2, Lib: "rapid", Traced: true}},
+		{name: "a plain test", out: "    plain_test.go:5: Abs(-1) = -1", none: true},
+	}
+	for _, c := range cases {
+		got, ok := Cases(c.out)
+		if c.none {
+			if ok {
+				t.Errorf("%s: got %+v, want nothing", c.name, got)
+			}
+			continue
+		}
+		if !ok || got != c.want {
+			t.Errorf("%s: got %+v (%v), want %+v", c.name, got, ok, c.want)
+		}
 	}
 }
