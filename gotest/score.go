@@ -136,6 +136,11 @@ type Config struct {
 	// testbin.QuickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
+	// TrialBudget is the cases each trial runs at most (rapid's
+	// -rapid.checks, testing/quick's default MaxCount, mutproptest's
+	// -mutprop.tests; gopter reads no flag); 0 leaves each library's
+	// default.
+	TrialBudget int
 	// Blackbox, when set, adds black-box mutants of the mutated
 	// packages' functions after their operator mutants (blackbox.go):
 	// schemata mode only.

@@ -37,9 +37,17 @@ type Page struct {
 	Title      string
 	Run        *Run
 	Experiment *Experiment
-	// Trials, when set, adds a section with mutprop run --trials's tables
-	// (TrialsTables).
+	// Trials, when set, adds a section with mutprop run --trials's
+	// answers, rankings and pairs (RankingTables, TimeTables), each
+	// function's charts, and folded, the verdicts' explanations and the
+	// per-mutant figures (VerdictTables, TrialsTables).
 	Trials *TrialsReport
+	// FullKillers says that every test that kills each killed mutant is
+	// known: --matrix ran them all, or --trials ran every test that
+	// reaches it. Only then does the page show the kill matrix and its
+	// only-killer counts; without, a mutant's run stopped at its first
+	// killer, and a test would look redundant for want of being run.
+	FullKillers bool
 	// Strength, when set, adds a section with the strength and data
 	// coverage of mutprop run --blackbox (StrengthTables).
 	Strength *Strength
@@ -53,8 +61,8 @@ type Page struct {
 // writes it), which the viewer shows file by file with every mutant in its
 // source; beside it are mutprop's own views: the score and outcomes, the
 // undetected mutants with their diffs (those no test covers folded), the
-// kill matrix, and with Page.Trials the trials' figures and comparisons
-// (TrialsTables). The body's data-mutant-count attribute gives the number
+// kill matrix when Page.FullKillers (else why it is missing), and with
+// Page.Trials the trials' answers, rankings, charts and figures. The body's data-mutant-count attribute gives the number
 // of mutants. For an experiment the page shows the generator tables (tests
 // to failure with confidence intervals) and its standard charts (tasks
 // solved within N tests and T seconds, mean tests to failure, tasks solved
@@ -83,7 +91,8 @@ type pageData struct {
 	BlackBox        int // black-box mutants among MutantCount
 	Score           Score
 	StatusTable     Table
-	KillRates       Table
+	FullKillers     bool           // Page.FullKillers
+	KillRates       Table          // with FullKillers only
 	Undetected      []htmlSurvivor // survived and gave-up
 	Uncovered       []htmlSurvivor // no-coverage
 	Matrix          *htmlMatrix
@@ -94,8 +103,15 @@ type pageData struct {
 	ExperimentTables []Table
 	Charts           []htmlChart
 	TrialTables      []Table
-	TrialCharts      []htmlChart
+	TrialFunctions   []htmlTrialFunction
+	TrialDetails     []Table
 	StrengthTables   []Table
+}
+
+// htmlTrialFunction is one function's charts in the trials section.
+type htmlTrialFunction struct {
+	Name   string
+	Charts []htmlChart
 }
 
 type htmlSurvivor struct {
@@ -143,7 +159,6 @@ func buildPageData(p Page) (pageData, error) {
 		d.BlackBox = BlackBoxCount(r.Mutants)
 		d.Score = ScoreOf(r.Mutants)
 		d.StatusTable = StatusTable(*r)
-		d.KillRates = KillRateTable(*r)
 		for _, m := range r.Mutants {
 			switch m.Status {
 			case outcome.NoCoverage:
@@ -152,17 +167,32 @@ func buildPageData(p Page) (pageData, error) {
 				d.Undetected = append(d.Undetected, htmlSurvivorOf(m))
 			}
 		}
-		d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
+		d.FullKillers = p.FullKillers
+		if p.FullKillers {
+			d.KillRates = KillRateTable(*r)
+			d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
+		}
 	}
 	if p.Trials != nil {
-		d.TrialTables = append(RankingTables(*p.Trials), TrialsTables(*p.Trials)...)
-		for _, tc := range trialCharts(*p.Trials) {
+		t := *p.Trials
+		d.TrialTables = append(RankingTables(t), TimeTables(t)...)
+		d.TrialDetails = append(VerdictTables(t), TrialsTables(t)...)
+		multi := len(rankedPackages(t)) > 1
+		for _, tc := range trialCharts(t) {
 			svg, err := plotSVG(tc.Chart)
 			if err != nil {
 				return d, fmt.Errorf("trials: chart %s: %w", tc.Name, err)
 			}
 			src := template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
-			d.TrialCharts = append(d.TrialCharts, htmlChart{Name: tc.Name, Src: src})
+			name := functionText(tc.Function)
+			if multi {
+				name = tc.Package + ": " + name
+			}
+			if n := len(d.TrialFunctions); n == 0 || d.TrialFunctions[n-1].Name != name {
+				d.TrialFunctions = append(d.TrialFunctions, htmlTrialFunction{Name: name})
+			}
+			f := &d.TrialFunctions[len(d.TrialFunctions)-1]
+			f.Charts = append(f.Charts, htmlChart{Name: tc.Name, Src: src})
 		}
 	}
 	if p.Strength != nil {

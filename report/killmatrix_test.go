@@ -2,6 +2,7 @@ package report
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +71,26 @@ func TestMinimalBreaksTiesInMatrixOrder(t *testing.T) {
 	sub := km.Subsumed()
 	if sub["A"] != "B" || sub["B"] != "" {
 		t.Errorf("Subsumed = %v, want A subsumed by the earlier B only", sub)
+	}
+}
+
+// The HTML report shows a kill matrix, its kill rates and its "only
+// killer" counts only when every killer of each mutant is known: with
+// first killers alone, a test that kills many mutants after another
+// would read as redundant.
+func TestTheHTMLKillMatrixNeedsEveryKiller(t *testing.T) {
+	t.Parallel()
+	r := sampleRun()
+	for _, full := range []bool{false, true} {
+		page, err := HTML(Page{Run: &r, FullKillers: full})
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(page)
+		claims := strings.Contains(html, "is redundant") || strings.Contains(html, "<th>only killer</th>") || strings.Contains(html, `id="kill-matrix-table"`)
+		missing := strings.Contains(html, `id="kill-matrix-missing"`)
+		if claims != full || missing == full {
+			t.Errorf("FullKillers %v: the page claims redundancy %v, says the matrix is missing %v", full, claims, missing)
+		}
 	}
 }

@@ -124,13 +124,15 @@ func writeTrials(w io.Writer, t report.TrialsReport, cells bool) error {
 	tables := report.RankingTables(t)
 	brief := !cells && len(tables) > 0
 	if !brief {
+		tables = append(tables, report.TimeTables(t)...)
+		tables = append(tables, report.VerdictTables(t)...)
 		tables = append(tables, report.TrialsTables(t)...)
 	}
 	if err := report.Write(w, report.FormatText, tables...); err != nil {
 		return err
 	}
 	if brief {
-		fmt.Fprintf(w, "each mutant's trials and comparisons: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
+		fmt.Fprintf(w, "why each verdict, the time to failure and each mutant's trials: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
 	}
 	return nil
 }
@@ -147,7 +149,7 @@ func writeFiles(r *Report, o Outputs) error {
 		}
 	}
 	if o.HTML != "" {
-		b, err := r.HTML()
+		b, err := r.html(o.Matrix)
 		if err != nil {
 			return err
 		}

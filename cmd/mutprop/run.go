@@ -120,6 +120,7 @@ type runFlags struct {
 	mode      string
 	matrix    bool
 	trials    int
+	tbudget   int // --trial-budget (run_trials.go)
 	probes    bool
 	jsonOut   string
 	htmlOut   string
@@ -153,6 +154,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
 	fs.IntVar(&f.trials, "trials", 0, trialsUsage)
+	fs.IntVar(&f.tbudget, "trial-budget", 0, trialBudgetUsage)
 	fs.BoolVar(&f.probes, "probes", true, "run a mutant only against the covering tests that infect it (schemata mode, not with --matrix); --probes=false runs every covering test")
 	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
@@ -366,6 +368,7 @@ func (f *runFlags) config(e *cli.Env) gotest.Config {
 		NoProbes: !f.probes,
 		Log:      e.Stderr,
 
+		TrialBudget:    f.tbudget,
 		StrictBaseline: f.strict,
 		Flaky:          f.flaky,
 		NoFloor:        f.noFloor,
