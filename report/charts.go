@@ -35,9 +35,9 @@ type legendBeside interface {
 }
 
 // palette gives each series of a chart its own colour: Okabe and Ito's
-// eight colours for colour-blind readers, then eight of Tableau's.
-// Beyond sixteen, colours come round again with another dash pattern
-// (seriesDashes).
+// colours for colour-blind readers, then Tableau's, the yellow that reads
+// poorly on white last. Beyond sixteen, colours come round again with
+// another dash pattern (seriesDashes).
 var palette = []color.Color{
 	color.RGBA{0, 114, 178, 255},   // blue
 	color.RGBA{213, 94, 0, 255},    // vermillion
@@ -46,7 +46,6 @@ var palette = []color.Color{
 	color.RGBA{230, 159, 0, 255},   // orange
 	color.RGBA{86, 180, 233, 255},  // sky blue
 	color.RGBA{0, 0, 0, 255},       // black
-	color.RGBA{240, 228, 66, 255},  // yellow
 	color.RGBA{140, 86, 75, 255},   // brown
 	color.RGBA{127, 127, 127, 255}, // grey
 	color.RGBA{188, 189, 34, 255},  // olive
@@ -55,6 +54,7 @@ var palette = []color.Color{
 	color.RGBA{23, 190, 207, 255},  // cyan
 	color.RGBA{31, 119, 180, 255},  // dark blue
 	color.RGBA{44, 160, 44, 255},   // green
+	color.RGBA{240, 228, 66, 255},  // yellow
 }
 
 // seriesColor is the colour of series i.

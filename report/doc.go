@@ -43,7 +43,7 @@
 //     mutation-testing-elements viewer (<mutation-test-report-app>) fed
 //     the run's schema JSON, both inline, beside mutprop's own views
 //     (outcomes, undetected mutants with diffs, the kill matrix when every
-//     killer is known: Page.FullKillers); for an
+//     killer is known: Page.Matrix or Page.Trials); for an
 //     experiment, the generator tables and charts.
 //   - elements/: the viewer's standalone bundle, mutation-test-elements.js
 //     from the npm package mutation-testing-elements (Apache-2.0, its

@@ -42,12 +42,15 @@ type Page struct {
 	// function's charts, and folded, the verdicts' explanations and the
 	// per-mutant figures (VerdictTables, TrialsTables).
 	Trials *TrialsReport
-	// FullKillers says that every test that kills each killed mutant is
-	// known: --matrix ran them all, or --trials ran every test that
-	// reaches it. Only then does the page show the kill matrix and its
-	// only-killer counts; without, a mutant's run stopped at its first
-	// killer, and a test would look redundant for want of being run.
-	FullKillers bool
+	// Matrix says that the run had --matrix: every covering test ran
+	// against every mutant. The page shows the kill matrix, its kill
+	// rates and only-killer counts with it, or with Trials, whose every
+	// test that reaches a killed mutant ran against it (the killers are
+	// those that failed in some trial). Without either, a mutant's run
+	// stopped at its first killer, a test would look redundant for want
+	// of being run, and the page says why it shows no matrix. Only with
+	// Matrix does it call a test redundant.
+	Matrix bool
 	// Strength, when set, adds a section with the strength and data
 	// coverage of mutprop run --blackbox (StrengthTables).
 	Strength *Strength
@@ -61,7 +64,8 @@ type Page struct {
 // writes it), which the viewer shows file by file with every mutant in its
 // source; beside it are mutprop's own views: the score and outcomes, the
 // undetected mutants with their diffs (those no test covers folded), the
-// kill matrix when Page.FullKillers (else why it is missing), and with
+// kill matrix with Page.Matrix or Page.Trials (else why it is missing),
+// and with
 // Page.Trials the trials' answers, rankings, charts and figures. The body's data-mutant-count attribute gives the number
 // of mutants. For an experiment the page shows the generator tables (tests
 // to failure with confidence intervals) and its standard charts (tasks
@@ -91,7 +95,7 @@ type pageData struct {
 	BlackBox        int // black-box mutants among MutantCount
 	Score           Score
 	StatusTable     Table
-	FullKillers     bool           // Page.FullKillers
+	FullKillers     bool           // Page.Matrix, or Page.Trials
 	KillRates       Table          // with FullKillers only
 	Undetected      []htmlSurvivor // survived and gave-up
 	Uncovered       []htmlSurvivor // no-coverage
@@ -167,10 +171,13 @@ func buildPageData(p Page) (pageData, error) {
 				d.Undetected = append(d.Undetected, htmlSurvivorOf(m))
 			}
 		}
-		d.FullKillers = p.FullKillers
-		if p.FullKillers {
+		d.FullKillers = p.Matrix || p.Trials != nil
+		if d.FullKillers {
 			d.KillRates = KillRateTable(*r)
 			d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
+		}
+		if !p.Matrix {
+			d.KillRates.Notes = []string{"killers from the trials: the tests that failed in the mutant's run or in at least one of its trials; run with --matrix for each covering test's verdict at the run's seed"}
 		}
 	}
 	if p.Trials != nil {

@@ -81,16 +81,29 @@ func TestMinimalBreaksTiesInMatrixOrder(t *testing.T) {
 func TestTheHTMLKillMatrixNeedsEveryKiller(t *testing.T) {
 	t.Parallel()
 	r := sampleRun()
-	for _, full := range []bool{false, true} {
-		page, err := HTML(Page{Run: &r, FullKillers: full})
+	tr, err := SummarizeTrials(2, 1, 0, []TrialCell{cell("p", "m", "TestA", "rapid", 1, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                       string
+		page                       Page
+		matrix, redundant, missing bool
+	}{
+		{"first killers only", Page{Run: &r}, false, false, true},
+		{"--matrix", Page{Run: &r, Matrix: true}, true, true, false},
+		{"--trials", Page{Run: &r, Trials: &tr}, true, false, false},
+	} {
+		page, err := HTML(c.page)
 		if err != nil {
 			t.Fatal(err)
 		}
 		html := string(page)
-		claims := strings.Contains(html, "is redundant") || strings.Contains(html, "<th>only killer</th>") || strings.Contains(html, `id="kill-matrix-table"`)
+		matrix := strings.Contains(html, "<th>only killer</th>") && strings.Contains(html, `id="kill-matrix-table"`)
+		redundant := strings.Contains(html, "redundant")
 		missing := strings.Contains(html, `id="kill-matrix-missing"`)
-		if claims != full || missing == full {
-			t.Errorf("FullKillers %v: the page claims redundancy %v, says the matrix is missing %v", full, claims, missing)
+		if matrix != c.matrix || redundant != c.redundant || missing != c.missing {
+			t.Errorf("%s: matrix %v, redundancy claim %v, says it is missing %v; want %v, %v, %v", c.name, matrix, redundant, missing, c.matrix, c.redundant, c.missing)
 		}
 	}
 }

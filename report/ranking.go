@@ -340,6 +340,10 @@ func answers(r *TrialsReport, mutants map[fnKey]map[string]bool) []FunctionAnswe
 		}
 		a := FunctionAnswer{Package: fk.pkg, Function: fk.fn, Tests: tests, Mutants: len(mutants[fk])}
 		a.Answer = functionText(fk.fn) + ": " + answerText(tests, a.Mutants, pairOf, fk)
+		if best := r.Ranking[start]; best.KilledNoTrial > 0 && len(tests) > 1 {
+			// Faster where it finds them, but blind to some: say so.
+			a.Answer += fmt.Sprintf("; %s never finds %d of the %d %s it reaches", best.Test, best.KilledNoTrial, best.Mutants, plural(best.Mutants, "mutant"))
+		}
 		out = append(out, a)
 		start = end
 	}

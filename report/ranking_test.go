@@ -304,3 +304,18 @@ func TestManyMutantsGetTheCumulativeChartOnly(t *testing.T) {
 		t.Errorf("charts %v, want the cumulative one only", charts)
 	}
 }
+
+func TestShortMutantLabelsAChartsAxis(t *testing.T) {
+	t.Parallel()
+	for id, want := range map[string]string{
+		"operator:removeall.go:10:8:relational:==": "10:8 relational",
+		"pkg/operator:a.go:3:1:return-zero:zero":   "3:1 return-zero",
+		"named:first-only":                         "first-only",
+		"blackbox:example.com/p.Insert:17":         "#17",
+		"odd":                                      "odd",
+	} {
+		if got := shortMutant(id); got != want {
+			t.Errorf("shortMutant(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

@@ -25,25 +25,17 @@ type trialChart struct {
 // (the share of its mutants each test finds within N cases, censored
 // trials marked) and, for at most maxMutantsPerPlot mutants, each test's
 // estimate per mutant with its 95% interval (clipped at 1, unbounded
-// above for a mutant never found), on a log scale. A test keeps its
-// colour in every chart of its package.
+// above for a mutant never found), on a log scale. A function's tests
+// take the palette's colours in their rank order, the same in both its
+// charts.
 func trialCharts(r TrialsReport) []trialChart {
-	colors := map[fnKey]int{} // by package and test
-	for _, row := range r.Ranking {
-		k := fnKey{row.Package, row.Test}
-		if _, ok := colors[k]; !ok {
-			n := 0
-			for kk := range colors {
-				if kk.pkg == row.Package {
-					n++
-				}
-			}
-			colors[k] = n
-		}
-	}
 	var out []trialChart
 	for _, a := range r.Answers {
 		fk := fnKey{a.Package, a.Function}
+		colors := map[fnKey]int{}
+		for i, test := range a.Tests {
+			colors[fnKey{a.Package, test}] = i
+		}
 		var cells []TrialCellReport
 		var mutants []string
 		seen := map[string]bool{}
@@ -118,12 +110,20 @@ func rankedPackages(r TrialsReport) []string {
 	return out
 }
 
-// shortMutant shortens a mutant ID for a chart's axis: its last three
-// fields (line, column and operator of an operator mutant's ID).
+// shortMutant shortens a mutant ID for a chart's axis, where its function
+// is known: an operator mutant's line, column and operator
+// ("12:5 relational"), a named variant's name, a black-box mutant's
+// number ("#3").
 func shortMutant(id string) string {
 	parts := strings.Split(id, ":")
-	if len(parts) > 3 {
-		return strings.Join(parts[len(parts)-3:], ":")
+	origin := parts[0][strings.LastIndex(parts[0], "/")+1:] // after a package prefix
+	switch {
+	case origin == "operator" && len(parts) >= 6:
+		return parts[len(parts)-4] + ":" + parts[len(parts)-3] + " " + parts[len(parts)-2]
+	case origin == "named" && len(parts) == 2:
+		return parts[1]
+	case origin == "blackbox" && len(parts) >= 3:
+		return "#" + parts[len(parts)-1]
 	}
 	return id
 }

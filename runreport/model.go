@@ -116,7 +116,7 @@ func (r *Report) HTML() ([]byte, error) { return r.html(false) }
 // html renders the HTML report; matrix: the run had --matrix.
 func (r *Report) html(matrix bool) ([]byte, error) {
 	return report.HTML(report.Page{Title: "mutprop run: " + r.Run.Name, Run: &r.Run, Trials: r.Trials, Strength: r.Strength,
-		FullKillers: matrix || r.Trials != nil})
+		Matrix: matrix})
 }
 
 // combined is the one report of several packages: with more than
