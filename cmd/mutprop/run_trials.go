@@ -27,8 +27,8 @@ are reported unseeded. --trial-budget C caps each trial at C cases
 (gopter excepted: reported unbudgeted). A trial counts the cases it ran,
 from the libraries' output and testing/quick's counted copy: to its
 failure (a panic or an os.Exit is a failure at its case), or all of them
-when it passed (censored). A test without a property library (an
-example) runs one case.
+when it passed (censored). A timeout, whose case is unknown, is left
+out. A test without a property library (an example) runs one case.
 
 Per (mutant, test), the mean tests-to-failure is the geometric estimate:
 every case run, censored trials' included, over the failures, with the
@@ -47,10 +47,12 @@ alike carry no information and are left out; Stouffer's Z = sum(z) /
 sqrt(k) gives a two-sided p, adjusted by Holm over all pairs. Unlike a
 vote over mutants (the sign test it replaces), three mutants one test
 finds a hundred times faster are not outvoted by seven where both find
-it at once. With -v follow the explanation of each verdict (each
-mutant's z), Etna's time buckets (0.1, 1, 10 and 60 s), and per (mutant,
-test) the trials' figures and comparisons. The figures but times are the
-same whatever --workers is. Trials are not journaled: --resume runs them
+it at once; unlike Fisher's combination, evidence for each side cancels,
+so the sign of Z says which test is faster overall. With -v follow the
+explanation of each verdict (each mutant's z), Etna's time buckets (0.1,
+1, 10 and 60 s), and per (mutant, test) the trials' figures and
+comparisons. Every figure but the times is the same whatever --workers
+is. Trials are not journaled: --resume runs them
 again (same seeds, same figures); they do not combine with --shard. After
 trials, each killed mutant's killedBy in the JSON report lists every test
 that killed it in a trial, and the HTML report shows the kill matrix. The
