@@ -127,12 +127,12 @@ type Config struct {
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
-	// Trials, when positive, measures how fast each test that kills a
-	// mutant finds it (trials.go): after the mutants, every killed
-	// mutant's tests run alone once to find all that kill it, then each
-	// killing test runs Trials times, trial i with the seed
+	// Trials, when positive, measures how fast each test that reaches a
+	// killed mutant finds it (trials.go): after the mutants, every test
+	// that covers or killed it runs Trials times, trial i with the seed
 	// propsuite.TrialSeed(Seed, mutant ID, test, "", i), into
-	// PackageResult.Trials. Test binaries are then built with
+	// PackageResult.Trials, and the mutant's KilledBy gains every test
+	// that killed it in a trial. Test binaries are then built with
 	// testbin.QuickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
@@ -168,7 +168,8 @@ type MutantResult struct {
 	Mutant  mutate.Mutant
 	Outcome outcome.Outcome // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
 	// KilledBy lists the tests that failed: the first one, or every one
-	// with Matrix.
+	// with Matrix; with Trials, the first one then every other test that
+	// failed in a trial.
 	KilledBy  []string
 	CoveredBy []string
 	// InfectedBy, for a probed mutant (Mutant.Probed), lists the covering
@@ -232,7 +233,7 @@ type PackageResult struct {
 	// test, or all of them) divided by Workers.
 	FloorBuild, FloorTests time.Duration
 	Workers                int
-	// Trials are the trials of each killed mutant's killing tests
+	// Trials are the trials of each killed mutant's tests that reach it
 	// (Config.Trials), by mutant in Mutants' order, then by test name.
 	Trials []report.TrialCell
 }

@@ -319,3 +319,23 @@ func TestShortMutantLabelsAChartsAxis(t *testing.T) {
 		}
 	}
 }
+
+// The answer says when the best test is blind to some of the function's
+// mutants: faster where it finds them is not finding them all.
+func TestTheAnswerSaysWhatTheBestTestNeverFinds(t *testing.T) {
+	t.Parallel()
+	cells := strongAndWeak()
+	for i := range cells {
+		if cells[i].Mutant == "m4" && cells[i].Test == "TestStrong" {
+			cells[i].Trials = trialsOf(12, 0) // TestStrong never finds m4 now
+		}
+	}
+	r, err := SummarizeTrials(12, 1, 1000, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := r.Answers[0].Answer; !strings.HasPrefix(a, "F: TestStrong finds faster than TestWeak") ||
+		!strings.HasSuffix(a, "; TestStrong never finds 1 of the 4 mutants it reaches") {
+		t.Errorf("answer %q", a)
+	}
+}
