@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -443,6 +444,45 @@ func blackboxSelect(cands []BlackboxFunc, names []string) ([]BlackboxFunc, error
 	return out, nil
 }
 
+// BlackboxID returns the ID of black-box mutant k of the function fn
+// (BlackboxFunc.Name) of the package with import path pkg, with the given
+// points (BlackboxPointsDoc): blackbox:PKG.Func:K for an every-point
+// mutant, blackbox:PKG.Func:K/pP for a p-point one. The points are part
+// of the ID because they change the mutant: the same ID never names two
+// mutants, whatever --blackbox-points is, and every-point mutants keep
+// the IDs (and aliases) they had before points joined the ID.
+func BlackboxID(pkg, fn string, k, points int) string {
+	id := fmt.Sprintf("%s:%s.%s:%d", OriginBlackbox, pkg, fn, k)
+	if points > 0 {
+		id += fmt.Sprintf("/p%d", points)
+	}
+	return id
+}
+
+// ParseBlackboxID reads an ID BlackboxID made: the qualified function
+// ("PKG.Func", as the ID spells it), k and the points (0 for every-point);
+// false when id is not a black-box mutant's ID.
+func ParseBlackboxID(id string) (fn string, k, points int, ok bool) {
+	rest, found := strings.CutPrefix(id, OriginBlackbox+":")
+	i := strings.LastIndexByte(rest, ':')
+	if !found || i <= 0 {
+		return "", 0, 0, false
+	}
+	fn, tail := rest[:i], rest[i+1:]
+	num, p, hasPoints := strings.Cut(tail, "/p")
+	k, err := strconv.Atoi(num)
+	if err != nil || k < 0 || num != strconv.Itoa(k) {
+		return "", 0, 0, false
+	}
+	if hasPoints {
+		points, err = strconv.Atoi(p)
+		if err != nil || points < 1 || p != strconv.Itoa(points) {
+			return "", 0, 0, false
+		}
+	}
+	return fn, k, points, true
+}
+
 // blackboxMutants returns bf's mutants, numbered from first.
 func blackboxMutants(pkg *Package, bf BlackboxFunc, first int, opts BlackboxOptions) []Mutant {
 	pos := pkg.Fset.Position(bf.decl.Name.Pos())
@@ -454,7 +494,7 @@ func blackboxMutants(pkg *Package, bf BlackboxFunc, first int, opts BlackboxOpti
 	var out []Mutant
 	for k := 0; k < opts.PerFunc; k++ {
 		out = append(out, Mutant{
-			ID:          fmt.Sprintf("%s:%s.%s:%d", OriginBlackbox, pkg.Path, bf.Name, k),
+			ID:          BlackboxID(pkg.Path, bf.Name, k, opts.Points),
 			Origin:      OriginBlackbox,
 			Description: fmt.Sprintf("%s: results perturbed at %s (black-box mutant %d, seed %d)", bf.Name, where, k, k+1),
 			File:        filepath.Base(bf.File),

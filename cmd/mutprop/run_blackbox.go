@@ -28,7 +28,8 @@ study's count: a test's per-case score is then within about 3 points;
 points apart), built into the same test binary behind the same switch
 and run like the operator mutants (per-test
 coverage, probes, journal, cache, shards, --matrix, --trials); their IDs
-are blackbox:<package>.<Func>:<k> and the JSON's mutatorName is blackbox.
+are blackbox:<package>.<Func>:<k> (blackbox:<package>.<Func>:<k>/p<p>
+with --blackbox-points p) and the JSON's mutatorName is blackbox.
 A function that cannot be wrapped (no results, type parameters, results
 that cannot be perturbed) is listed with the reason on stderr; naming it
 is an error.
@@ -133,7 +134,13 @@ func (f *blackboxFlags) key() string {
 	}
 	// per-test: every test that calls the function runs against each
 	// mutant (strength), which results cached before it lack.
-	return fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
+	k := fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
+	if f.points > 0 {
+		// The IDs of p-point mutants end in /p<p> (mutate.BlackboxID):
+		// a journal written before has other IDs, and a resume refuses it.
+		k += " ids=k/p"
+	}
+	return k
 }
 
 // check loads the mutated packages and matches --blackbox's functions

@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/internal/cli"
@@ -271,33 +270,22 @@ func journaledBlackbox(last []journaled, ref mutantRef) (journaled, bool) {
 }
 
 // blackboxMutant returns the black-box mutant of pkg that id
-// (blackbox:PKG.Func:K) names, as mutprop run --blackbox
-// --blackbox-points points defines it; false when id names no function of
-// pkg that can be wrapped.
+// (blackbox:PKG.Func:K, or blackbox:PKG.Func:K/pP for a p-point mutant:
+// mutate.ParseBlackboxID) names, as mutprop run --blackbox defines it;
+// false when id names no function of pkg that can be wrapped. The ID
+// holds the points: one without them names an every-point mutant, and
+// none when points (show's --blackbox-points) asks for p-point ones.
 func blackboxMutant(pkg *mutate.Package, id string, points int) (mutate.Mutant, bool) {
-	rest, ok := strings.CutPrefix(id, mutate.OriginBlackbox+":")
-	if !ok {
+	fn, k, p, ok := mutate.ParseBlackboxID(id)
+	name, inPkg := strings.CutPrefix(fn, pkg.Path+".")
+	if !ok || !inPkg || p == 0 && points > 0 {
 		return mutate.Mutant{}, false
 	}
-	rest, ok = strings.CutPrefix(rest, pkg.Path+".")
-	i := strings.LastIndex(rest, ":")
-	if !ok || i < 0 {
+	w, err := mutate.BlackboxWrap(pkg, mutate.BlackboxOptions{Funcs: []string{name}, PerFunc: k + 1, Points: p})
+	if err != nil || w.Mutants[k].ID != id {
 		return mutate.Mutant{}, false
 	}
-	k, err := strconv.Atoi(rest[i+1:])
-	if err != nil || k < 0 {
-		return mutate.Mutant{}, false
-	}
-	w, err := mutate.BlackboxWrap(pkg, mutate.BlackboxOptions{Funcs: []string{rest[:i]}, PerFunc: k + 1, Points: points})
-	if err != nil {
-		return mutate.Mutant{}, false
-	}
-	for _, m := range w.Mutants {
-		if m.ID == id {
-			return m, true
-		}
-	}
-	return mutate.Mutant{}, false
+	return w.Mutants[k], true
 }
 
 // showBlackbox prints black-box mutant m of package pkg as WriteMutant

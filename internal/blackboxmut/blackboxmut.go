@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -253,10 +251,10 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 
 // firstOf returns the schema number of the first black-box mutant of m's
 // function (its k = 0), which the function's data lines name: m's number
-// less its k (the ID ends in ":k"); 0 when m has no number.
+// less its k (mutate.ParseBlackboxID); 0 when m has no number.
 func firstOf(m mutate.Mutant) int {
-	k, err := strconv.Atoi(m.ID[strings.LastIndexByte(m.ID, ':')+1:])
-	if err != nil || m.Schema == 0 {
+	_, k, _, ok := mutate.ParseBlackboxID(m.ID)
+	if !ok || m.Schema == 0 {
 		return 0
 	}
 	return m.Schema - k

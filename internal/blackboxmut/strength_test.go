@@ -16,7 +16,7 @@ import (
 func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 	t.Parallel()
 	bb := func(fn string, k, schema int) mutate.Mutant {
-		return mutate.Mutant{ID: "p:" + fn + ":bb:" + string(rune('0'+k)), Origin: mutate.OriginBlackbox, Original: fn, Schema: schema}
+		return mutate.Mutant{ID: mutate.BlackboxID("p", fn, k, 0), Origin: mutate.OriginBlackbox, Original: fn, Schema: schema}
 	}
 	results := []Result{
 		{Mutant: mutate.Mutant{ID: "p/a.go:1:op"}, Outcome: outcome.Killed},
@@ -48,8 +48,11 @@ func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 	if !asked[10] || !asked[20] || len(asked) != 2 {
 		t.Errorf("data read by first numbers %v, want 10 and 20", asked)
 	}
-	if firstOf(mutate.Mutant{ID: "p:F:bb:3"}) != 0 {
+	if firstOf(mutate.Mutant{ID: mutate.BlackboxID("p", "F", 3, 0)}) != 0 {
 		t.Error("a mutant without a schema number has no first")
+	}
+	if got := firstOf(mutate.Mutant{ID: mutate.BlackboxID("p", "F", 3, 5), Schema: 13}); got != 10 {
+		t.Errorf("the first of 5-point mutant 3 numbered 13 is %d, want 10", got)
 	}
 }
 
