@@ -43,9 +43,11 @@ const BlackboxDistinctCap = 100000
 // BlackboxSizeDoc defines the size of a call's arguments, the measure of
 // the data coverage's size range.
 const BlackboxSizeDoc = `The size of a call is the sum of its arguments' sizes (receiver included):
-a string's, slice's, array's, map's or channel's length; a number's
-absolute value (truncated); 0 for a bool, a nil or a func; what a pointer
-or an interface holds; the sum of a struct's fields.`
+a string's, slice's, array's, map's or channel's length; a number's bit
+length, the binary digits of its absolute value, truncated (0 for 0, 1 for
+1 and -1, 7 for 100, at most 64: a log scale, so that an int near 2^63
+weighs as a short list, not as its magnitude); 0 for a bool, a nil or a
+func; what a pointer or an interface holds; the sum of a struct's fields.`
 
 // blackboxPrefix starts every name the black-box wrapping declares.
 const blackboxPrefix = "mutpropbb"
