@@ -85,6 +85,9 @@ type BlackboxFunc struct {
 	Line int
 	// Reason says why the function cannot be wrapped; "" when it can.
 	Reason string
+	// Params counts the function's arguments, its receiver included (a
+	// variadic parameter counts one): 0 for a function of no input.
+	Params int
 
 	fileIndex int
 	decl      *ast.FuncDecl
@@ -113,6 +116,13 @@ func BlackboxCandidates(pkg *Package) []BlackboxFunc {
 				obj:       obj,
 			}
 			bf.Reason = blackboxRefusal(pkg, fd, obj)
+			if obj != nil {
+				sig := obj.Type().(*types.Signature)
+				bf.Params = sig.Params().Len()
+				if sig.Recv() != nil {
+					bf.Params++
+				}
+			}
 			out = append(out, bf)
 		}
 	}

@@ -174,7 +174,7 @@ func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.Stren
 	for _, part := range parts {
 		f := byFunc[part.Function]
 		if f == nil {
-			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, Callers: map[string]*report.DataCoverage{}}
+			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, NoArgs: part.NoArgs, Callers: map[string]*report.DataCoverage{}}
 			byFunc[part.Function] = f
 		}
 		for test, d := range part.Callers {

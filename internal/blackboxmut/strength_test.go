@@ -32,9 +32,12 @@ func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 		}
 		return nil
 	}
-	out := Strength("p", results, data)
+	out := Strength("p", results, data, map[string]bool{"G": true})
 	if len(out) != 2 || out[0].Function != "F" || out[1].Function != "G" || out[0].Package != "p" {
 		t.Fatalf("functions %+v, want F then G", out)
+	}
+	if out[0].NoArgs || !out[1].NoArgs {
+		t.Errorf("NoArgs: F %v, G %v; want G's alone", out[0].NoArgs, out[1].NoArgs)
 	}
 	if len(out[0].Mutants) != 2 || out[0].Mutants[0].Outcome != outcome.Killed || out[0].Mutants[0].PerTest["TestA"] != outcome.Killed {
 		t.Errorf("F's mutants %+v", out[0].Mutants)
@@ -67,7 +70,7 @@ func TestStrengthCarriesTestsToFailureAndOriginalFailures(t *testing.T) {
 		PerTest: map[string]outcome.Outcome{"TestCount": outcome.Killed, "TestPlain": outcome.Killed,
 			"TestSlow": outcome.Timeout, "TestOrig": outcome.Survived, "TestPass": outcome.Survived},
 		TestsToFailure: map[string]int{"TestCount": 12, "TestOrig": FailsOnOriginal}}
-	out := Strength("p", []Result{r}, func(int) map[string]mutate.BlackboxData { return nil })
+	out := Strength("p", []Result{r}, func(int) map[string]mutate.BlackboxData { return nil }, nil)
 	if len(out) != 1 || len(out[0].Mutants) != 1 {
 		t.Fatalf("got %+v", out)
 	}
