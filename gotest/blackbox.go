@@ -26,9 +26,9 @@ func (cfg *Config) Enumerate(ctx context.Context, pkg *mutate.Package) ([]mutate
 }
 
 // schemata returns the schemata of t's mutants (blackboxmut.Schemata),
-// numbered from base+1, and how many schema numbers it used.
-func (rs *runState) schemata(t *target, base int) (map[string][]byte, int, error) {
-	opts := mutate.SchemataOptions{Probes: rs.cfg.probes(), Base: base, Copies: true, Coverage: true}
+// numbered from base+1, a batch build's with switchPath (batch.go), and how many schema numbers it used.
+func (rs *runState) schemata(t *target, base int, switchPath string) (map[string][]byte, int, error) {
+	opts := mutate.SchemataOptions{Probes: rs.cfg.probes(), Base: base, Copies: true, Coverage: true, Switch: switchPath}
 	files, used, funcs, err := blackboxmut.Schemata(t.pkg, t.muts, rs.cfg.Blackbox, opts)
 	if err == nil && funcs > 0 {
 		n := 0

@@ -24,22 +24,24 @@ import (
 // runMutants runs the jobs in a pool of workers over every target's
 // mutants. Each worker owns its copies of the modules and pulls from a
 // shared queue; the queue stops at cancellation and the running processes
-// are killed by their contexts.
+// are killed by their contexts. Black-box mutants that batches can run
+// go first, a batch a job (blackboxBatches), then the others one a job.
 func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []job) {
 	total := 0
 	for _, t := range targets {
 		total += len(t.pr.Mutants)
 	}
 	done := total - len(jobs)
-	var mu sync.Mutex
-	rs.forEach(ctx, len(jobs), func(w, k int) error {
-		j := jobs[k]
-		start := time.Now()
-		r := rs.runMutant(ctx, w, j.t, *j.result())
-		if ctx.Err() != nil {
-			return nil // interrupted: the mutant did not finish
+	batches, jobs := rs.blackboxBatches(jobs)
+	if len(batches) > 0 {
+		n := 0
+		for _, b := range batches {
+			n += len(b.jobs)
 		}
-		r.Duration = time.Since(start)
+		rs.cfg.logf("%d black-box mutants run in %d batches, one test process per test and batch", n, len(batches))
+	}
+	var mu sync.Mutex
+	finish := func(j job, r MutantResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		*j.result() = r
@@ -50,6 +52,29 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		if rs.cfg.Progress != nil {
 			rs.cfg.Progress(done, total, r)
 		}
+	}
+	rs.forEach(ctx, len(batches)+len(jobs), func(w, k int) error {
+		start := time.Now()
+		if k < len(batches) {
+			b := batches[k]
+			results := rs.runBlackboxBatch(ctx, w, b)
+			if ctx.Err() != nil {
+				return nil // interrupted: the batch did not finish
+			}
+			each := time.Since(start) / time.Duration(len(b.jobs))
+			for i, j := range b.jobs {
+				results[i].Duration = each
+				finish(j, results[i])
+			}
+			return nil
+		}
+		j := jobs[k-len(batches)]
+		r := rs.runMutant(ctx, w, j.t, *j.result())
+		if ctx.Err() != nil {
+			return nil // interrupted: the mutant did not finish
+		}
+		r.Duration = time.Since(start)
+		finish(j, r)
 		return nil
 	})
 }
@@ -298,8 +323,9 @@ func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testb
 
 // confirmKills checks the kills of black-box mutant r, run with seed:
 // the tests that killed it run together on the original (no active
-// mutant) at that seed, once per test package, and a test that does not
-// pass there did not kill the mutant. Its outcome becomes survived, its
+// mutant) at that seed, once per test package, up to the case that
+// failed on the mutant (confirmChecks), and a test that does not pass
+// there did not kill the mutant. Its outcome becomes survived, its
 // tests-to-failure blackboxmut.FailsOnOriginal (left out of the per-case
 // score), and a note says so. A test package whose binary takes no seed
 // (seeds) needs no check: the baseline passed it with every seed.
@@ -319,7 +345,11 @@ func (rs *runState) confirmKills(ctx context.Context, w int, t *target, r *Mutan
 	var notes []string
 	for _, s := range order {
 		names := bySession[s]
-		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, 0, t.guard, r.Mutant.ID+" (original)", names, seed, false)
+		run := func() (testjson.Verdict, error) {
+			v, _, err := s.watchedRun(ctx, s.scratch(w), s.bin, testbin.RunSpec{Tests: names, Seed: seed, Checks: confirmChecks(*r, t, s)})
+			return v, err
+		}
+		v, err := guarded(ctx, t.guard, r.Mutant.ID+" (original)", run)
 		if ctx.Err() != nil {
 			return notes
 		}

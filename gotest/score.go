@@ -140,6 +140,11 @@ type Config struct {
 	// packages' functions after their operator mutants (blackbox.go):
 	// schemata mode only.
 	Blackbox *Blackbox
+	// Isolation is how many mutants a test process runs (batch.go):
+	// IsolationBatch ("" too) runs several where isolation allows,
+	// IsolationProcess each in processes of its own. Schemata mode only:
+	// overlay mode builds each mutant alone.
+	Isolation string
 }
 
 // SetAside is a test left out of a package's run, with the reason: it

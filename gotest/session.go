@@ -36,6 +36,11 @@ type runState struct {
 	// quick holds testbin.QuickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
+
+	// switched holds, by package directory of a module copy, the tests
+	// that call the switch of a batch build (batchBuild): those a batch
+	// can run.
+	switched map[string]map[string]bool
 }
 
 // target is a package whose mutants are scored.
@@ -98,9 +103,14 @@ type session struct {
 	reached, infected map[string]map[int]bool
 	// data is each test's data coverage of the wrapped functions, by
 	// their first schema number (mutate.BlackboxOptions.Data).
-	data      map[string]map[int]mutate.BlackboxData
-	coverPath string
-	cover     map[string]map[string][]coverage.Span
+	data map[string]map[int]mutate.BlackboxData
+	// initReached holds the schema numbers whose sites run while the
+	// binary initializes, before any test (measureInit); initKnown is
+	// set when that was measured. Batches leave those mutants out.
+	initReached map[int]bool
+	initKnown   bool
+	coverPath   string
+	cover       map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
 }
@@ -269,17 +279,26 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 		cfg.logf("testing/quick stays seeded from the clock (%v): its inputs change from run to run", err)
 	}
 	overlays := map[string]map[string][]byte{}
+	switches := map[string]string{}
 	base := 0
 	for _, t := range live {
 		if cfg.mode().overlay() {
 			break
 		}
-		files, used, err := rs.schemata(t, base) // blackbox.go
+		root := t.tmpl.Root()
+		if _, ok := switches[root]; !ok && cfg.batch() {
+			path, tests, err := rs.batchBuild(t.tmpl, rs.testDirs(live, t.tmpl))
+			if err != nil {
+				return nil, fmt.Errorf("score: %w", err)
+			}
+			switches[root] = path
+			overlays[root] = tests
+		}
+		files, used, err := rs.schemata(t, base, switches[root]) // blackbox.go
 		if err != nil {
 			return nil, err
 		}
 		base += used
-		root := t.tmpl.Root()
 		if overlays[root] == nil {
 			overlays[root] = map[string][]byte{}
 		}
@@ -574,6 +593,11 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 
 	if err := s.runBaseline(ctx, coverPkgs); err != nil {
 		return err
+	}
+	if s.recorded && cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 {
+		if err := s.measureInit(ctx); err != nil {
+			return err
+		}
 	}
 	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
 		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond))

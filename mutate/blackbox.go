@@ -307,6 +307,10 @@ type BlackboxOptions struct {
 	// exact while small and within a factor of two of the process's
 	// final ones beyond (BlackboxData, SplitBlackboxData).
 	Data bool
+	// Switch: the build is a batch build (SchemataOptions.Switch), so
+	// each wrapper's switch is computed again whenever the active mutant
+	// changes (mutpropSwitched). SchemataWithBlackbox sets it.
+	Switch bool
 	// Probes, as SchemataOptions.Probes: in the recording run each
 	// wrapper records the mutants the call infects (every one in
 	// every-point mode, the ones whose points select the input

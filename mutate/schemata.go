@@ -70,6 +70,16 @@ type SchemataOptions struct {
 	// and the values given are ignored). Only SchemataWithBlackbox,
 	// which returns the black-box mutants, accepts it.
 	Blackbox *BlackboxOptions
+	// Switch, when set, is the import path of the switch package of a
+	// batch build (SwitchSource, under SwitchDir of the module): the
+	// package's ActiveFile registers the setter of its mutpropActive
+	// there, so that a batch run changes the active mutant between the
+	// iterations of a -test.count run. What the package computed from
+	// mutpropActive (a black-box wrapper's switch) is computed again at
+	// each change (mutpropSwitched). Mutants whose sites run while the
+	// package initializes see only the mutant of ActiveEnv: a batch must
+	// leave them out.
+	Switch string
 }
 
 // AllCopies, as MUTPROP_ACTIVE of a build with SchemataOptions.Copies,
@@ -158,6 +168,7 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 	if opts.Blackbox != nil {
 		bo := *opts.Blackbox
 		bo.Base, bo.Coverage, bo.Probes, bo.ReachBase = opts.Base+len(mutants), opts.Coverage, opts.Probes, reachBase
+		bo.Switch = opts.Switch != ""
 		if bb, err = BlackboxWrap(pkg, bo); err != nil {
 			return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 		}
@@ -170,7 +181,7 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
 	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
-	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
+	stub := "package " + pkg.Name + "\nvar mutpropActive int\nvar mutpropSwitched []func()\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub + tableProbeStub
 	}
@@ -275,6 +286,7 @@ var reserved = map[string]bool{
 	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
 	"mutpropPanicked": true, "mutpropOrig": true, "mutpropReach": true, "mutpropReached": true, "mutpropRan": true,
 	"mutpropRecord": true, "mutpropAt": true, "mutpropReadAt": true, "mutpropTables": true,
+	"mutpropSwitched": true, "mutpropswitch": true,
 }
 
 // isReservedName reports whether name is declared by the schemata, so a
@@ -975,6 +987,9 @@ func disabledSchema(sites [][]*site, schema int) bool {
 func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table) string {
 	recording := opts.Probes || opts.Coverage
 	imports := "\t\"os\"\n\t\"strconv\"\n"
+	if opts.Switch != "" {
+		imports += "\tmutpropswitch " + strconv.Quote(opts.Switch) + "\n"
+	}
 	if recording {
 		imports += "\t\"sync/atomic\"\n"
 	}
@@ -1010,6 +1025,22 @@ func mutpropReadActive() int {
 	return n
 }
 `
+	if opts.Switch != "" {
+		text += `
+// mutpropSwitched are what computes again, at a change of the active
+// mutant, what was computed from mutpropActive.
+var mutpropSwitched []func()
+
+func init() {
+	mutpropswitch.Register(func(n int) {
+		mutpropActive = n
+		for _, f := range mutpropSwitched {
+			f()
+		}
+	})
+}
+`
+	}
 	if recording {
 		text += probeSource(n, sites) + tableProbeSource(tables)
 	}

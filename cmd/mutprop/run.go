@@ -140,6 +140,7 @@ type runFlags struct {
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
+	isolation string
 	ci        ciFlags
 	blackbox  blackboxFlags // run_blackbox.go
 }
@@ -173,6 +174,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
+	fs.StringVar(&f.isolation, "isolation", gotest.IsolationBatch, "how many mutants a test process runs: batch (several, where isolation allows: a function's black-box mutants for a test) or process (each mutant in processes of its own)")
 	f.ci.register(fs)
 	f.blackbox.register(fs)
 }
@@ -237,6 +239,8 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 	switch {
 	case f.mode != gotest.ModeSchemata && f.mode != gotest.ModeOverlay:
 		return min, shard, cli.UsageError("--mode %q: want schemata or overlay", f.mode)
+	case f.isolation != gotest.IsolationBatch && f.isolation != gotest.IsolationProcess:
+		return min, shard, cli.UsageError("--isolation %q: want batch or process", f.isolation)
 	case f.workers < 1:
 		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
 	case f.factor <= 0:
@@ -371,6 +375,7 @@ func (f *runFlags) config(e *cli.Env) gotest.Config {
 		NoFloor:        f.noFloor,
 		OwnTests:       f.ownTests,
 		Blackbox:       f.blackbox.config(),
+		Isolation:      f.isolation,
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1

@@ -9,13 +9,15 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/mutprop/mutprop/mutate"
 )
 
 // QuickSeedEnv is the environment variable from which a test binary built
 // over QuickSeedOverlay seeds testing/quick's default random source (a
 // decimal int64). Unset, testing/quick seeds it from the clock, as it
 // always does.
-const QuickSeedEnv = "MUTPROP_QUICK_SEED"
+const QuickSeedEnv = mutate.QuickSeedEnv
 
 // quickDefaultSource is the expression of testing/quick's Config.getRand
 // that seeds the default source from the clock; quickSeededSource replaces

@@ -32,11 +32,15 @@ func selects(h, seed uint64, points int) bool {
 // lazy holds one wrapped function's active mutant, or its observer, made
 // at the first call. Its zero value is ready: a wrapper declares it
 // without an initializer, so that no package-level initialization order
-// depends on it.
+// depends on it. A batch run changes the active mutant between the
+// iterations of its tests: the mutant is made again when the seed
+// changes.
 type lazy struct {
-	once, obsOnce sync.Once
-	fn, obs       any
-	data          dataCover
+	mu      sync.Mutex
+	fnSeed  uint64
+	fn, obs any
+	obsOnce sync.Once
+	data    dataCover
 }
 
 // get returns the mutant of f, a function value, with the given seed:
@@ -45,22 +49,25 @@ type lazy struct {
 // types beforehand, so this is a bug): running the original would score
 // it as survived.
 func (l *lazy) get(f any, name string, seed uint64, points int) any {
-	l.once.Do(func() {
-		m, err := newMutant(f, []Option{Seed(seed), Name(name)})
-		if err != nil {
-			panic(fmt.Errorf("mutprop: black-box mutant (seed %d) of %s: %w", seed, name, err))
-		}
-		body := m.call
-		if points > 0 {
-			body = func(args []reflect.Value) []reflect.Value {
-				if !selects(Hash(args...), seed, points) {
-					return invoke(m.fv, m.variadic, args)
-				}
-				return m.call(args)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.fn != nil && l.fnSeed == seed {
+		return l.fn
+	}
+	m, err := newMutant(f, []Option{Seed(seed), Name(name)})
+	if err != nil {
+		panic(fmt.Errorf("mutprop: black-box mutant (seed %d) of %s: %w", seed, name, err))
+	}
+	body := m.call
+	if points > 0 {
+		body = func(args []reflect.Value) []reflect.Value {
+			if !selects(Hash(args...), seed, points) {
+				return invoke(m.fv, m.variadic, args)
 			}
+			return m.call(args)
 		}
-		l.fn = reflect.MakeFunc(m.fv.Type(), body).Interface()
-	})
+	}
+	l.fn, l.fnSeed = reflect.MakeFunc(m.fv.Type(), body).Interface(), seed
 	return l.fn
 }
 

@@ -1,0 +1,463 @@
+package gotest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/mutprop/mutprop/internal/blackboxmut"
+	"github.com/mutprop/mutprop/internal/coverage"
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
+)
+
+// Isolation values (Config.Isolation): how many mutants a test process
+// runs.
+const (
+	// IsolationBatch runs several mutants in one test process where
+	// isolation allows (mutate's batches): every black-box mutant of a
+	// function for a test, each its own seed.
+	IsolationBatch = "batch"
+	// IsolationProcess runs each mutant in test processes of its own.
+	IsolationProcess = "process"
+)
+
+// batchSize bounds the mutants of one batch job: a job's mutants are
+// journaled together when it ends, so an interrupt loses at most one
+// job's work per worker. The batches do not depend on the workers.
+const batchSize = 128
+
+// batch reports whether the run makes batch builds and runs batches.
+func (cfg *Config) batch() bool {
+	return !cfg.mode().overlay() && cfg.Isolation != IsolationProcess
+}
+
+// batchBuild prepares the batch build of the module copied at tmpl: the
+// switch package written into the copy (never the user's tree), and the
+// overlay entries of the rewritten tests of the packages in dirs (the
+// user's directories of the test packages of the module). It returns the
+// switch package's import path and the overlay entries, and records the
+// tests that call the switch by directory of the copy (switched).
+func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string) (string, map[string][]byte, error) {
+	root := tmpl.Root()
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	mod := modfile.ModulePath(data)
+	if mod == "" {
+		return "", nil, fmt.Errorf("batch build: %s has no module path", filepath.Join(root, "go.mod"))
+	}
+	dir := filepath.Join(root, mutate.SwitchDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	path := mod + "/" + mutate.SwitchDir
+	files := map[string][]byte{}
+	userRoot, err := sandbox.ModuleRoot(dirs[0])
+	if err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	if rs.switched == nil {
+		rs.switched = map[string]map[string]bool{}
+	}
+	for _, d := range dirs {
+		rel, err := filepath.Rel(userRoot, d)
+		if err != nil {
+			return "", nil, fmt.Errorf("batch build: %w", err)
+		}
+		copyDir := tmpl.At(rel).PkgDir()
+		if rs.switched[copyDir] != nil {
+			continue
+		}
+		names := map[string]bool{}
+		rs.switched[copyDir] = names
+		tests, _ := filepath.Glob(filepath.Join(d, "*_test.go"))
+		for _, file := range tests {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				return "", nil, fmt.Errorf("batch build: %w", err)
+			}
+			out, rewritten, err := mutate.RewriteTests(file, src, path)
+			if err != nil {
+				// A file the build may leave out (another platform, a
+				// newer Go): its tests, if built, never call the switch
+				// and are not batched.
+				rs.cfg.logf("%s: not batched: %v", file, err)
+				continue
+			}
+			for _, n := range rewritten {
+				names[n] = true
+			}
+			if len(rewritten) > 0 {
+				files[filepath.Join(copyDir, filepath.Base(file))] = out
+			}
+		}
+	}
+	return path, files, nil
+}
+
+// testDirs lists the user's directories of the test packages of the
+// module whose copy is tmpl: the live targets' with tests, and the
+// test-only packages (Config.TestPackages).
+func (rs *runState) testDirs(live []*target, tmpl *sandbox.Template) []string {
+	var dirs []string
+	for _, t := range live {
+		if t.tmpl.Root() == tmpl.Root() && HasTests(t.pkg.Dir) {
+			dirs = append(dirs, t.pkg.Dir)
+		}
+	}
+	for _, tp := range rs.cfg.TestPackages {
+		if root, err := sandbox.ModuleRoot(tp.Dir); err == nil {
+			if r0, err := sandbox.ModuleRoot(live[0].pkg.Dir); err == nil && root == r0 {
+				dirs = append(dirs, tp.Dir)
+			}
+		}
+	}
+	return dirs
+}
+
+// batchable reports whether test calls the switch at its start: a test
+// or fuzz target of a rewritten file (not an example, which runs once per
+// process whatever -test.count says).
+func (s *session) batchable(test string) bool {
+	return s.switched[s.tmpl.PkgDir()][test]
+}
+
+// bbBatch is a batch job: black-box mutants of one wrapped function of a
+// target, in job order, run together (runBlackboxBatch).
+type bbBatch struct {
+	t    *target
+	jobs []job
+}
+
+// blackboxBatches takes the black-box mutants that can run in batches out
+// of jobs: those with a schema, whose function no test calls while its
+// package initializes, and whose tests all call the switch. They are
+// grouped by target and wrapped function in job order, batchSize at most
+// a group; the other jobs are returned in their order.
+func (rs *runState) blackboxBatches(jobs []job) ([]bbBatch, []job) {
+	if !rs.cfg.batch() {
+		return nil, jobs
+	}
+	type key struct {
+		t  *target
+		fn string
+	}
+	var order []key
+	groups := map[key][]job{}
+	var rest []job
+	for _, j := range jobs {
+		r := j.result()
+		m := r.Mutant
+		if m.Origin != mutate.OriginBlackbox || m.Schema == 0 || !j.t.batchable(r, rs.cfg.Matrix) {
+			rest = append(rest, j)
+			continue
+		}
+		k := key{j.t, m.Original}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], j)
+	}
+	var out []bbBatch
+	for _, k := range order {
+		for g := range slices.Chunk(groups[k], batchSize) {
+			out = append(out, bbBatch{t: k.t, jobs: g})
+		}
+	}
+	return out, rest
+}
+
+// batchable reports whether the mutant of r can run in a batch: every
+// test it runs against calls the switch, and its site does not run while
+// a test binary that holds it initializes.
+func (t *target) batchable(r *MutantResult, matrix bool) bool {
+	tests := r.Tests()
+	if matrix {
+		tests = r.CoveredBy
+	}
+	for _, name := range tests {
+		ref, ok := t.refs[name]
+		if !ok || !ref.s.initKnown || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
+			return false
+		}
+	}
+	return true
+}
+
+// runBlackboxBatch runs a batch of black-box mutants as runMatrix runs
+// each: every test a mutant infects runs against it alone, at the
+// mutant's own seed, and its kills are confirmed on the original at that
+// seed. Here a test process runs one test against every mutant of the
+// batch that it infects, one iteration each (runSteps), and one process
+// per test package confirms every kill of the batch. It returns the
+// mutants' results in the batch's order.
+func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []MutantResult {
+	t := b.t
+	results := make([]MutantResult, len(b.jobs))
+	seeds := make([]uint64, len(b.jobs))
+	reasons := make([]map[string]string, len(b.jobs))
+	notes := make([][]string, len(b.jobs))
+	var tests []string // every test some mutant runs against, in first-seen order
+	for i, j := range b.jobs {
+		r := *j.result()
+		r.PerTest, r.TestsToFailure, r.Outcome = map[string]outcome.Outcome{}, map[string]int{}, outcome.Survived
+		results[i], seeds[i], reasons[i] = r, rs.cfg.mutantSeed(r.Mutant), map[string]string{}
+		for _, name := range rs.batchTests(&results[i]) {
+			if !slices.Contains(tests, name) {
+				tests = append(tests, name)
+			}
+		}
+	}
+	for _, name := range tests {
+		ref := t.refs[name]
+		var idx []int
+		var steps []mutate.Step
+		for i := range results {
+			if slices.Contains(rs.batchTests(&results[i]), name) {
+				idx = append(idx, i)
+				steps = append(steps, mutate.Step{Active: results[i].Mutant.Schema, Seed: seeds[i]})
+			}
+		}
+		vs := ref.s.runSteps(ctx, w, t, []string{ref.name}, steps, func(k int) string { return results[idx[k]].Mutant.ID })
+		if ctx.Err() != nil {
+			return nil
+		}
+		for k, v := range vs {
+			i := idx[k]
+			r := &results[i]
+			notes[i] = append(notes[i], v.Notes...)
+			r.PerTest[name], reasons[i][name] = v.Outcome, v.Reason
+			if v.Outcome == outcome.Killed {
+				r.KilledBy = append(r.KilledBy, name)
+				if n, ok := v.TestsToFailure[ref.name]; ok {
+					r.TestsToFailure[name] = n
+				}
+			}
+		}
+	}
+	rs.confirmBatch(ctx, w, t, results, seeds, notes)
+	if ctx.Err() != nil {
+		return nil
+	}
+	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
+	for i := range results {
+		r := &results[i]
+		r.Outcome, r.Reason = outcome.Survived, ""
+		for _, name := range rs.batchTests(r) {
+			if o, ok := r.PerTest[name]; ok && rank[o] > rank[r.Outcome] {
+				r.Outcome, r.Reason = o, reasons[i][name]
+			}
+		}
+		r.Reason = withNotes(r.Reason, notes[i])
+	}
+	return results
+}
+
+// batchTests are the tests a black-box mutant runs against: those that
+// give it an input it perturbs, or every covering one with Matrix.
+func (rs *runState) batchTests(r *MutantResult) []string {
+	if rs.cfg.Matrix {
+		return r.CoveredBy
+	}
+	return r.Tests()
+}
+
+// confirmBatch confirms the kills of a batch of black-box mutants as
+// confirmKills does each mutant's: per test package, one batch runs on
+// the original, iteration i at mutant i's seed with the tests that killed
+// it; a killer that does not pass there did not kill the mutant.
+func (rs *runState) confirmBatch(ctx context.Context, w int, t *target, results []MutantResult, seedOf []uint64, notes [][]string) {
+	var sessions []*session
+	for _, r := range results {
+		for _, name := range r.KilledBy {
+			if s := t.refs[name].s; seeds(s.bin) && !slices.Contains(sessions, s) {
+				sessions = append(sessions, s)
+			}
+		}
+	}
+	for _, s := range sessions {
+		var idx []int
+		var steps []mutate.Step
+		var union []string
+		for i, r := range results {
+			var local []string
+			for _, name := range r.KilledBy {
+				if ref := t.refs[name]; ref.s == s {
+					local = append(local, ref.name)
+				}
+			}
+			if len(local) == 0 {
+				continue
+			}
+			for _, l := range local {
+				if !slices.Contains(union, l) {
+					union = append(union, l)
+				}
+			}
+			idx = append(idx, i)
+			steps = append(steps, mutate.Step{Active: 0, Seed: seedOf[i], Tests: local, Checks: confirmChecks(r, t, s)})
+		}
+		vs := s.runSteps(ctx, w, t, union, steps, func(k int) string { return results[idx[k]].Mutant.ID + " (original)" })
+		if ctx.Err() != nil {
+			return
+		}
+		for k, v := range vs {
+			i := idx[k]
+			r := &results[i]
+			for _, name := range slices.Clone(r.KilledBy) {
+				ref := t.refs[name]
+				if ref.s != s || slices.Contains(v.Passed, ref.name) {
+					continue
+				}
+				why := "fails"
+				if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+					why = "does not pass (" + string(v.Outcome) + ")"
+				}
+				r.PerTest[name] = outcome.Survived
+				r.TestsToFailure[name] = blackboxmut.FailsOnOriginal
+				r.KilledBy = slices.DeleteFunc(r.KilledBy, func(k string) bool { return k == name })
+				notes[i] = append(notes[i], fmt.Sprintf("%s %s on the original with seed %d: not a kill", name, why, seedOf[i]))
+			}
+		}
+	}
+	for i := range results {
+		if len(results[i].KilledBy) == 0 {
+			results[i].KilledBy = nil
+		}
+	}
+}
+
+// confirmChecks is how many generated cases the confirmation of r's
+// kills by the tests of session s needs: up to the case that failed on
+// the mutant, the most of its killers there; 0 (every case) when one of
+// them failed without a count. A test that passes them on the original
+// at the mutant's seed saw the mutant change its verdict there.
+func confirmChecks(r MutantResult, t *target, s *session) int {
+	n := 0
+	for _, name := range r.KilledBy {
+		if t.refs[name].s != s {
+			continue
+		}
+		c := r.TestsToFailure[name]
+		if c <= 0 {
+			return 0
+		}
+		n = max(n, c)
+	}
+	return n
+}
+
+// runSteps runs tests (of the session) under each step, in as few
+// processes as the steps allow, and returns each step's verdict, as a
+// run of its own gives it: a batch runs the steps in order; a step in
+// which the process ended (a timeout, a crash, a cap) runs again alone,
+// and its verdict is that run's (runSeeded); the steps after it go on in
+// a fresh process. id names step k's mutant for the guard's notes. A run
+// that writes into the package directory runs its steps again alone,
+// each under the guard. On cancellation the verdicts are incomplete.
+func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) []testjson.Verdict {
+	out := make([]testjson.Verdict, len(steps))
+	alone := func(k int) {
+		st := steps[k]
+		run := tests
+		if len(st.Tests) > 0 {
+			run = st.Tests
+		}
+		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, false)
+		if err != nil {
+			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
+		}
+		out[k] = v
+	}
+	for i := 0; i < len(steps) && ctx.Err() == nil; {
+		if len(steps)-i == 1 {
+			alone(i)
+			break
+		}
+		sc := s.scratch(w)
+		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
+			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		})
+		if ctx.Err() != nil {
+			return out
+		}
+		if err != nil || note != "" || len(vs) == 0 {
+			// The batch could not run, wrote into the package directory,
+			// or ended before its first step: its first step runs alone.
+			if note != "" {
+				s.cfg.logf("%s: %s: each mutant runs alone", s.pkg.Path, note)
+				for k := i; k < len(steps); k++ {
+					alone(k)
+				}
+				return out
+			}
+			alone(i)
+			i++
+			continue
+		}
+		last := len(vs) - 1
+		copy(out[i:], vs[:last])
+		k := i + last
+		switch vs[last].Outcome {
+		case outcome.Timeout, outcome.Crashed:
+			alone(k)
+		default:
+			out[k] = vs[last]
+		}
+		i = k + 1
+	}
+	return out
+}
+
+// measureInit records the schema numbers whose sites a run of the
+// session's binary reaches before any test, while the packages
+// initialize (initReached): a batch cannot switch them
+// (mutate.SchemataOptions.Switch).
+func (s *session) measureInit(ctx context.Context) error {
+	file := filepath.Join(s.work, "record-init.out")
+	spec := testbin.RunSpec{Tests: []string{}, Probe: file, Timeout: s.measureTimeout("")}
+	st, res, err := s.runIn(ctx, s.scratch(0), s.bin, spec)
+	if err != nil {
+		return err
+	}
+	s.initReached = map[int]bool{}
+	if v := testjson.Classify(st, res); v.Outcome != outcome.Survived {
+		// Unknown: nothing is batched.
+		s.initKnown = false
+		s.cfg.logf("%s: the sites reached as the package initializes are unknown (%s: %s): mutants run one per process",
+			s.pkg.Path, v.Outcome, v.Reason)
+		return nil
+	}
+	b, err := os.ReadFile(file)
+	if err == nil {
+		b, _, err = mutate.SplitBlackboxData(b)
+	}
+	var reached map[int]bool
+	if err == nil {
+		reached, _, err = coverage.ParseProbeFile(b)
+	}
+	if err != nil {
+		s.cfg.logf("%s: the sites reached as the package initializes are unknown (%v): mutants run one per process", s.pkg.Path, err)
+		return nil
+	}
+	s.initReached, s.initKnown = reached, true
+	if n := len(reached); n > 0 {
+		s.cfg.logf("%s: %d mutants' sites run as the package initializes: they run one per process", s.pkg.Path, n)
+	}
+	return nil
+}
