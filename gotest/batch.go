@@ -228,7 +228,11 @@ func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []Mu
 		for i := range results {
 			if slices.Contains(rs.batchTests(&results[i]), name) {
 				idx = append(idx, i)
-				steps = append(steps, mutate.Step{Active: results[i].Mutant.Schema, Seed: seeds[i]})
+				st := mutate.Step{Active: results[i].Mutant.Schema, Seed: seeds[i]}
+				if rs.cfg.Blackbox.Sample(results[i].Mutant) {
+					st.Checks = 1
+				}
+				steps = append(steps, st)
 			}
 		}
 		vs := ref.s.runSteps(ctx, w, t, []string{ref.name}, steps, func(k int) string { return results[idx[k]].Mutant.ID })
@@ -261,9 +265,24 @@ func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []Mu
 				r.Outcome, r.Reason = o, reasons[i][name]
 			}
 		}
+		rs.sampleOutcome(r)
 		r.Reason = withNotes(r.Reason, notes[i])
 	}
 	return results
+}
+
+// sampleOutcome gives a per-case sample (blackboxmut.Config.Sample) its
+// status, ignored, with a reason that says what its tests' first cases
+// did; PerTest keeps their verdicts for the per-case score.
+func (rs *runState) sampleOutcome(r *MutantResult) {
+	if !rs.cfg.Blackbox.Sample(r.Mutant) {
+		return
+	}
+	what := "no test detected it at its first case"
+	if r.Outcome.Detected() {
+		what = "detected at its first case: " + r.Reason
+	}
+	r.Outcome, r.Reason = outcome.Ignored, "per-case sample (its tests ran their first case only; --blackbox-classic): "+what
 }
 
 // batchTests are the tests a black-box mutant runs against: those that
@@ -376,7 +395,7 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		if len(st.Tests) > 0 {
 			run = st.Tests
 		}
-		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, false)
+		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, false, st.Checks)
 		if err != nil {
 			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}

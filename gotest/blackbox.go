@@ -51,6 +51,7 @@ func (t *target) strengthFuncs(sessions []*session) []report.StrengthFunc {
 			TestsToFailure: r.TestsToFailure}
 		if len(sessions) > 0 {
 			results[i].Seed = sessions[0].cfg.mutantSeed(r.Mutant)
+			results[i].Sample = sessions[0].cfg.Blackbox.Sample(r.Mutant)
 		}
 	}
 	return blackboxmut.Strength(t.pkg.Path, results, func(first int) map[string]mutate.BlackboxData {

@@ -255,6 +255,10 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 	reasons := map[string]string{}
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
+	checks := 0
+	if rs.cfg.Blackbox.Sample(r.Mutant) {
+		checks = 1
+	}
 	if r.Mutant.Origin == mutate.OriginBlackbox {
 		defer func() {
 			if ctx.Err() != nil || out.Outcome == outcome.NotViable {
@@ -267,6 +271,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 					out.Outcome, out.Reason = o, reasons[name]
 				}
 			}
+			rs.sampleOutcome(&out)
 		}()
 	}
 	for _, name := range tests {
@@ -279,7 +284,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, err := ref.s.runSeeded(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name}, seed, true)
+		v, err := ref.s.runSeeded(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name}, seed, true, checks)
 		if err != nil {
 			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
@@ -308,14 +313,15 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 // (watchedRun): a test that loops is stopped by its own rule, whatever the
 // others take, and a starved one runs on in place; nothing runs alone.
 func (s *session) runOnce(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string) (testjson.Verdict, error) {
-	return s.runSeeded(ctx, sc, bin, active, guard, id, tests, s.cfg.seed(), true)
+	return s.runSeeded(ctx, sc, bin, active, guard, id, tests, s.cfg.seed(), true, 0)
 }
 
 // runSeeded is runOnce with the given seed, stopping at the first failing
-// test when failfast.
-func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool) (testjson.Verdict, error) {
+// test when failfast, and after checks generated cases of each rapid
+// property when checks is positive.
+func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool, checks int) (testjson.Verdict, error) {
 	run := func() (testjson.Verdict, error) {
-		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast})
+		v, _, err := s.watchedRun(ctx, sc, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast, Checks: checks})
 		return v, err
 	}
 	return guarded(ctx, guard, id, run)

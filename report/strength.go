@@ -74,6 +74,10 @@ type StrengthMutant struct {
 	// OriginalFails lists the tests of PerTest that failed at Seed on
 	// the original too: not kills, and left out of the per-case score.
 	OriginalFails []string
+	// Sample: a per-case sample, whose tests ran their first case only
+	// (PerTest and PerTestTTF say what it did): it counts in the
+	// per-case score, not in the classic kill rate.
+	Sample bool
 }
 
 // DataCoverage is what a test passed a function, in the recording run on
@@ -107,18 +111,19 @@ type StrengthRow struct {
 	Function string `json:"function"`
 	Test     string `json:"test"`
 	// Mutants is the number of the function's black-box mutants that
-	// were scored (not-viable and unfinished ones left out); Killed
-	// those the test killed, failed, timed out or crashed against.
+	// were scored (not-viable and unfinished ones, and per-case samples,
+	// left out); Killed those the test killed, failed, timed out or
+	// crashed against.
 	Mutants int `json:"mutants"`
 	Killed  int `json:"killed"`
 	// KilledPct is 100*Killed/Mutants, CI95 its 95% Wilson interval in
 	// percent; null without mutants.
 	KilledPct *float64    `json:"killedPct"`
 	CI95      *[2]float64 `json:"ci95"`
-	// PerCaseMutants is the number of scored mutants of the per-case
-	// score: Mutants less those whose test failed on the original at the
-	// mutant's seed (OriginalFails); PerCase those the test detected at
-	// its first generated case (PerTestTTF 1).
+	// PerCaseMutants is the number of mutants of the per-case score:
+	// Mutants and the per-case samples, less those whose test failed on
+	// the original at the mutant's seed (OriginalFails); PerCase those
+	// the test detected at its first generated case (PerTestTTF 1).
 	PerCaseMutants int `json:"perCaseMutants"`
 	PerCase        int `json:"perCase"`
 	// PerCasePct is 100*PerCase/PerCaseMutants, Duregård's per-test-case
@@ -187,21 +192,33 @@ func SummarizeStrength(funcs []StrengthFunc) Strength {
 				tests[t] = true
 			}
 		}
-		scored := len(scoredMuts)
+		// The classic kill rate and the implications count the mutants
+		// that ran every test to its budget, not the per-case samples.
+		scored := 0
+		for _, m := range scoredMuts {
+			if !m.Sample {
+				scored++
+			}
+		}
 		var rows []StrengthRow
 		kills := map[string][]bool{}
 		for t := range tests {
 			row := StrengthRow{Package: f.Package, Function: f.Function, Test: t, Mutants: scored, Data: f.Callers[t], NoArgs: f.NoArgs}
-			killed := make([]bool, scored)
-			for i, m := range scoredMuts {
+			killed := make([]bool, 0, scored)
+			for _, m := range scoredMuts {
+				if !m.Sample {
+					killed = append(killed, false)
+				}
 				if slices.Contains(m.OriginalFails, t) {
 					row.OriginalFails = append(row.OriginalFails, fmt.Sprintf("seed %d (%s)", m.Seed, m.ID))
 					continue
 				}
 				row.PerCaseMutants++
 				if detects(m.PerTest[t]) {
-					row.Killed++
-					killed[i] = true
+					if !m.Sample {
+						row.Killed++
+						killed[len(killed)-1] = true
+					}
 					if m.PerTestTTF[t] == 1 {
 						row.PerCase++
 					}

@@ -38,6 +38,44 @@ type Config struct {
 	PerFunc int
 	// Points is 0 for every-point mutants, p > 0 for p-point mutants.
 	Points int
+	// Classic is how many of each function's mutants (the first, by
+	// their index) run every test to its budget: the classic kill rate
+	// and their statuses. The others are per-case samples (Sample):
+	// each test runs only its first generated case against them, which
+	// is all Duregård's per-case score needs. 0 means DefaultClassic; a
+	// negative value none (every mutant a sample).
+	Classic int
+}
+
+// DefaultClassic is the number of each function's black-box mutants that
+// run every test to its budget by default: the insert study's fixed set
+// of 100 mutants behind its classic kill rate (mutprop scenario insert),
+// within about 4 points.
+const DefaultClassic = 100
+
+// SampleDoc says what a per-case sample is, for --help and the reports.
+const SampleDoc = `A per-case sample is a black-box mutant past the first --blackbox-classic of its function: each test that calls the function runs only its first generated case against it (rapid's -rapid.checks=1; other libraries their whole budget), which is all the per-case score needs. Its status is ignored: the mutation score and the classic kill rate count only the others.`
+
+// classic returns Classic with its default: how many mutants of a
+// function run every test to its budget.
+func (b *Config) classic() int {
+	switch {
+	case b.Classic == 0:
+		return DefaultClassic
+	case b.Classic < 0:
+		return 0
+	}
+	return b.Classic
+}
+
+// Sample reports whether the black-box mutant m is a per-case sample:
+// its index among its function's mutants is Classic or more.
+func (b *Config) Sample(m mutate.Mutant) bool {
+	if b == nil || m.Origin != mutate.OriginBlackbox {
+		return false
+	}
+	_, k, _, ok := mutate.ParseBlackboxID(m.ID)
+	return ok && k >= b.classic()
 }
 
 func (b *Config) perFunc() int {
@@ -147,6 +185,9 @@ type Result struct {
 	TestsToFailure map[string]int
 	// Seed is the seed of the mutant's runs (Seed); 0 for the pinned one.
 	Seed uint64
+	// Sample: a per-case sample (Config.Sample), whose tests ran their
+	// first case only.
+	Sample bool
 }
 
 // FailsOnOriginal is the tests-to-failure recorded for a (black-box
@@ -252,7 +293,7 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 		}
 		f := &out[i]
 		f.Mutants = append(f.Mutants, report.StrengthMutant{ID: m.ID, Outcome: r.Outcome, PerTest: r.PerTest,
-			PerTestTTF: perTestTTF(r), Seed: r.Seed, OriginalFails: originalFails(r)})
+			PerTestTTF: perTestTTF(r), Seed: r.Seed, OriginalFails: originalFails(r), Sample: r.Sample})
 		for _, name := range r.CoveredBy {
 			if _, ok := f.Callers[name]; !ok {
 				f.Callers[name] = nil

@@ -158,10 +158,8 @@ func (p *Parser) seal() {
 func (p *Parser) nextIteration() {
 	p.seal()
 	p.s.Result = StatusPass
-	for _, name := range p.s.Order {
-		if t := p.s.Tests[name]; TopLevel(name) && t.Status == StatusFail {
-			p.s.Result = StatusFail
-		}
+	if AnyFailed(p.s) {
+		p.s.Result = StatusFail
 	}
 	p.done = append(p.done, p.s)
 	p.s = &Stream{Tests: map[string]*Test{}}
@@ -301,4 +299,14 @@ func ReadFrame(line []byte) (event, name string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// AnyFailed reports whether a top-level test of s failed.
+func AnyFailed(s *Stream) bool {
+	for _, name := range s.Order {
+		if t := s.Tests[name]; TopLevel(name) && t.Status == StatusFail {
+			return true
+		}
+	}
+	return false
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/proc"
 )
 
 // Patience scales the full deadlines of the run that confirms a timeout
@@ -109,17 +108,9 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	if err != nil {
 		return nil, err
 	}
-	var out []testjson.Verdict
-	for i, st := range its {
-		if len(st.Order) == 0 {
-			continue // output before the first test, or after the last
-		}
-		last := i == len(its)-1
-		if !last {
-			out = append(out, testjson.Classify(st, proc.Result{}))
-			continue
-		}
-		v := testjson.Classify(st, res)
+	out := testjson.ClassifyBatch(its, res)
+	if n := len(out); n > 0 {
+		v := &out[n-1]
 		if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
 			v.Reason += ": " + why
 		}
@@ -127,12 +118,11 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 			v.Culprit = stopped
 		}
 		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-			if k, ok := testjson.FailedProperty(st); ok {
+			if k, ok := testjson.FailedProperty(its[len(its)-1]); ok {
 				k.Notes = v.Notes
-				v = k
+				*v = k
 			}
 		}
-		out = append(out, v)
 	}
 	if len(out) > len(spec.Schedule) {
 		return nil, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out), len(spec.Schedule))
