@@ -3,9 +3,11 @@ package gotest
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/mod/modfile"
 
@@ -479,4 +481,57 @@ func (s *session) measureInit(ctx context.Context) error {
 		s.cfg.logf("%s: %d mutants' sites run as the package initializes: they run one per process", s.pkg.Path, n)
 	}
 	return nil
+}
+
+// IsolationCheck is what Config.VerifyIsolation found: the mutants a batch
+// ran that ran again one per process, and each one whose verdict differed.
+type IsolationCheck struct {
+	Checked     int
+	Differences []string // "ID: batch VERDICT, one per process VERDICT"
+}
+
+// verifyIsolation runs Config.VerifyIsolation mutants of the batches again
+// one per process (runMutant), chosen by a shuffle seeded from the run's
+// seed, and records each difference of verdict (status, killers, each
+// test's outcome and count) in the run's result.
+func (rs *runState) verifyIsolation(ctx context.Context, batches []bbBatch) {
+	var jobs []job
+	for _, b := range batches {
+		jobs = append(jobs, b.jobs...)
+	}
+	r := rand.New(rand.NewPCG(rs.cfg.seed(), 0x6d75747072 /* "mutpr" */))
+	r.Shuffle(len(jobs), func(i, j int) { jobs[i], jobs[j] = jobs[j], jobs[i] })
+	jobs = jobs[:min(len(jobs), rs.cfg.VerifyIsolation)]
+	check := &IsolationCheck{Checked: len(jobs)}
+	again := make([]MutantResult, len(jobs))
+	rs.forEach(ctx, len(jobs), func(w, k int) error {
+		prior := *jobs[k].result()
+		prior.Outcome, prior.Reason, prior.KilledBy, prior.PerTest, prior.TestsToFailure = "", "", nil, nil, nil
+		again[k] = rs.runMutant(ctx, w, jobs[k].t, prior)
+		return nil
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	for k, j := range jobs {
+		if b, p := verdictText(*j.result()), verdictText(again[k]); b != p {
+			check.Differences = append(check.Differences, fmt.Sprintf("%s: batch %s, one per process %s", j.result().Mutant.ID, b, p))
+		}
+	}
+	slices.Sort(check.Differences)
+	rs.isolation = check
+	rs.cfg.logf("isolation: %d mutants of the batches ran again one per process: %d differences", check.Checked, len(check.Differences))
+}
+
+// verdictText is what a mutant's verdict must keep whatever its
+// isolation: the status, the killers, each test's outcome and count.
+func verdictText(r MutantResult) string {
+	per := make([]string, 0, len(r.PerTest))
+	for test, o := range r.PerTest {
+		per = append(per, fmt.Sprintf("%s=%s/%d", test, o, r.TestsToFailure[test]))
+	}
+	slices.Sort(per)
+	killers := slices.Clone(r.KilledBy)
+	slices.Sort(killers)
+	return fmt.Sprintf("%s by %v [%s]", r.Outcome, killers, strings.Join(per, " "))
 }

@@ -20,10 +20,12 @@ import (
 // mutant: every mutant's status, killers, per-test outcomes and tests to
 // failure agree, through loops, os.Exit and panics in the middle of a
 // batch, and the per-case samples (--blackbox-classic) run their first
-// case only, as in either isolation.
+// case only, as in either isolation. VerifyIsolation reruns some of them
+// one per process and finds no difference.
 func TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant(t *testing.T) {
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "batch.txtar"))
+	var check *gotest.IsolationCheck
 	score := func(isolation string) (*gotest.PackageResult, string) {
 		var log bytes.Buffer
 		cfg := gotest.Config{
@@ -32,9 +34,15 @@ func TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant(t *testing.T) {
 			Operators: []*mutate.Operator{}, // black-box mutants only
 			Blackbox:  &gotest.Blackbox{PerFunc: 12, Classic: 6},
 		}
+		if isolation == gotest.IsolationBatch {
+			cfg.VerifyIsolation = 5
+		}
 		res, err := gotest.Score(context.Background(), cfg)
 		if err != nil {
 			t.Fatalf("score (%s): %v\n%s", isolation, err, log.String())
+		}
+		if isolation == gotest.IsolationBatch {
+			check = res.Isolation
 		}
 		return res.Packages[0], log.String()
 	}
@@ -42,6 +50,9 @@ func TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant(t *testing.T) {
 	alone, alog := score(gotest.IsolationProcess)
 	if !strings.Contains(blog, "run in ") || strings.Contains(alog, " batches, ") {
 		t.Errorf("the batch run's log does not say it ran batches, or the other does:\n%s\n---\n%s", blog, alog)
+	}
+	if check == nil || check.Checked != 5 || len(check.Differences) != 0 {
+		t.Errorf("--verify-isolation 5 found %+v, want 5 checked and no difference", check)
 	}
 	if len(batch.Mutants) != len(alone.Mutants) || len(batch.Mutants) != 36 {
 		t.Fatalf("%d and %d mutants, want 36 (3 functions x 12)", len(batch.Mutants), len(alone.Mutants))

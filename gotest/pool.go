@@ -40,6 +40,11 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		}
 		rs.cfg.logf("%d black-box mutants run in %d batches, one test process per test and batch", n, len(batches))
 	}
+	defer func() {
+		if ctx.Err() == nil && rs.cfg.VerifyIsolation > 0 {
+			rs.verifyIsolation(ctx, batches)
+		}
+	}()
 	var mu sync.Mutex
 	finish := func(j job, r MutantResult) {
 		mu.Lock()

@@ -145,6 +145,10 @@ type Config struct {
 	// IsolationProcess each in processes of its own. Schemata mode only:
 	// overlay mode builds each mutant alone.
 	Isolation string
+	// VerifyIsolation, when positive, runs that many of the mutants a
+	// batch ran again, one per process, chosen at random from Seed, and
+	// reports each difference of verdict (Result.Isolation).
+	VerifyIsolation int
 }
 
 // SetAside is a test left out of a package's run, with the reason: it
@@ -249,6 +253,8 @@ type Result struct {
 	// Interrupted is set when the context was cancelled: the mutants that
 	// did not finish have an empty Outcome.
 	Interrupted bool
+	// Isolation is what Config.VerifyIsolation found; nil without it.
+	Isolation *IsolationCheck
 }
 
 // Score loads the packages, makes their mutants, builds each package's test
@@ -281,6 +287,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	defer rs.closeWatches()
 	res := &Result{}
 	err = rs.score(ctx, pkgs, res)
+	res.Isolation = rs.isolation
 	if ctx.Err() != nil {
 		res.Interrupted = true
 		return res, nil

@@ -41,6 +41,8 @@ type runState struct {
 	// that call the switch of a batch build (batchBuild): those a batch
 	// can run.
 	switched map[string]map[string]bool
+	// isolation is what Config.VerifyIsolation found.
+	isolation *IsolationCheck
 }
 
 // target is a package whose mutants are scored.

@@ -141,6 +141,7 @@ type runFlags struct {
 	ownTests  bool
 	noCache   bool
 	isolation string
+	verifyIso int
 	ci        ciFlags
 	blackbox  blackboxFlags // run_blackbox.go
 }
@@ -174,6 +175,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
+	fs.IntVar(&f.verifyIso, "verify-isolation", 0, "run `N` random mutants of the batches again, one per process, and report each difference of verdict (0 expected)")
 	fs.StringVar(&f.isolation, "isolation", gotest.IsolationBatch, "how many mutants a test process runs: batch (several, where isolation allows: a function's black-box mutants for a test) or process (each mutant in processes of its own)")
 	f.ci.register(fs)
 	f.blackbox.register(fs)
@@ -241,6 +243,10 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 		return min, shard, cli.UsageError("--mode %q: want schemata or overlay", f.mode)
 	case f.isolation != gotest.IsolationBatch && f.isolation != gotest.IsolationProcess:
 		return min, shard, cli.UsageError("--isolation %q: want batch or process", f.isolation)
+	case f.verifyIso < 0:
+		return min, shard, cli.UsageError("--verify-isolation %d: want 0 or more", f.verifyIso)
+	case f.verifyIso > 0 && f.isolation == gotest.IsolationProcess:
+		return min, shard, cli.UsageError("--verify-isolation compares batches with one process per mutant: it needs --isolation batch")
 	case f.workers < 1:
 		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
 	case f.factor <= 0:
@@ -376,6 +382,8 @@ func (f *runFlags) config(e *cli.Env) gotest.Config {
 		OwnTests:       f.ownTests,
 		Blackbox:       f.blackbox.config(),
 		Isolation:      f.isolation,
+
+		VerifyIsolation: f.verifyIso,
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1
@@ -532,6 +540,12 @@ func (f *runFlags) report(e *cli.Env, ci *ciReport, res *gotest.Result, d runDon
 	}
 	if line := runreport.FloorLine(pkgs, d.wall); line != "" {
 		fmt.Fprintln(e.Stdout, line)
+	}
+	if c := res.Isolation; c != nil {
+		fmt.Fprintf(e.Stdout, "isolation: %d mutants of the batches ran again one per process: %d differences\n", c.Checked, len(c.Differences))
+		for _, d := range c.Differences {
+			fmt.Fprintf(e.Stdout, "  %s\n", d)
+		}
 	}
 	if err := d.min.check(rep.Score); err != nil {
 		return err
