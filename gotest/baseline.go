@@ -47,7 +47,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if err != nil {
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
 	}
-	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
+	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
 	o := flakiness.NewObservations()
 	start := time.Now()
 	if err := s.runTogether(ctx, o); err != nil {
@@ -130,6 +130,9 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 		sum += elapsed[t]
 		s.original[t] = elapsed[t]
 		s.baseline[t] = max(s.baseline[t], elapsed[t])
+		if n, ok := testjson.CasesPassed(st.Tests[t].Output + st.SubtestOutput(t)); ok && n > 0 {
+			s.cases[t] = n
+		}
 	}
 	v := testjson.Classify(st, res)
 	if v.Outcome == outcome.Survived {

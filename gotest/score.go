@@ -236,6 +236,12 @@ type PackageResult struct {
 	// test, or all of them) divided by Workers.
 	FloorBuild, FloorTests time.Duration
 	Workers                int
+	// FloorProcesses is how many test processes one process per mutant
+	// starts at the least (a black-box mutant's: one per test that gives
+	// it an input, and one to confirm its kills), FloorOverhead what one
+	// costs outside its tests (the baseline's).
+	FloorProcesses int
+	FloorOverhead  time.Duration
 	// Trials are the trials of each killed mutant's killing tests
 	// (Config.Trials), by mutant in Mutants' order, then by test name.
 	Trials []report.TrialCell

@@ -83,6 +83,10 @@ type session struct {
 	// original is each test's duration in the baseline run of the
 	// original path (no guarded copy): the floor counts it.
 	original map[string]time.Duration
+	// cases is, for each test whose output said so (rapid's "OK, passed
+	// N tests"), the generated cases it ran in that run: the floor counts
+	// a run that needs fewer as that share of its duration.
+	cases map[string]int
 	overhead time.Duration // the baseline's process time outside tests
 	// usage is what each test's process used alone, recording: what
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
@@ -724,15 +728,31 @@ func (t *target) addForeignTests(sessions []*session) {
 }
 
 // measureFloor sets the target's floor: its own package's plain build and
-// the baseline time of the tests each of its mutants had to run.
+// the time the tests each of its mutants had to run take, as one process
+// running every mutant would spend it (testTime), and how many processes
+// one per mutant would start, with the time each costs outside its tests.
 func (t *target) measureFloor() {
 	if t.own != nil {
-		t.pr.FloorBuild = t.own.floorBuild
+		t.pr.FloorBuild, t.pr.FloorOverhead = t.own.floorBuild, t.own.overhead
 	}
 	for _, r := range t.pr.Mutants {
 		if r.Outcome == outcome.NoCoverage || r.Outcome == outcome.NotViable || r.Outcome == "" {
 			continue
 		}
+		if r.PerTest != nil && r.Mutant.Origin == mutate.OriginBlackbox {
+			// Each test that gives the mutant an input ran against it, to
+			// its count; a kill was confirmed on the original in a
+			// process of its own.
+			for name, o := range r.PerTest {
+				t.pr.FloorTests += t.testTime(name, r, o)
+				t.pr.FloorProcesses++
+			}
+			if len(r.KilledBy) > 0 {
+				t.pr.FloorProcesses++
+			}
+			continue
+		}
+		t.pr.FloorProcesses++
 		for _, name := range r.Tests() {
 			if ref, ok := t.refs[name]; ok {
 				t.pr.FloorTests += ref.s.original[ref.name]
@@ -742,4 +762,27 @@ func (t *target) measureFloor() {
 			}
 		}
 	}
+}
+
+// testTime is the time test takes against the mutant of r, where it
+// ended with o: its duration on the original, or the share of it that
+// the cases it needed make of those it ran there (a kill at its n-th
+// case, a per-case sample's first case), when its output counted them.
+func (t *target) testTime(test string, r MutantResult, o outcome.Outcome) time.Duration {
+	ref, ok := t.refs[test]
+	if !ok {
+		return 0
+	}
+	d, all := ref.s.original[ref.name], ref.s.cases[ref.name]
+	need := 0
+	switch n := r.TestsToFailure[test]; {
+	case o == outcome.Killed && n > 0:
+		need = n
+	case r.Outcome == outcome.Ignored: // a per-case sample
+		need = 1
+	}
+	if all > 0 && need > 0 && need < all {
+		return d * time.Duration(need) / time.Duration(all)
+	}
+	return d
 }

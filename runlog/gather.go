@@ -23,7 +23,8 @@ func Live(res *gotest.Result) ([]Package, error) {
 		if err != nil {
 			return nil, err
 		}
-		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
+		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers,
+			FloorProcesses: p.FloorProcesses, FloorOverhead: p.FloorOverhead}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))

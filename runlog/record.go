@@ -127,6 +127,10 @@ type Package struct {
 	// journals.
 	Floor, FloorBuild, FloorTests time.Duration
 	Workers                       int
+	// FloorProcesses and FloorOverhead: what one process per mutant
+	// would add (gotest.PackageResult); zero from journals.
+	FloorProcesses int
+	FloorOverhead  time.Duration
 }
 
 // newPackageInfo describes a scored package for the journal and the

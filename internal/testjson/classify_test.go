@@ -60,3 +60,14 @@ func TestClassifyBatchReadsTheFinalFAILAsAnEarlierIterationsNotTheLasts(t *testi
 		t.Fatalf("verdicts %+v, want survived, then a kill by TestMain", got)
 	}
 }
+
+func TestCasesPassedSumsRapidsPassingProperties(t *testing.T) {
+	t.Parallel()
+	out := "    a_test.go:9: [rapid] OK, passed 100 tests (1ms)\n    a_test.go:12: [rapid] OK, passed 1000 tests (9ms)\n"
+	if n, ok := CasesPassed(out); n != 1100 || !ok {
+		t.Errorf("CasesPassed = %d, %v, want 1100, true", n, ok)
+	}
+	if _, ok := CasesPassed("--- PASS: TestPlain"); ok {
+		t.Error("CasesPassed found cases in a plain test's output")
+	}
+}

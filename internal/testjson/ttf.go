@@ -43,3 +43,21 @@ func TestsToFailure(output string) (n int, lib string, ok bool) {
 	}
 	return 0, "", false
 }
+
+// rapidPassed reads rapid's line for a property that passed every case.
+var rapidPassed = regexp.MustCompile(`\[rapid\] OK, passed (\d+) tests`)
+
+// CasesPassed returns the number of generated cases a passing test ran,
+// from rapid's "[rapid] OK, passed N tests" (the sum over its
+// properties); ok is false when the output has no such line.
+func CasesPassed(output string) (n int, ok bool) {
+	for _, m := range rapidPassed.FindAllStringSubmatch(output, -1) {
+		v, err := strconv.Atoi(m[1])
+		if err != nil {
+			return 0, false
+		}
+		n += v
+		ok = true
+	}
+	return n, ok
+}
