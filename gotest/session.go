@@ -86,7 +86,7 @@ type session struct {
 	// cases is, for each test whose output said so (rapid's "OK, passed
 	// N tests"), the generated cases it ran in that run: the floor counts
 	// a run that needs fewer as that share of its duration.
-	cases map[string]int
+	cases    map[string]int
 	overhead time.Duration // the baseline's process time outside tests
 	// usage is what each test's process used alone, recording: what
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
