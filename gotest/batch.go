@@ -192,7 +192,7 @@ func (t *target) batchable(r *MutantResult, matrix bool) bool {
 	}
 	for _, name := range tests {
 		ref, ok := t.refs[name]
-		if !ok || !ref.s.initKnown || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
+		if !ok || !ref.s.initKnown || ref.s.leaks != "" || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
 			return false
 		}
 	}
@@ -237,7 +237,7 @@ func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []Mu
 				steps = append(steps, st)
 			}
 		}
-		vs := ref.s.runSteps(ctx, w, t, []string{ref.name}, steps, func(k int) string { return results[idx[k]].Mutant.ID })
+		vs := ref.s.runSteps(ctx, w, t, []string{ref.name}, steps, func(k int) string { return results[idx[k]].Mutant.ID }, false)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -331,7 +331,7 @@ func (rs *runState) confirmBatch(ctx context.Context, w int, t *target, results 
 			idx = append(idx, i)
 			steps = append(steps, mutate.Step{Active: 0, Seed: seedOf[i], Tests: local, Checks: confirmChecks(r, t, s)})
 		}
-		vs := s.runSteps(ctx, w, t, union, steps, func(k int) string { return results[idx[k]].Mutant.ID + " (original)" })
+		vs := s.runSteps(ctx, w, t, union, steps, func(k int) string { return results[idx[k]].Mutant.ID + " (original)" }, false)
 		if ctx.Err() != nil {
 			return
 		}
@@ -386,10 +386,11 @@ func confirmChecks(r MutantResult, t *target, s *session) int {
 // run of its own gives it: a batch runs the steps in order; a step in
 // which the process ended (a timeout, a crash, a cap) runs again alone,
 // and its verdict is that run's (runSeeded); the steps after it go on in
-// a fresh process. id names step k's mutant for the guard's notes. A run
+// a fresh process. With failfast, a failing test ends its batch too
+// (-test.failfast), and the rest go on in a fresh process. id names step k's mutant for the guard's notes. A run
 // that writes into the package directory runs its steps again alone,
 // each under the guard. On cancellation the verdicts are incomplete.
-func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) []testjson.Verdict {
+func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string, failfast bool) []testjson.Verdict {
 	out := make([]testjson.Verdict, len(steps))
 	alone := func(k int) {
 		st := steps[k]
@@ -397,7 +398,7 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		if len(st.Tests) > 0 {
 			run = st.Tests
 		}
-		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, false, st.Checks)
+		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, failfast, st.Checks)
 		if err != nil {
 			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
@@ -410,7 +411,7 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		}
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast}
 		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
 			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
@@ -534,4 +535,207 @@ func verdictText(r MutantResult) string {
 	killers := slices.Clone(r.KilledBy)
 	slices.Sort(killers)
 	return fmt.Sprintf("%s by %v [%s]", r.Outcome, killers, strings.Join(per, " "))
+}
+
+// opBatch is a batch job of operator and named mutants: those whose first
+// stage is the same test alone (testorder.Stages), run together there
+// (runOperatorBatch).
+type opBatch struct {
+	t    *target
+	s    *session
+	test string // the test's name in the session
+	jobs []job
+}
+
+// operatorBatches takes out of jobs the operator and named mutants whose
+// first stage a batch can run: with a schema, not reached while the
+// package initializes, their first test calls the switch, and its
+// session's tests leave no state behind. They are grouped by target and
+// first test in job order, batchSize at most a group; the other jobs are
+// returned in their order.
+func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
+	if !rs.cfg.batch() || rs.cfg.Matrix {
+		return nil, jobs
+	}
+	type key struct {
+		t    *target
+		s    *session
+		test string
+	}
+	var order []key
+	groups := map[key][]job{}
+	var rest []job
+	for _, j := range jobs {
+		r := j.result()
+		m := r.Mutant
+		if m.Origin == mutate.OriginBlackbox || m.Schema == 0 || len(r.Tests()) == 0 {
+			rest = append(rest, j)
+			continue
+		}
+		first := j.t.stages(r.Tests())[0]
+		if len(first.tests) != 1 || !j.t.batchable(r, false) {
+			rest = append(rest, j)
+			continue
+		}
+		k := key{j.t, first.s, first.tests[0]}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], j)
+	}
+	var out []opBatch
+	for _, k := range order {
+		if len(groups[k]) < 2 {
+			rest = append(rest, groups[k]...)
+			continue
+		}
+		for g := range slices.Chunk(groups[k], batchSize) {
+			out = append(out, opBatch{t: k.t, s: k.s, test: k.test, jobs: g})
+		}
+	}
+	return out, rest
+}
+
+// runOperatorBatch runs the first stage of a batch of operator and named
+// mutants in as few processes as it allows: a kill, a timeout or a crash
+// ends a process, and the rest go on in a fresh one (runSteps with
+// failfast). A mutant the first stage killed, or that survived it, goes on
+// from its second stage as runMutant runs it; one whose first stage ended
+// otherwise runs again from the start, alone, so that its timeout or
+// crash is classified as it always is. It returns the mutants' results in
+// the batch's order.
+func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []MutantResult {
+	steps := make([]mutate.Step, len(b.jobs))
+	for i, j := range b.jobs {
+		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
+	}
+	vs := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	if ctx.Err() != nil {
+		return nil
+	}
+	out := make([]MutantResult, len(b.jobs))
+	for i, j := range b.jobs {
+		r := *j.result()
+		if v := vs[i]; v != nil {
+			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v)
+		} else {
+			out[i] = rs.runMutant(ctx, w, b.t, r)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// runFirstSteps runs test under each step in batches that a failure, a
+// timeout or a crash ends, and returns each step's verdict when it is a
+// kill or survived, nil for a step in which the process ended otherwise
+// (its mutant runs again alone) or that could not run in a batch.
+func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test string, steps []mutate.Step, id func(k int) string) []*testjson.Verdict {
+	out := make([]*testjson.Verdict, len(steps))
+	for i := 0; i < len(steps)-1 && ctx.Err() == nil; {
+		sc := s.scratch(w)
+		spec := testbin.RunSpec{Tests: []string{test}, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{test}), Failfast: true}
+		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
+			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		})
+		if ctx.Err() != nil || err != nil || note != "" || len(vs) == 0 {
+			// Each runs alone: the batch wrote into the package
+			// directory, or could not run.
+			if note != "" {
+				s.cfg.logf("%s: %s: each mutant runs alone", s.pkg.Path, note)
+			}
+			return out
+		}
+		for k, v := range vs {
+			if v.Outcome == outcome.Killed || v.Outcome == outcome.Survived {
+				out[i+k] = &v
+			}
+		}
+		i += len(vs)
+	}
+	return out
+}
+
+// measureLeaks runs the session's tests that call the switch twice in one
+// process on the original, as a batch runs them, and sets leaks when they
+// leave state behind, which a batch would carry from one mutant to the
+// next: a test that fails the second time, a package-level variable (of
+// the mutated packages or the tests) that a run changes again, or a file
+// the tests write into the module's copy. Their mutants then run one per
+// process.
+func (s *session) measureLeaks(ctx context.Context) error {
+	var tests []string
+	for _, t := range s.tests {
+		if s.batchable(t) {
+			tests = append(tests, t)
+		}
+	}
+	if len(tests) == 0 {
+		return nil
+	}
+	sc := s.scratch(0)
+	file := filepath.Join(s.work, "state.out")
+	steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
+	spec := testbin.RunSpec{Tests: tests, Schedule: steps, State: file, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+	rules := func(test string) testwatch.Rule {
+		r := s.rule(test)
+		r.Full *= 4 // a check of the original: slow, not looping
+		return r
+	}
+	vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(vs) < 2 || vs[0].Outcome != outcome.Survived:
+		s.leaks = "the tests did not run twice in one process"
+		if len(vs) > 0 && vs[0].Outcome != outcome.Survived {
+			s.leaks += fmt.Sprintf(" (%s: %s)", vs[0].Outcome, vs[0].Reason)
+		}
+	case vs[1].Outcome != outcome.Survived:
+		s.leaks = fmt.Sprintf("the tests fail when they run a second time in one process (%s: %s)", vs[1].Outcome, vs[1].Reason)
+	}
+	if s.leaks == "" {
+		changed, err := sc.Changed()
+		switch {
+		case err != nil:
+			s.leaks = "the files the tests write are unknown: " + err.Error()
+		case len(changed) > 0:
+			s.leaks = "the tests write into the module: " + strings.Join(changed[:min(len(changed), 3)], ", ")
+		}
+	}
+	if s.leaks == "" {
+		s.leaks = compareStates(file)
+	}
+	if s.leaks != "" {
+		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+	}
+	return ctx.Err()
+}
+
+// compareStates reads a state file (mutate.StateEnv) of two iterations
+// and says how the state after the first differs from the state after the
+// second, "" when it does not.
+func compareStates(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "the package-level variables could not be read: " + err.Error()
+	}
+	last := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if k, h, ok := strings.Cut(l, " "); ok {
+			last[k] = h
+		}
+	}
+	switch {
+	case last["0"] == "" || last["1"] == "":
+		return "the package-level variables were not recorded"
+	case last["0"] != last["1"]:
+		return "a package-level variable changes with every run of the tests"
+	}
+	return ""
 }

@@ -87,3 +87,80 @@ func verdictOf(r gotest.MutantResult) string {
 	slices.Sort(per)
 	return fmt.Sprintf("%s by %v [%s]", r.Outcome, r.KilledBy, strings.Join(per, " "))
 }
+
+// scoreBoth scores the module in dir with --isolation batch and process
+// (every operator and named mutant) and fails on any difference of
+// verdict; it returns the batch run's result and log.
+func scoreBoth(t *testing.T, dir string) (*gotest.PackageResult, string) {
+	t.Helper()
+	score := func(isolation string) (*gotest.PackageResult, string) {
+		var log bytes.Buffer
+		cfg := gotest.Config{
+			Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+			TempDir: t.TempDir(), NoFloor: true, Log: &log, Isolation: isolation,
+		}
+		res, err := gotest.Score(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("score (%s): %v\n%s", isolation, err, log.String())
+		}
+		return res.Packages[0], log.String()
+	}
+	batch, blog := score(gotest.IsolationBatch)
+	alone, _ := score(gotest.IsolationProcess)
+	if len(batch.Mutants) != len(alone.Mutants) || len(batch.Mutants) == 0 {
+		t.Fatalf("%d and %d mutants", len(batch.Mutants), len(alone.Mutants))
+	}
+	for i, b := range batch.Mutants {
+		if got, want := verdictOf(b), verdictOf(alone.Mutants[i]); got != want {
+			t.Errorf("%s:\n  batch:   %s (%s)\n  process: %s (%s)", b.Mutant.ID, got, b.Reason, want, alone.Mutants[i].Reason)
+		}
+	}
+	return batch, blog
+}
+
+// TestOperatorBatchesEndAtAKillATimeoutOrACrash scores
+// testdata/batchops.txtar's variants in batches of their first test: a
+// kill, a panic, a loop and os.Exit in the middle of a batch are
+// classified as one process per mutant classifies them, and the rest of
+// the batch runs on.
+func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
+	t.Parallel()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "batchops.txtar")))
+	if !strings.Contains(log, "run their first test in ") {
+		t.Errorf("the variants did not run in batches:\n%s", log)
+	}
+	want := map[string]outcome.Outcome{
+		"named:low": outcome.Killed, "named:high": outcome.Killed, "named:same": outcome.Survived,
+		"named:panics": outcome.Killed, "named:loops": outcome.Timeout, "named:exits": outcome.Crashed,
+		"named:swap": outcome.Killed, "named:id": outcome.Killed,
+	}
+	for _, r := range pr.Mutants {
+		if o, ok := want[r.Mutant.ID]; ok && r.Outcome != o {
+			t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, r.Outcome, r.Reason, o)
+		}
+	}
+}
+
+// TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
+// whose test changes a package-level variable at every run, and one whose
+// test leaves a file in its package directory: each is detected, its
+// mutants run one per process, and the verdicts are those of --isolation
+// process.
+func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ fixture, why string }{
+		{"leakvar.txtar", "a package-level variable changes with every run of the tests"},
+		{"leakfile.txtar", "the tests write into the module: note.txt"},
+	} {
+		t.Run(c.fixture, func(t *testing.T) {
+			t.Parallel()
+			_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", c.fixture)))
+			if !strings.Contains(log, "each mutant runs in processes of its own: "+c.why) {
+				t.Errorf("the log does not say %q:\n%s", c.why, log)
+			}
+			if strings.Contains(log, " batches") {
+				t.Errorf("mutants ran in batches:\n%s", log)
+			}
+		})
+	}
+}

@@ -33,6 +33,14 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 	}
 	done := total - len(jobs)
 	batches, jobs := rs.blackboxBatches(jobs)
+	opBatches, jobs := rs.operatorBatches(jobs)
+	if len(opBatches) > 0 {
+		n := 0
+		for _, b := range opBatches {
+			n += len(b.jobs)
+		}
+		rs.cfg.logf("%d operator and named mutants run their first test in %d batches", n, len(opBatches))
+	}
 	if len(batches) > 0 {
 		n := 0
 		for _, b := range batches {
@@ -58,8 +66,21 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 			rs.cfg.Progress(done, total, r)
 		}
 	}
-	rs.forEach(ctx, len(batches)+len(jobs), func(w, k int) error {
+	rs.forEach(ctx, len(batches)+len(opBatches)+len(jobs), func(w, k int) error {
 		start := time.Now()
+		if k >= len(batches) && k < len(batches)+len(opBatches) {
+			b := opBatches[k-len(batches)]
+			results := rs.runOperatorBatch(ctx, w, b)
+			if ctx.Err() != nil {
+				return nil // interrupted: the batch did not finish
+			}
+			each := time.Since(start) / time.Duration(len(b.jobs))
+			for i, j := range b.jobs {
+				results[i].Duration = each
+				finish(j, results[i])
+			}
+			return nil
+		}
 		if k < len(batches) {
 			b := batches[k]
 			results := rs.runBlackboxBatch(ctx, w, b)
@@ -73,7 +94,7 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 			}
 			return nil
 		}
-		j := jobs[k-len(batches)]
+		j := jobs[k-len(batches)-len(opBatches)]
 		r := rs.runMutant(ctx, w, j.t, *j.result())
 		if ctx.Err() != nil {
 			return nil // interrupted: the mutant did not finish
@@ -111,6 +132,12 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
+	return rs.runMutantFrom(ctx, w, t, r, nil)
+}
+
+// runMutantFrom is runMutant with the verdict of the mutant's first stage
+// given (a batch ran it: killed or survived), or nil.
+func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given *testjson.Verdict) MutantResult {
 	alone := map[*session]*testbin.Binary{}
 	binary := func(s *session) (*testbin.Binary, int, error) {
 		if !rs.cfg.mode().overlay() && r.Mutant.Schema != 0 {
@@ -165,8 +192,10 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, err := st.s.runOnce(ctx, st.s.scratch(w), bin, active, t.guard, r.Mutant.ID, st.tests)
-		if err != nil {
+		var v testjson.Verdict
+		if i == 0 && given != nil {
+			v = *given
+		} else if v, err = st.s.runOnce(ctx, st.s.scratch(w), bin, active, t.guard, r.Mutant.ID, st.tests); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}

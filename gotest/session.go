@@ -115,6 +115,9 @@ type session struct {
 	// set when that was measured. Batches leave those mutants out.
 	initReached map[int]bool
 	initKnown   bool
+	// leaks, when set, says why the session's tests cannot share a
+	// process among mutants: they leave state behind (measureLeaks).
+	leaks string
 	coverPath   string
 	cover       map[string]map[string][]coverage.Span
 
@@ -602,6 +605,9 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	}
 	if s.recorded && cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 {
 		if err := s.measureInit(ctx); err != nil {
+			return err
+		}
+		if err := s.measureLeaks(ctx); err != nil {
 			return err
 		}
 	}

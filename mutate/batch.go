@@ -46,6 +46,13 @@ const SwitchDir = "mutpropswitch"
 // schedule file.
 const ScheduleEnv = "MUTPROP_SCHEDULE"
 
+// StateEnv is the environment variable that names the file to which a
+// batch build's switch appends, after each test, a hash of the
+// package-level variables of the mutated packages and the test packages:
+// "ITERATION HASH" lines. A value that differs between two runs of the
+// tests in one process is state a test leaves behind.
+const StateEnv = "MUTPROP_STATE"
+
 // switchName is the name a rewritten test file imports the switch
 // package as.
 const switchName = "mutpropswitch"
@@ -111,7 +118,9 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -148,6 +157,17 @@ func Register(set func(int)) {
 type TB interface {
 	Name() string
 	SkipNow()
+	Cleanup(func())
+}
+
+var states []func() []interface{} // the package-level variables, by package
+
+// RegisterState adds a package's package-level variables (their
+// addresses) to the state that ` + StateEnv + ` records.
+func RegisterState(vars func() []interface{}) {
+	mu.Lock()
+	defer mu.Unlock()
+	states = append(states, vars)
 }
 
 // Begin starts test t's next iteration: at the first test of an
@@ -165,6 +185,9 @@ func Begin(t TB) {
 	}
 	k := calls[name]
 	calls[name]++
+	if path := os.Getenv("` + StateEnv + `"); path != "" {
+		t.Cleanup(func() { recordState(path, k) })
+	}
 	if k >= len(steps) {
 		mu.Unlock()
 		panic(fmt.Sprintf("mutprop: %s started %d times, the schedule has %d steps", name, k+1, len(steps)))
@@ -199,6 +222,108 @@ func Begin(t TB) {
 	mu.Unlock()
 	if skip {
 		t.SkipNow()
+	}
+}
+
+// recordState appends the hash of the registered variables, after a test
+// of iteration k, to the file at path.
+func recordState(path string, k int) {
+	mu.Lock()
+	defer mu.Unlock()
+	h := &hasher{h: 14695981039346656037}
+	for _, vars := range states {
+		for _, v := range vars() {
+			h.value(reflect.ValueOf(v), 0)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		panic("mutprop: " + err.Error())
+	}
+	fmt.Fprintf(f, "%d %d\n", k, h.h)
+	f.Close()
+}
+
+// hasher hashes values deeply (FNV-1a over their contents), pointers by
+// what they point to, each at most once, maps by the sum of their
+// entries' hashes, whatever their order; a budget of nodes bounds it.
+type hasher struct {
+	h     uint64
+	seen  map[uintptr]bool
+	nodes int
+}
+
+func (s *hasher) word(x uint64) {
+	for i := 0; i < 8; i++ {
+		s.h = (s.h ^ (x & 0xff)) * 1099511628211
+		x >>= 8
+	}
+}
+
+func (s *hasher) value(v reflect.Value, depth int) {
+	s.nodes++
+	if s.nodes > 1<<20 || depth > 100 || !v.IsValid() {
+		return
+	}
+	s.word(uint64(v.Kind()))
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			s.word(1)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		s.word(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		s.word(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		s.word(math.Float64bits(v.Float()))
+	case reflect.Complex64, reflect.Complex128:
+		s.word(math.Float64bits(real(v.Complex())))
+		s.word(math.Float64bits(imag(v.Complex())))
+	case reflect.String:
+		s.word(uint64(v.Len()))
+		for _, b := range []byte(v.String()) {
+			s.h = (s.h ^ uint64(b)) * 1099511628211
+		}
+	case reflect.Slice, reflect.Array:
+		s.word(uint64(v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			s.value(v.Index(i), depth+1)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			s.value(v.Field(i), depth+1)
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		if s.seen == nil {
+			s.seen = map[uintptr]bool{}
+		}
+		if p := v.Pointer(); !s.seen[p] {
+			s.seen[p] = true
+			s.value(v.Elem(), depth+1)
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			s.word(uint64(len(v.Elem().Type().String())))
+			s.value(v.Elem(), depth+1)
+		}
+	case reflect.Map:
+		s.word(uint64(v.Len()))
+		var sum uint64
+		it := v.MapRange()
+		for it.Next() {
+			e := &hasher{h: 14695981039346656037, nodes: s.nodes}
+			e.value(it.Key(), depth+1)
+			e.value(it.Value(), depth+1)
+			s.nodes = e.nodes
+			sum += e.h
+		}
+		s.word(sum)
+	case reflect.Chan:
+		s.word(uint64(v.Len()))
 	}
 }
 
@@ -288,6 +413,26 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	}
 	if len(edits) == 0 {
 		return src, nil, nil
+	}
+	// The file's package-level variables join the state the switch
+	// records, in a function after its last line.
+	var vars []string
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			for _, n := range spec.(*ast.ValueSpec).Names {
+				if n.Name != "_" {
+					vars = append(vars, "&"+n.Name)
+				}
+			}
+		}
+	}
+	if len(vars) > 0 {
+		tail := "\n\nfunc init() {\n\t" + switchName + ".RegisterState(func() []interface{} { return []interface{}{" + strings.Join(vars, ", ") + "} })\n}\n"
+		insert(len(src), tail)
 	}
 	insert(fset.Position(f.Name.End()).Offset, "; import "+switchName+" "+strconv.Quote(switchPath))
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })

@@ -279,9 +279,9 @@ func TestBlackboxWrapping(t *testing.T) {
 			case 0:
 				bins[i] = bbBuild(t, pkg, nil, "", false, dir)
 			case 1:
-				bins[i] = bbBuild(t, pkg, everyFiles, activeSource(pkg.Name, SchemataOptions{Copies: true}, n, 0, nil), true, dir)
+				bins[i] = bbBuild(t, pkg, everyFiles, activeSource(pkg.Name, SchemataOptions{Copies: true}, n, 0, nil, nil), true, dir)
 			case 2:
-				bins[i] = bbBuild(t, pkg, kFiles, activeSource(pkg.Name, SchemataOptions{Coverage: true, Probes: true}, n, reach, nil), true, dir)
+				bins[i] = bbBuild(t, pkg, kFiles, activeSource(pkg.Name, SchemataOptions{Coverage: true, Probes: true}, n, reach, nil, nil), true, dir)
 			}
 		}()
 	}

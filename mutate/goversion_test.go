@@ -407,7 +407,7 @@ func TestTheActiveFileIsValidAtEveryLanguageVersion(t *testing.T) {
 	pkg := &Package{Path: "example.com/p", Dir: "/p", src: map[string][]byte{}}
 	for _, c := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}, {Coverage: true, Copies: true}, {Probes: true, Coverage: true, Copies: true}} {
 		overlay := map[string][]byte{
-			"/p/" + ActiveFile: []byte(activeSource("p", c, 3, 2, nil)),
+			"/p/" + ActiveFile: []byte(activeSource("p", c, 3, 2, nil, nil)),
 			"/p/p.go":          []byte("package p\n\nfunc f() bool { return mutpropActive == 1 }\n"),
 		}
 		if c.Probes || c.Coverage {

@@ -180,7 +180,7 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 	if reach := countReachSites(sites); reach != reachBase {
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables, packageVars(pkg))
 	stub := "package " + pkg.Name + "\nvar mutpropActive int\nvar mutpropSwitched []func()\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub + tableProbeStub
@@ -984,7 +984,7 @@ func disabledSchema(sites [][]*site, schema int) bool {
 // activeSource is ActiveFile for package name: with probes or coverage,
 // the recording half for n mutants and sites guarded sites; with copies,
 // MUTPROP_ACTIVE may also be AllCopies.
-func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table) string {
+func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table, vars []string) string {
 	recording := opts.Probes || opts.Coverage
 	imports := "\t\"os\"\n\t\"strconv\"\n"
 	if opts.Switch != "" {
@@ -1038,11 +1038,31 @@ func init() {
 			f()
 		}
 	})
-}
+`
+		if len(vars) > 0 {
+			text += "\tmutpropswitch.RegisterState(func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n"
+		}
+		text += `}
 `
 	}
 	if recording {
 		text += probeSource(n, sites) + tableProbeSource(tables)
 	}
 	return text
+}
+
+// packageVars lists the package's own package-level variables (those a
+// batch's leak check hashes), in name order.
+func packageVars(pkg *Package) []string {
+	if pkg.Types == nil {
+		return nil
+	}
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		if _, ok := scope.Lookup(name).(*types.Var); ok && name != "_" && !strings.HasPrefix(name, "mutprop") {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -108,6 +108,25 @@ func (s *Scratch) Reset() error {
 	return nil
 }
 
+// Changed lists the entries of the copy (slash-separated, relative to the
+// module's root) that the runs since the last Reset created, modified or
+// removed; the temporary directory is not the copy's.
+func (s *Scratch) Changed() ([]string, error) {
+	if s.copy.state == nil {
+		return nil, nil
+	}
+	now, err := takeSnapshot(s.dir, nil)
+	if err != nil {
+		return nil, fmt.Errorf("scratch: %w", err)
+	}
+	var out []string
+	for _, c := range diff(s.copy.state, now) {
+		out = append(out, c.rel)
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
 // copyWhole makes the copy and its temporary directory anew, and watches
 // them.
 func (s *Scratch) copyWhole() error {

@@ -97,6 +97,10 @@ type RunSpec struct {
 	// i-th time under step i, and Active and Seed are ignored. Its stream
 	// splits into the iterations (testjson.Parser.Iterations).
 	Schedule []mutate.Step
+	// State, with Schedule, names the file to which the switch appends a
+	// hash of the package-level variables after each test
+	// (mutate.StateEnv).
+	State string
 }
 
 // Run runs the binary with -test.v=test2json and returns its parsed
@@ -186,6 +190,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 			return nil, proc.Result{}, fmt.Errorf("run %s: schedule: %w", b.Path, err)
 		}
 		env = append(env, mutate.ScheduleEnv+"="+f.Name())
+		if r.State != "" {
+			env = append(env, mutate.StateEnv+"="+r.State)
+		}
 	}
 	// The stream is read whole as it comes: the output the result keeps
 	// drops the middle of a long one, and with it the ends of the tests
@@ -223,7 +230,7 @@ func BaseEnv() []string {
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
 		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, mutate.ScheduleEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		case mutate.ActiveEnv, mutate.ProbeEnv, mutate.ScheduleEnv, mutate.StateEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
 			continue
 		}
 		env = append(env, kv)
