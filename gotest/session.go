@@ -117,9 +117,9 @@ type session struct {
 	initKnown   bool
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
-	leaks string
-	coverPath   string
-	cover       map[string]map[string][]coverage.Span
+	leaks     string
+	coverPath string
+	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
 }
