@@ -507,6 +507,13 @@ func setAsideNames(a []SetAside) string {
 // plainBinary builds the package's test binary from its unchanged
 // sources, as go test does, once.
 func (s *session) plainBinary(ctx context.Context) (*testbin.Binary, error) {
+	// The floor's build makes the same binary.
+	if err := s.waitFloor(); err != nil {
+		return nil, err
+	}
+	if s.plain != nil {
+		return &testbin.Binary{Path: s.plain.Path, Rapid: s.bin.Rapid}, nil
+	}
 	out := filepath.Join(s.work, "pkg.plain.test")
 	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
@@ -525,14 +532,15 @@ func (s *session) deadlineNote() string {
 		s.cfg.Timeouts.Formula(), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), testwatch.FirstTryConst)
 }
 
-// measureFloor times a plain go test -c of the package (the module's copy
-// is warm in the build cache by now): the floor's build.
+// measureFloor times a plain go test -c of the package: the floor's
+// build. The binary serves as the plain build of the baseline's screen
+// too (plainBinary).
 func (s *session) measureFloor(ctx context.Context) error {
 	if s.cfg.NoFloor {
 		return nil
 	}
 	start := time.Now()
-	out := filepath.Join(s.work, "pkg.floor.test")
+	out := filepath.Join(s.work, "pkg.plain.test")
 	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -540,6 +548,6 @@ func (s *session) measureFloor(ctx context.Context) error {
 		s.cfg.logf("%s: the floor's plain build failed: %v", s.pkg.Path, err)
 		return nil
 	}
-	s.floorBuild = time.Since(start)
+	s.floorBuild, s.plain = time.Since(start), &testbin.Binary{Path: out}
 	return nil
 }
