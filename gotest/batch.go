@@ -3,6 +3,7 @@ package gotest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -446,44 +447,6 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 	return out
 }
 
-// measureInit records the schema numbers whose sites a run of the
-// session's binary reaches before any test, while the packages
-// initialize (initReached): a batch cannot switch them
-// (mutate.SchemataOptions.Switch).
-func (s *session) measureInit(ctx context.Context) error {
-	file := filepath.Join(s.work, "record-init.out")
-	spec := testbin.RunSpec{Tests: []string{}, Probe: file, Timeout: s.measureTimeout("")}
-	st, res, err := s.runIn(ctx, s.scratch(0), s.bin, spec)
-	if err != nil {
-		return err
-	}
-	s.initReached = map[int]bool{}
-	if v := testjson.Classify(st, res); v.Outcome != outcome.Survived {
-		// Unknown: nothing is batched.
-		s.initKnown = false
-		s.cfg.logf("%s: the sites reached as the package initializes are unknown (%s: %s): mutants run one per process",
-			s.pkg.Path, v.Outcome, v.Reason)
-		return nil
-	}
-	b, err := os.ReadFile(file)
-	if err == nil {
-		b, _, err = mutate.SplitBlackboxData(b)
-	}
-	var reached map[int]bool
-	if err == nil {
-		reached, _, err = coverage.ParseProbeFile(b)
-	}
-	if err != nil {
-		s.cfg.logf("%s: the sites reached as the package initializes are unknown (%v): mutants run one per process", s.pkg.Path, err)
-		return nil
-	}
-	s.initReached, s.initKnown = reached, true
-	if n := len(reached); n > 0 {
-		s.cfg.logf("%s: %d mutants' sites run as the package initializes: they run one per process", s.pkg.Path, n)
-	}
-	return nil
-}
-
 // IsolationCheck is what Config.VerifyIsolation found: the mutants a batch
 // ran that ran again one per process, and each one whose verdict differed.
 type IsolationCheck struct {
@@ -677,9 +640,9 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		return nil
 	}
 	sc := s.scratch(0)
-	file := filepath.Join(s.work, "state.out")
+	file, probe := filepath.Join(s.work, "state.out"), filepath.Join(s.work, "record-twice.out")
 	steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
-	spec := testbin.RunSpec{Tests: tests, Schedule: steps, State: file, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+	spec := testbin.RunSpec{Tests: tests, Schedule: steps, State: file, Probe: probe, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
 	rules := func(test string) testwatch.Rule {
 		r := s.rule(test)
@@ -713,13 +676,68 @@ func (s *session) measureLeaks(ctx context.Context) error {
 	}
 	if s.leaks != "" {
 		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		return ctx.Err()
+	}
+	b, err := os.ReadFile(probe)
+	if err == nil {
+		s.initReached, err = unswitchable(b)
+	}
+	if err != nil {
+		s.leaks = "the sites the tests reach are unknown: " + err.Error()
+		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		return ctx.Err()
+	}
+	s.initKnown = true
+	if n := len(s.initReached); n > 0 {
+		s.cfg.logf("%s: %d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", s.pkg.Path, n)
 	}
 	return ctx.Err()
 }
 
+// unswitchable reads the recording of a run of the tests twice in one
+// process (mutate's "t ITERATION NAME" marks each test's start) and
+// returns the schema numbers a batch cannot switch: those whose sites
+// run before the first test, while the packages initialize, and those
+// whose sites the first run reaches and the second does not (code that
+// runs once, a lazy initialization: a batch's first mutant would run it
+// for all the others).
+func unswitchable(rec []byte) (map[int]bool, error) {
+	rec, _, err := mutate.SplitBlackboxData(rec)
+	if err != nil {
+		return nil, err
+	}
+	seg := "init"
+	lines := map[string][]string{}
+	for _, l := range strings.Split(string(rec), "\n") {
+		if rest, ok := strings.CutPrefix(l, "t "); ok {
+			seg, _, _ = strings.Cut(rest, " ")
+			continue
+		}
+		lines[seg] = append(lines[seg], l)
+	}
+	reached := map[string]map[int]bool{}
+	for seg, ls := range lines {
+		r, _, err := coverage.ParseProbeFile([]byte(strings.Join(ls, "\n")))
+		if err != nil {
+			return nil, err
+		}
+		reached[seg] = r
+	}
+	out := maps.Clone(reached["init"])
+	if out == nil {
+		out = map[int]bool{}
+	}
+	for n := range reached["0"] {
+		if !reached["1"][n] {
+			out[n] = true
+		}
+	}
+	return out, nil
+}
+
 // compareStates reads a state file (mutate.StateEnv) of two iterations
-// and says how the state after the first differs from the state after the
-// second, "" when it does not.
+// and says how the state before the tests, after the first run and after
+// the second differ, "" when they do not.
 func compareStates(path string) string {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -732,10 +750,14 @@ func compareStates(path string) string {
 		}
 	}
 	switch {
-	case last["0"] == "" || last["1"] == "":
+	case last["-1"] == "" || last["0"] == "" || last["1"] == "":
 		return "the package-level variables were not recorded"
 	case last["0"] != last["1"]:
 		return "a package-level variable changes with every run of the tests"
+	case last["-1"] != last["0"]:
+		// A cache or a table the first run fills: the first mutant of a
+		// batch would fill it for the others.
+		return "the first run of the tests sets a package-level variable (state made lazily)"
 	}
 	return ""
 }

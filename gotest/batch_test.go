@@ -142,15 +142,16 @@ func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 }
 
 // TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
-// whose test changes a package-level variable at every run, and one whose
-// test leaves a file in its package directory: each is detected, its
-// mutants run one per process, and the verdicts are those of --isolation
-// process.
+// whose test changes a package-level variable at every run, one whose
+// test leaves a file in its package directory, and one that builds a
+// table on first use: each is detected, its mutants run one per process,
+// and the verdicts are those of --isolation process.
 func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ fixture, why string }{
 		{"leakvar.txtar", "a package-level variable changes with every run of the tests"},
 		{"leakfile.txtar", "the tests write into the module: note.txt"},
+		{"lazyvar.txtar", "the first run of the tests sets a package-level variable (state made lazily)"},
 	} {
 		t.Run(c.fixture, func(t *testing.T) {
 			t.Parallel()

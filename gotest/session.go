@@ -111,8 +111,9 @@ type session struct {
 	// their first schema number (mutate.BlackboxOptions.Data).
 	data map[string]map[int]mutate.BlackboxData
 	// initReached holds the schema numbers whose sites run while the
-	// binary initializes, before any test (measureInit); initKnown is
-	// set when that was measured. Batches leave those mutants out.
+	// binary initializes, before any test, or in the tests' first run
+	// only (measureLeaks, unswitchable); initKnown is set when that was
+	// measured. Batches leave those mutants out.
 	initReached map[int]bool
 	initKnown   bool
 	// leaks, when set, says why the session's tests cannot share a
@@ -629,9 +630,6 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		return err
 	}
 	if s.recorded && cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 {
-		if err := s.measureInit(ctx); err != nil {
-			return err
-		}
 		if err := s.measureLeaks(ctx); err != nil {
 			return err
 		}

@@ -47,10 +47,12 @@ const SwitchDir = "mutpropswitch"
 const ScheduleEnv = "MUTPROP_SCHEDULE"
 
 // StateEnv is the environment variable that names the file to which a
-// batch build's switch appends, after each test, a hash of the
-// package-level variables of the mutated packages and the test packages:
-// "ITERATION HASH" lines. A value that differs between two runs of the
-// tests in one process is state a test leaves behind.
+// batch build's switch appends, before the first test ("-1 HASH") and
+// after each test ("ITERATION HASH"), a hash of the package-level
+// variables of the mutated packages and the test packages. A value that
+// differs between two runs of the tests in one process is state a test
+// leaves behind; one that the first run changes is state made lazily,
+// which a batch's first mutant would make for all the others.
 const StateEnv = "MUTPROP_STATE"
 
 // switchName is the name a rewritten test file imports the switch
@@ -141,6 +143,7 @@ var (
 	steps   []step
 	calls   = map[string]int{}
 	current = -1
+	started bool // a test started
 	// checks is rapid's -rapid.checks as the binary started ("": no
 	// rapid).
 	checks string
@@ -161,6 +164,18 @@ type TB interface {
 }
 
 var states []func() []interface{} // the package-level variables, by package
+
+var starts []func(k int, name string) // what starts a test, by package
+
+// RegisterStart adds what a package does at each test's start in a
+// batch: its recording half marks the test in the probe file and forgets
+// which sites it saw, so that a recording tells each test's sites, and
+// each iteration's.
+func RegisterStart(start func(k int, name string)) {
+	mu.Lock()
+	defer mu.Unlock()
+	starts = append(starts, start)
+}
 
 // RegisterState adds a package's package-level variables (their
 // addresses) to the state that ` + StateEnv + ` records.
@@ -186,6 +201,13 @@ func Begin(t TB) {
 	k := calls[name]
 	calls[name]++
 	if path := os.Getenv("` + StateEnv + `"); path != "" {
+		if !started {
+			// The state before any test ran: "-1 HASH".
+			started = true
+			mu.Unlock()
+			recordState(path, -1)
+			mu.Lock()
+		}
 		t.Cleanup(func() { recordState(path, k) })
 	}
 	if k >= len(steps) {
@@ -219,6 +241,11 @@ func Begin(t TB) {
 		}
 	}
 	skip := st.tests != nil && !st.tests[name]
+	if !skip {
+		for _, start := range starts {
+			start(k, name)
+		}
+	}
 	mu.Unlock()
 	if skip {
 		t.SkipNow()

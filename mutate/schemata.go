@@ -1047,6 +1047,29 @@ func init() {
 	}
 	if recording {
 		text += probeSource(n, sites) + tableProbeSource(tables)
+		if opts.Switch != "" {
+			text += `
+// A test's start in a batch's recording marks it in the probe file ("t
+// ITERATION NAME") and forgets the sites and infections seen so far: the
+// lines up to the next mark are the test's.
+func init() {
+	mutpropswitch.RegisterStart(func(k int, name string) {
+		if !mutpropProbing {
+			return
+		}
+		for i := range mutpropReached {
+			atomic.StoreUint32(&mutpropReached[i], 0)
+		}
+		for i := range mutpropInfected {
+			atomic.StoreUint32(&mutpropInfected[i], 0)
+		}
+		if _, err := mutpropProbeFile.WriteString("t " + strconv.Itoa(k) + " " + name + "\n"); err != nil {
+			panic("mutprop: ` + ProbeEnv + `: " + err.Error())
+		}
+	})
+}
+`
+		}
 	}
 	return text
 }
