@@ -117,9 +117,9 @@ func SwitchSource() []byte {
 package mutpropswitch
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
+	"io/ioutil"
 	"math"
 	"os"
 	"reflect"
@@ -263,7 +263,7 @@ func recordState(path string, k int) {
 			h.value(reflect.ValueOf(v), 0)
 		}
 	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
 	if err != nil {
 		panic("mutprop: " + err.Error())
 	}
@@ -321,7 +321,7 @@ func (s *hasher) value(v reflect.Value, depth int) {
 		for i := 0; i < v.NumField(); i++ {
 			s.value(v.Field(i), depth+1)
 		}
-	case reflect.Pointer:
+	case reflect.Ptr:
 		if v.IsNil() {
 			return
 		}
@@ -340,11 +340,10 @@ func (s *hasher) value(v reflect.Value, depth int) {
 	case reflect.Map:
 		s.word(uint64(v.Len()))
 		var sum uint64
-		it := v.MapRange()
-		for it.Next() {
+		for _, key := range v.MapKeys() {
 			e := &hasher{h: 14695981039346656037, nodes: s.nodes}
-			e.value(it.Key(), depth+1)
-			e.value(it.Value(), depth+1)
+			e.value(key, depth+1)
+			e.value(v.MapIndex(key), depth+1)
 			s.nodes = e.nodes
 			sum += e.h
 		}
@@ -365,23 +364,23 @@ func load() {
 	if path == "" {
 		return
 	}
-	f, err := os.Open(path)
+	b, err := ioutil.ReadFile(path)
 	if err != nil {
 		panic("mutprop: " + err.Error())
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<24)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
+	for _, line := range strings.Split(string(b), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
 		if len(fields) < 4 {
-			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, sc.Text()))
+			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, line))
 		}
 		active, err1 := strconv.Atoi(fields[0])
 		seed, err2 := strconv.ParseUint(fields[1], 10, 64)
 		n, err3 := strconv.Atoi(fields[3])
 		if err1 != nil || err2 != nil || err3 != nil || active < 0 || n < 0 {
-			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, sc.Text()))
+			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, line))
 		}
 		st := step{active: active, seed: seed, mutpropSeed: fields[2] == "1", checks: fields[3]}
 		if len(fields) > 4 {
@@ -391,9 +390,6 @@ func load() {
 			}
 		}
 		steps = append(steps, st)
-	}
-	if err := sc.Err(); err != nil {
-		panic("mutprop: schedule " + path + ": " + err.Error())
 	}
 	if steps == nil {
 		steps = []step{}

@@ -521,3 +521,13 @@ func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
 		})
 	}
 }
+
+func TestTheSwitchPackageIsValidAtEveryLanguageVersion(t *testing.T) {
+	t.Parallel()
+	vc := &versionChecker{imp: importer.Default(), api: stdAPI(t)}
+	pkg := &Package{Path: "example.com/m/" + SwitchDir, Dir: "/m/" + SwitchDir, src: map[string][]byte{}}
+	overlay := map[string][]byte{"/m/" + SwitchDir + "/switch.go": SwitchSource()}
+	for _, lang := range []string{"go1", "go1.2", "go1.12", "go1.16", "go1.17", currentLang()} {
+		vc.mustCheck(t, "the switch package", pkg, overlay, lang)
+	}
+}
