@@ -458,11 +458,8 @@ type IsolationCheck struct {
 // one per process (runMutant), chosen by a shuffle seeded from the run's
 // seed, and records each difference of verdict (status, killers, each
 // test's outcome and count) in the run's result.
-func (rs *runState) verifyIsolation(ctx context.Context, batches []bbBatch) {
-	var jobs []job
-	for _, b := range batches {
-		jobs = append(jobs, b.jobs...)
-	}
+func (rs *runState) verifyIsolation(ctx context.Context, batched []job) {
+	jobs := slices.Clone(batched)
 	r := rand.New(rand.NewPCG(rs.cfg.seed(), 0x6d75747072 /* "mutpr" */))
 	r.Shuffle(len(jobs), func(i, j int) { jobs[i], jobs[j] = jobs[j], jobs[i] })
 	jobs = jobs[:min(len(jobs), rs.cfg.VerifyIsolation)]

@@ -34,6 +34,18 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 	done := total - len(jobs)
 	batches, jobs := rs.blackboxBatches(jobs)
 	opBatches, jobs := rs.operatorBatches(jobs)
+	defer func() {
+		if ctx.Err() == nil && rs.cfg.VerifyIsolation > 0 {
+			var batched []job
+			for _, b := range batches {
+				batched = append(batched, b.jobs...)
+			}
+			for _, b := range opBatches {
+				batched = append(batched, b.jobs...)
+			}
+			rs.verifyIsolation(ctx, batched)
+		}
+	}()
 	if len(opBatches) > 0 {
 		n := 0
 		for _, b := range opBatches {
@@ -48,11 +60,7 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		}
 		rs.cfg.logf("%d black-box mutants run in %d batches, one test process per test and batch", n, len(batches))
 	}
-	defer func() {
-		if ctx.Err() == nil && rs.cfg.VerifyIsolation > 0 {
-			rs.verifyIsolation(ctx, batches)
-		}
-	}()
+
 	var mu sync.Mutex
 	finish := func(j job, r MutantResult) {
 		mu.Lock()
