@@ -59,6 +59,9 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 		return err
 	}
 	s.coverTime = time.Since(start)
+	if s.cfg.oneMutant {
+		return s.failingNow(o)
+	}
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
 	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
@@ -95,6 +98,20 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
 	}
 	return nil
+}
+
+// failingNow ends RunMutant's baseline: the tests ran together and each
+// alone once, and one that failed there cannot judge a mutant.
+func (s *session) failingNow(o *flakiness.Observations) error {
+	failing := o.Failing(s.tests)
+	if len(failing) == 0 {
+		return nil
+	}
+	parts := make([]string, len(failing))
+	for i, t := range failing {
+		parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
+	}
+	return fmt.Errorf("baseline of %s fails without the mutant, on mutprop's build: %s", s.pkg.Path, strings.Join(parts, "; "))
 }
 
 // runTogether runs the session's tests in one process with no active

@@ -39,6 +39,8 @@
 //	             covering test alone), each run watched by testwatch.Run
 //	             (the rules from the baseline: session.rule); mutants
 //	             without a schema are built alone, not-viable if that fails
+//	one.go       RunMutant: one mutant against chosen tests through the
+//	             stages above (mutprop show --test), with each run's output
 //	trials.go    Config.Trials: internal/trials over the session's binaries
 //	blackbox.go  Config.Blackbox: internal/blackboxmut in the schemata
 //	matrix.go    SummarizeMatrix, from report.KillMatrixOf

@@ -140,6 +140,12 @@ type Config struct {
 	// packages' functions after their operator mutants (blackbox.go):
 	// schemata mode only.
 	Blackbox *Blackbox
+
+	// oneMutant is set by RunMutant: the baseline runs the tests
+	// together and alone once each (their deadlines and coverage), and a
+	// test that fails there ends the run; there is no search for flaky
+	// tests.
+	oneMutant bool
 }
 
 // SetAside is a test left out of a package's run, with the reason: it
@@ -262,7 +268,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
@@ -36,6 +37,10 @@ type runState struct {
 	// quick holds testbin.QuickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
+
+	// observe, when set, sees every watched run of a test binary, with
+	// its verdict and parsed stream (RunMutant).
+	observe func(s *session, bin *testbin.Binary, spec testbin.RunSpec, v testjson.Verdict, st *testjson.Stream)
 }
 
 // target is a package whose mutants are scored.
@@ -568,7 +573,10 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			s.tests = append(s.tests, t)
 		}
 	}
-	if len(s.tests) == 0 {
+	switch {
+	case len(s.tests) == 0 && cfg.Run != nil:
+		return fmt.Errorf("score %s: no test matches %s (of %d listed)", s.pkg.Path, cfg.Run, len(listed))
+	case len(s.tests) == 0:
 		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
 	}
 

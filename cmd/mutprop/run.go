@@ -239,18 +239,15 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 		return min, shard, cli.UsageError("--mode %q: want schemata or overlay", f.mode)
 	case f.workers < 1:
 		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
-	case f.factor <= 0:
-		return min, shard, cli.UsageError("--timeout-factor %g: want a positive factor", f.factor)
-	case f.tconst < 0:
-		return min, shard, cli.UsageError("--timeout-const %v: want 0 or more", f.tconst)
-	case f.memLimit < -1:
-		return min, shard, cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
 	case f.budget < 0:
 		return min, shard, cli.UsageError("--budget %v: want a positive duration, or 0 for none", f.budget)
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
 		return min, shard, cli.UsageError("--flaky %q: want refuse or skip", f.flaky)
+	}
+	if err := f.validateRun(); err != nil {
+		return min, shard, err
 	}
 	if min, err = parseMinScore(f.minScore); err != nil {
 		return min, shard, err
@@ -283,6 +280,27 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 		}
 	}
 	return min, shard, nil
+}
+
+// memLimitFloor is the least --mem-limit in MiB: a test binary that
+// does nothing holds 15 to 18 MiB resident as it starts, so a smaller cap
+// would end every run, the baseline's included.
+const memLimitFloor = 32
+
+// validateRun checks the flags of a test run that mutprop run and
+// mutprop show --test share: the deadlines and the memory cap.
+func (f *runFlags) validateRun() error {
+	switch {
+	case f.factor <= 0:
+		return cli.UsageError("--timeout-factor %g: want a positive factor", f.factor)
+	case f.tconst < 0:
+		return cli.UsageError("--timeout-const %v: want 0 or more", f.tconst)
+	case f.memLimit < -1:
+		return cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
+	case f.memLimit > 0 && f.memLimit < memLimitFloor:
+		return cli.UsageError("--mem-limit %d: want at least %d MiB, the floor (a test binary that does nothing holds 15 to 18 MiB as it starts), or 0 for no cap", f.memLimit, memLimitFloor)
+	}
+	return nil
 }
 
 // runWith runs mutprop run with the flags f on the patterns, in steps:

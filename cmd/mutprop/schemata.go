@@ -56,7 +56,7 @@ generated files are of another package. Each file is written atomically
 	}
 	pkgs, err := mutate.Load(ctx, ".", fs.Arg(0))
 	if err != nil {
-		return cli.Fail(e, "schemata", loadError(err))
+		return cli.Fail(e, "schemata", cli.LoadError(err))
 	}
 	if len(pkgs) != 1 {
 		fmt.Fprintf(e.Stderr, "mutprop schemata: %s matches %d packages, want one\n", fs.Arg(0), len(pkgs))
@@ -94,7 +94,7 @@ func checkSchemataDir(dst string, pkg *mutate.Package) error {
 	case !st.IsDir():
 		return cli.UsageError("-o %s is not a directory", dst)
 	}
-	if same, err := sameDir(dst, pkg.Dir); err != nil {
+	if same, err := cli.SameDir(dst, pkg.Dir); err != nil {
 		return cli.UsageError("-o %s: %v", dst, err)
 	} else if same {
 		var srcs []string
@@ -138,28 +138,6 @@ func checkSchemataDir(dst string, pkg *mutate.Package) error {
 		return cli.UsageError("-o %s holds a generated copy of another package (%s: package %s), not of package %s: write it to a directory of its own", dst, strings.Join(otherPkg, ", "), strings.Join(pkgNames, ", "), pkg.Name)
 	}
 	return nil
-}
-
-// sameDir reports whether the directories a and b are one, after
-// resolving symbolic links.
-func sameDir(a, b string) (bool, error) {
-	ra, err := filepath.EvalSymlinks(a)
-	if err != nil {
-		return false, err
-	}
-	rb, err := filepath.EvalSymlinks(b)
-	if err != nil {
-		return false, err
-	}
-	ra, err = filepath.Abs(ra)
-	if err != nil {
-		return false, err
-	}
-	rb, err = filepath.Abs(rb)
-	if err != nil {
-		return false, err
-	}
-	return ra == rb, nil
 }
 
 func slicesSorted(m map[string]bool) []string {
