@@ -17,6 +17,7 @@ import (
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/preflight"
+	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
@@ -61,7 +62,8 @@ Journal and resume: every finished mutant is appended to a journal as it
 finishes, by default RESULTS/run.jsonl (RESULTS is --results, .mutprop in
 the current directory; run-K-of-N.jsonl for --shard K/N). A new run
 replaces the default journal; an explicit --journal FILE that exists needs
---resume. After an interrupt or a kill, the same command with --resume
+--resume. A run holds RESULTS/lock: a second run in the same RESULTS
+waits for it, naming its PID. After an interrupt or a kill, the same command with --resume
 runs only the mutants the journal lacks and reports them all. A torn
 last line (a kill in the middle of a write) is ignored with a warning.
 Two runs with the same flags give the same JSON report but for durations
@@ -101,7 +103,8 @@ Exit codes:
        does not exist, a directory outside any module, a journal that is
        malformed or belongs to another run, --since outside git, an output
        (--json, --html, --annotations gitlab=FILE, --baseline with
-       --update-baseline) that cannot be written: all checked before any
+       --update-baseline, --results) that cannot be written, two outputs
+       that are one file, --mem-limit under 32: all checked before any
        build
   3    the packages cannot be scored: they do not compile, have no tests,
        use cgo, their tests fail or are flaky without mutants, or the run
@@ -316,7 +319,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
-	if err := f.ci.checkOutputs(e, [][2]string{{"--json", f.jsonOut}, {"--html", f.htmlOut}}); err != nil {
+	if err := f.checkOutputs(e, shard); err != nil {
 		return err
 	}
 	if len(patterns) == 0 {
@@ -327,6 +330,11 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
+	release, err := f.lockResults(ctx, e)
+	if err != nil {
+		return interruptedOr(ctx, err)
+	}
+	defer release()
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var journal *runlog.Journal
@@ -560,16 +568,69 @@ func interruptedOr(ctx context.Context, err error) error {
 	return err
 }
 
+// checkOutputs checks the outputs before any work: each report can be
+// written, no two outputs (the journal included) are one file, and the
+// results directory, when the run uses it, can be written or made.
+func (f *runFlags) checkOutputs(e *cli.Env, shard engine.Shard) error {
+	journal := [2]string{"--journal", f.journalPath(shard)}
+	if f.journal == "" {
+		journal[0] = "the journal"
+	}
+	if err := f.ci.checkOutputs(e, [][2]string{{"--json", f.jsonOut}, {"--html", f.htmlOut}}, journal); err != nil {
+		return err
+	}
+	if f.usesResults() {
+		return cli.CheckWritableDir("--results", f.results)
+	}
+	return nil
+}
+
+// usesResults reports whether the run writes into the results directory:
+// its default journal, or the outcome cache.
+func (f *runFlags) usesResults() bool {
+	return !f.noCache || !f.noJournal && f.journal == ""
+}
+
+// lockResults takes the results directory's lock for the run's life
+// (sandbox.LockResults), when the run uses the directory: a second run in
+// it waits for the first, as cargo-mutants does, rather than replace its
+// journal and cache, or fail a job that a queue would have run next.
+func (f *runFlags) lockResults(ctx context.Context, e *cli.Env) (release func(), err error) {
+	if !f.usesResults() {
+		return func() {}, nil
+	}
+	if err := runlog.EnsureResultsDir(f.results); err != nil {
+		return nil, cli.CannotRun("results directory: %v", err)
+	}
+	release, err = sandbox.LockResults(ctx, f.results, func(holder string) {
+		fmt.Fprintf(e.Stderr, "mutprop run: waiting for the run that holds %s (%s); interrupt to stop\n",
+			filepath.Join(f.results, sandbox.ResultsLockName), holder)
+	})
+	if err != nil && ctx.Err() == nil {
+		return nil, cli.CannotRun("results directory: %v", err)
+	}
+	return release, err
+}
+
+// journalPath is the journal's file: --journal, or the default one in the
+// results directory; "" with --no-journal.
+func (f *runFlags) journalPath(shard engine.Shard) string {
+	switch {
+	case f.noJournal:
+		return ""
+	case f.journal != "":
+		return f.journal
+	case shard.N > 1:
+		return filepath.Join(f.results, fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N))
+	}
+	return filepath.Join(f.results, "run.jsonl")
+}
+
 // openJournal opens the journal the flags name, or the default one in the
 // results directory (replaced unless --resume).
 func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
-	path := f.journal
-	if path == "" {
-		name := "run.jsonl"
-		if shard.N > 1 {
-			name = fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N)
-		}
-		path = filepath.Join(f.results, name)
+	path := f.journalPath(shard)
+	if f.journal == "" {
 		if err := runlog.EnsureResultsDir(f.results); err != nil {
 			return nil, cli.CannotRun("results directory: %v", err)
 		}

@@ -57,6 +57,11 @@ func Build(ctx context.Context, b BuildSpec) error {
 	// process group killed) leaves it behind, and removing the run's
 	// directory then removes it too.
 	env := append(os.Environ(), "GOTMPDIR="+filepath.Dir(b.Out))
+	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
+		// The copy has its own go.work (sandbox.CopyModule), found from
+		// b.Dir: the user's names the user's tree, not the copy.
+		env = append(env, "GOWORK=")
+	}
 	res, err := proc.Run(ctx, proc.Spec{Path: goCommand(), Args: args, Dir: b.Dir, Env: env, Timeout: buildTimeout})
 	if err != nil {
 		return fmt.Errorf("go test -c in %s: %w", b.Dir, err)
