@@ -451,6 +451,9 @@ func (r *sessionRunner) binary(ctx context.Context, c flakiness.Condition) (*tes
 }
 
 func (r *sessionRunner) Together(ctx context.Context, w int, c flakiness.Condition, tests []string, o *flakiness.Observations) error {
+	if c == flakiness.InTree {
+		return r.s.inTree(ctx, w, tests, o)
+	}
 	bin, err := r.binary(ctx, c)
 	if err != nil {
 		return err
@@ -484,6 +487,43 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 
 func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
+}
+
+// inTree runs tests (nil: all) together as go test runs them in the
+// user's tree (flakiness.InTree): a plain go test -c in the package's own
+// directory (its output in the run's directory: go test -c writes
+// nothing in the tree), run there, with the seed pinned as on the plain
+// build, rapid's fail files off, its TMPDIR in worker w's scratch. A
+// build that fails there is a failure of every test.
+func (s *session) inTree(ctx context.Context, w int, tests []string, o *flakiness.Observations) error {
+	if tests == nil {
+		tests = s.tests
+	}
+	out := filepath.Join(s.work, "pkg.intree.test")
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.pkg.Dir, Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		for _, t := range tests {
+			o.Add(t, flakiness.InTree, true, "go test -c fails in your tree: "+firstLine(err.Error()))
+		}
+		return nil
+	}
+	sc := s.scratch(w)
+	if err := sc.Reset(); err != nil {
+		return err
+	}
+	bin := &testbin.Binary{Path: out, Rapid: s.bin.Rapid}
+	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: s.noShrink(tests),
+		Dir: s.pkg.Dir, TempDir: sc.TempDir(), Memory: s.cfg.memory()})
+	if err != nil {
+		return err
+	}
+	if res.End == proc.EndCanceled {
+		return ctx.Err()
+	}
+	o.AddRun(flakiness.InTree, tests, st, testjson.Classify(st, res))
+	return nil
 }
 
 // pin describes how the runs on the plain build pin the seed: that build
