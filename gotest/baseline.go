@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,7 +43,27 @@ const baselineTimeout = 10 * time.Minute
 // refused with StrictBaseline). A test that failed in any baseline run is
 // never among the tests a mutant runs: it is set aside or the package is
 // refused.
+//
+// The baseline says every baselineEvery what it is doing (Config.Log),
+// and Config.BaselineTimeout bounds it: past it, the error names the
+// tests that were running.
 func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
+	bctx := ctx
+	if d := s.cfg.BaselineTimeout; d > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	defer s.prog.follow(s.cfg, s.pkg.Path)()
+	err := s.baselineStages(bctx, coverPkgs)
+	if err != nil && ctx.Err() == nil && errors.Is(bctx.Err(), context.DeadlineExceeded) {
+		return s.prog.expired(s.pkg.Path, s.cfg.BaselineTimeout)
+	}
+	return err
+}
+
+// baselineStages is runBaseline's work, under its deadline.
+func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error {
 	skipFlaky, err := flakiness.ParseSetting(s.cfg.Flaky)
 	if err != nil {
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
@@ -50,11 +71,13 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
 	o := flakiness.NewObservations()
 	start := time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
 	s.baselineTime = time.Since(start)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
 	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
 		return err
 	}
@@ -64,6 +87,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	}
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(s.tests), k))
 	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
 	if err != nil {
 		return err
@@ -77,6 +101,8 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if len(o.Failing(s.tests)) == 0 {
 		return nil
 	}
+	s.prog.set(fmt.Sprintf("checking the %d tests that failed without a mutant (%s): flaky, failing under go test, or only on mutprop's build",
+		len(o.Failing(s.tests)), strings.Join(o.Failing(s.tests), ", ")))
 	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
 		return err
 	}
@@ -85,6 +111,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	}
 	// Without the tests set aside, the others must still pass together;
 	// that run measures the process's overhead when the first one failed.
+	s.prog.set(fmt.Sprintf("running the %d tests kept together again", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
@@ -174,10 +201,12 @@ func (s *session) runIn(ctx context.Context, sc *sandbox.Scratch, bin *testbin.B
 	}
 	spec.Dir, spec.TempDir, spec.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
 	st, res, err := bin.Run(ctx, spec)
+	s.prog.ran()
 	if err != nil {
 		return nil, res, err
 	}
 	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
 		return nil, res, ctx.Err()
 	}
 	return st, res, nil
@@ -516,10 +545,12 @@ func (s *session) inTree(ctx context.Context, w int, tests []string, o *flakines
 	bin := &testbin.Binary{Path: out, Rapid: s.bin.Rapid}
 	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: s.noShrink(tests),
 		Dir: s.pkg.Dir, TempDir: sc.TempDir(), Memory: s.cfg.memory()})
+	s.prog.ran()
 	if err != nil {
 		return err
 	}
 	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
 		return ctx.Err()
 	}
 	o.AddRun(flakiness.InTree, tests, st, testjson.Classify(st, res))

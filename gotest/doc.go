@@ -29,6 +29,8 @@
 //	             the recording on, together k more times; the failing
 //	             tests screened by internal/flakiness on the session's
 //	             builds (mutprop's and a plain go test -c); the floor
+//	progress.go  what the baseline is doing, said every 10 s, and its
+//	             deadline's error (Config.BaselineTimeout)
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run, in

@@ -127,6 +127,11 @@ type Config struct {
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
+	// BaselineTimeout, when positive, bounds each test package's baseline
+	// (its runs without a mutant, the search for flaky tests included;
+	// not its build): past it, Score fails naming the tests that were
+	// running. Each run of the baseline stops after 10 minutes anyway.
+	BaselineTimeout time.Duration
 	// Trials, when positive, measures how fast each test that kills a
 	// mutant finds it (trials.go): after the mutants, every killed
 	// mutant's tests run alone once to find all that kill it, then each

@@ -108,6 +108,9 @@ type session struct {
 	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
+
+	// prog is what the baseline is doing, said every baselineEvery.
+	prog baselineProgress
 }
 
 // scratch returns worker w's copy of the session's module, made on first

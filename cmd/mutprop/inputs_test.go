@@ -116,3 +116,21 @@ func TestASecondRunInTheSameResultsDirectoryWaitsForTheFirst(t *testing.T) {
 	}
 	assert.Equal(t, cli.ExitOK, cmd.ProcessState.ExitCode(), stderr.String())
 }
+
+// TestABlockedBaselineSaysWhatItDoesAndStopsAtItsDeadline runs
+// testdata/tiny with a test that sleeps for an hour and
+// --baseline-timeout 12s: the baseline says, 10 s in, what it is doing,
+// and at 12 s the run ends (exit 3) naming the test that was running.
+func TestABlockedBaselineSaysWhatItDoesAndStopsAtItsDeadline(t *testing.T) {
+	t.Parallel()
+	bin := mutpropBinary(t)
+	dir := tinyModule(t)
+	writeFiles(t, dir, map[string]string{"blocked_test.go": "package tiny\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestBlocked(t *testing.T) {\n\ttime.Sleep(time.Hour)\n}\n"})
+	cmd := exec.Command(bin, "run", "--workers", "1", "--no-cache", "--no-journal", "--baseline-timeout", "12s", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
+	out, _ := cmd.CombinedOutput()
+	assert.Equal(t, cli.ExitError, cmd.ProcessState.ExitCode(), "%s", out)
+	assert.Contains(t, string(out), "example.com/tiny: baseline, 10s so far: running the 3 tests together, without a mutant")
+	assert.Contains(t, string(out), "no result within the baseline's deadline of 12s (--baseline-timeout), while running the 3 tests together, without a mutant: TestBlocked was running")
+}

@@ -140,6 +140,7 @@ type runFlags struct {
 	strict    bool
 	flaky     string
 	budget    time.Duration
+	baseline  time.Duration // --baseline-timeout
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
@@ -174,6 +175,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.flaky, "flaky", gotest.FlakyRefuse, "what to do with a flaky test, one that both passes and fails without a mutant: refuse (the package, naming it) or skip (set it aside, say so, and score the other tests)")
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
+	fs.DurationVar(&f.baseline, "baseline-timeout", 0, "bound each package's baseline (its runs without a mutant, the search for flaky tests included) to `D`: past it the run stops (exit 3), naming the tests that were running (0: no bound; each run stops after 10m)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
 	f.ci.register(fs)
@@ -244,6 +246,8 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
+	case f.baseline < 0:
+		return min, shard, cli.UsageError("--baseline-timeout %v: want a positive duration, or 0 for none", f.baseline)
 	case f.budget < 0:
 		return min, shard, cli.UsageError("--budget %v: want a positive duration, or 0 for none", f.budget)
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
@@ -392,11 +396,12 @@ func (f *runFlags) config(e *cli.Env) gotest.Config {
 		NoProbes: !f.probes,
 		Log:      e.Stderr,
 
-		StrictBaseline: f.strict,
-		Flaky:          f.flaky,
-		NoFloor:        f.noFloor,
-		OwnTests:       f.ownTests,
-		Blackbox:       f.blackbox.config(),
+		StrictBaseline:  f.strict,
+		Flaky:           f.flaky,
+		NoFloor:         f.noFloor,
+		BaselineTimeout: f.baseline,
+		OwnTests:        f.ownTests,
+		Blackbox:        f.blackbox.config(),
 	}
 	if f.tconst == 0 {
 		cfg.Timeouts.Const = -1
