@@ -83,7 +83,7 @@ func checkJournaledBlackbox(last []runlog.Journaled, h hit, pointsSet bool) erro
 // diff, then its status in the last run.
 func printBlackbox(w io.Writer, last []runlog.Journaled, pkg string, m mutate.Mutant) error {
 	fmt.Fprintf(w, "%s\n%s at %s: %s\n\n", m.ID, m.Origin, m.Location(), m.Description)
-	fmt.Fprintln(w, "No source diff: a black-box mutant perturbs the function's results as the tests run (mutprop run --help, --blackbox).")
+	fmt.Fprintln(w, "No source diff: a black-box mutant perturbs the function's results as the tests run (see mutprop run --blackbox).")
 	fmt.Fprintf(w, "\npackage %s, alias %s\n", pkg, mutantid.Alias(pkg, m.ID))
 	fmt.Fprintln(w, status(last, pkg, m.ID))
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -82,7 +83,8 @@ package and mutant ID). 'mutprop merge --json FILE JOURNAL...' combines the
 shards' journals into the report of the unsharded run.
 
 CI gates: --min-score P fails the run (exit 1) when the score is below P
-percent; --since REV keeps only the mutants on lines changed since the git
+percent, or when no mutant was scored (but with --since, no mutant on the
+changed lines passes, saying that the gate was not applied); --since REV keeps only the mutants on lines changed since the git
 revision REV (git diff -U0 REV, plus untracked files).
 
 Survivors and timeouts print on stderr as "file:line:col: survived: ..."
@@ -223,13 +225,26 @@ func parseMinScore(s string) (minScore, error) {
 	return minScore{percent: v, set: true}, nil
 }
 
-// check ends a run whose score is below the gate (exit 1); a run without
-// valid mutants passes.
-func (m minScore) check(score report.Score) error {
-	if !m.set || score.Valid == 0 || score.Percent >= m.percent {
+// check ends a run whose score is below the gate (exit 1). A run that
+// scored nothing (no valid mutant) passes only when --since (since: its
+// revision) left no mutant on the changed lines, as cargo-mutants'
+// --in-diff and Stryker pass an empty diff, and it says so on w: a change
+// without code must not fail CI. Otherwise nothing scored fails the gate
+// (exit 1): a gate that passes on nothing would hide a wrong package or
+// filter.
+func (m minScore) check(w io.Writer, cmd string, score report.Score, since string) error {
+	switch {
+	case !m.set:
 		return nil
+	case score.Valid == 0 && since != "":
+		fmt.Fprintf(w, "mutprop %s: no mutants on the lines changed since %s: the --min-score %g%% gate was not applied\n", cmd, since, m.percent)
+		return nil
+	case score.Valid == 0:
+		return cli.WithCode(cli.ExitFailed, fmt.Errorf("no valid mutant was scored (%d mutants, none but not-viable or ignored): --min-score %g%% cannot pass on nothing", score.Total, m.percent))
+	case score.Percent < m.percent:
+		return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, m.percent))
 	}
-	return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, m.percent))
+	return nil
 }
 
 // validate checks the flags that do not need the packages.
@@ -559,7 +574,7 @@ func (f *runFlags) report(e *cli.Env, ci *ciReport, res *gotest.Result, d runDon
 	if line := runreport.FloorLine(pkgs, d.wall); line != "" {
 		fmt.Fprintln(e.Stdout, line)
 	}
-	if err := d.min.check(rep.Score); err != nil {
+	if err := d.min.check(e.Stderr, "run", rep.Score, f.since); err != nil {
 		return err
 	}
 	return gate

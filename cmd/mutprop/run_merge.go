@@ -74,7 +74,7 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 		n += len(p.Mutants)
 	}
 	fmt.Fprintf(e.Stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
-	if err := min.check(score); err != nil {
+	if err := min.check(e.Stderr, "merge", score, header.Extra["since"]); err != nil {
 		return err
 	}
 	return gate
