@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
@@ -43,6 +44,9 @@ type runState struct {
 	switched map[string]map[string]bool
 	// isolation is what Config.VerifyIsolation found.
 	isolation *IsolationCheck
+	// observe, when set, sees every watched run of a test binary, with
+	// its verdict and parsed stream (RunMutant).
+	observe func(s *session, bin *testbin.Binary, spec testbin.RunSpec, v testjson.Verdict, st *testjson.Stream)
 }
 
 // target is a package whose mutants are scored.
@@ -129,6 +133,9 @@ type session struct {
 	floorOnce sync.Once
 	floorErr  error
 	plain     *testbin.Binary // the floor's plain build, once it ended
+
+	// prog is what the baseline is doing, said every baselineEvery.
+	prog baselineProgress
 }
 
 // waitFloor waits for the floor's build, when there is one, and returns
@@ -622,7 +629,10 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			s.tests = append(s.tests, t)
 		}
 	}
-	if len(s.tests) == 0 {
+	switch {
+	case len(s.tests) == 0 && cfg.Run != nil:
+		return fmt.Errorf("score %s: no test matches %s (of %d listed)", s.pkg.Path, cfg.Run, len(listed))
+	case len(s.tests) == 0:
 		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
 	}
 

@@ -131,11 +131,11 @@ func gather(records map[string]Record) ([]Package, error) {
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		p := byPath[path]
 		if !slices.Contains(infos, path) {
-			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline; resume it", path)
+			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline (finish it with mutprop run --resume)", path)
 		}
 		sort.Slice(p.Mutants, func(i, j int) bool { return p.Mutants[i].Index < p.Mutants[j].Index })
 		if len(p.Mutants) != p.Info.Universe {
-			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with --resume)", path, len(p.Mutants), p.Info.Universe)
+			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with mutprop run --resume)", path, len(p.Mutants), p.Info.Universe)
 		}
 		for i, m := range p.Mutants {
 			if m.Index != i {

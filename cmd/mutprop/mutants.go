@@ -82,7 +82,7 @@ p), and each function that cannot be wrapped is listed with the reason
 		}
 	}
 	if err != nil {
-		return cli.Fail(e, "mutants", loadError(err))
+		return cli.Fail(e, "mutants", cli.LoadError(err))
 	}
 	return cli.ExitOK
 }
