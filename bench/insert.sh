@@ -49,7 +49,7 @@ echo "insert.sh: outputs in $OUT"
 # percase FILE: the per-case column of a run's strength table, or of the
 # scenario's table, as "name=pct" pairs in property order.
 percase_run() {
-	awk -F'|' '/^\| Insert / { gsub(/ /, "", $3); split($4, a, "%"); gsub(/ /, "", a[1]); print $3 "=" a[1] }' "$1" |
+	awk -F'|' '/^\| Insert / && $4 ~ /%/ { gsub(/ /, "", $3); split($4, a, "%"); gsub(/ /, "", a[1]); print $3 "=" a[1] }' "$1" |
 		sed 's/TestProp_/prop_/' | sort | tr '\n' ' '
 }
 percase_scenario() {

@@ -148,8 +148,10 @@ type bbBatch struct {
 // blackboxBatches takes the black-box mutants that can run in batches out
 // of jobs: those with a schema, whose function no test calls while its
 // package initializes, and whose tests all call the switch. They are
-// grouped by target and wrapped function in job order, batchSize at most
-// a group; the other jobs are returned in their order.
+// grouped by target and wrapped function in job order: classicBatchSize
+// at most a batch of those that run every test to its budget, first,
+// then batchSize at most of per-case samples; the other jobs are
+// returned in their order.
 func (rs *runState) blackboxBatches(jobs []job) ([]bbBatch, []job) {
 	if !rs.cfg.batch() {
 		return nil, jobs
@@ -174,14 +176,32 @@ func (rs *runState) blackboxBatches(jobs []job) ([]bbBatch, []job) {
 		}
 		groups[k] = append(groups[k], j)
 	}
-	var out []bbBatch
+	// The mutants that run every test to its budget cost hundreds of
+	// times a per-case sample: they go first, in smaller batches, so that
+	// the workers share them.
+	var classic, samples []bbBatch
 	for _, k := range order {
-		for g := range slices.Chunk(groups[k], batchSize) {
-			out = append(out, bbBatch{t: k.t, jobs: g})
+		var full, sample []job
+		for _, j := range groups[k] {
+			if rs.cfg.Blackbox.Sample(j.result().Mutant) {
+				sample = append(sample, j)
+			} else {
+				full = append(full, j)
+			}
+		}
+		for g := range slices.Chunk(full, classicBatchSize) {
+			classic = append(classic, bbBatch{t: k.t, jobs: g})
+		}
+		for g := range slices.Chunk(sample, batchSize) {
+			samples = append(samples, bbBatch{t: k.t, jobs: g})
 		}
 	}
-	return out, rest
+	return append(classic, samples...), rest
 }
+
+// classicBatchSize bounds a batch of black-box mutants that run every
+// test to its budget (not per-case samples).
+const classicBatchSize = 25
 
 // batchable reports whether the mutant of r can run in a batch: every
 // test it runs against calls the switch, and its site does not run while
