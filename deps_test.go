@@ -65,10 +65,12 @@ var allowed = map[string][]string{
 		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
 		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder", "internal/testlog"},
 
-	// mutprop run's own packages: each imports runlog, never one another.
-	"changes":   {"mutate"},
-	"runlog":    {"engine", "gotest", "mutate", "outcome", "report"},
-	"runcache":  {"runlog", "gotest", "mutate", "outcome"},
+	// mutprop run's own packages: each imports runlog, never one another
+	// (runsettings, the run's settings, below them all).
+	"changes":     {"mutate"},
+	"runsettings": {"engine", "gotest", "mutate", "proc"},
+	"runlog":      {"engine", "gotest", "mutate", "outcome", "report", "runsettings", "internal/testlog"},
+	"runcache":    {"runlog", "runsettings", "gotest", "mutate", "outcome", "internal/testbin", "internal/testlog"},
 	"runreport":   {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
 	"ci":          {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
 
