@@ -28,7 +28,9 @@
 // cache records them, and a later run hashes them again as they are then:
 // a file's content, a directory's entries, a stat's type and size, a
 // variable's value or absence. A variable no test reads (HOSTNAME, the
-// shell's) changes nothing. The log starts in m.Run, so environ.go adds
+// shell's) changes nothing. The log is the original's, from the
+// baseline: a mutant that makes a test read another file is keyed on
+// what the original read. The log starts in m.Run, so environ.go adds
 // the variables an init function or TestMain may read before: those the
 // module code a test binary links, or its test files, name by literal in
 // os.Getenv, os.LookupEnv or syscall.Getenv calls. The runtime's own
