@@ -229,7 +229,8 @@ func (c Changes) Any() bool {
 
 // Stale says why a verdict stamped stamp (Inputs.Stamp, "" for none) that
 // depends on the test packages deps (all: on every one that counts, and
-// on that set) no longer holds, or "" when it does.
+// on that set) no longer holds, or "" when it does: what changed "since
+// the journal", or why the journal cannot tell.
 func (c Changes) Stale(stamp string, deps []string, all bool) string {
 	switch {
 	case !c.known:
@@ -240,6 +241,11 @@ func (c Changes) Stale(stamp string, deps []string, all bool) string {
 	if c.now.Stamp(deps, all) == stamp {
 		return ""
 	}
+	return c.changed(deps, all) + " since the journal"
+}
+
+// changed says what changed for a verdict whose stamp differs.
+func (c Changes) changed(deps []string, all bool) string {
 	if c.then.Code != c.now.Code {
 		return c.pkg + "'s code changed"
 	}
@@ -261,7 +267,7 @@ func (c Changes) Stale(stamp string, deps []string, all bool) string {
 	}
 	// The journal's record of the package is newer than the verdict: a
 	// resumed run that changed it was interrupted too.
-	return c.pkg + " changed before an earlier resume"
+	return c.pkg + "'s inputs changed"
 }
 
 // DependsOn returns the test packages a verdict of package pkg depends on,

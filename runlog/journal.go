@@ -123,14 +123,14 @@ func (j *Journal) recheck() {
 	slices.SortStableFunc(order, func(a, b string) int { return reasons[b] - reasons[a] })
 	j.note = fmt.Sprintf("%d of %d journaled mutants run again: ", len(j.stale), j.held)
 	if len(order) == 1 {
-		j.note += order[0] + " since the journal"
+		j.note += order[0]
 		return
 	}
 	parts := make([]string, len(order))
 	for i, why := range order {
 		parts[i] = fmt.Sprintf("%s (%d)", why, reasons[why])
 	}
-	j.note = strings.Replace(j.note, "again: ", "again, changed since the journal: ", 1) + strings.Join(parts, "; ")
+	j.note += strings.Join(parts, "; ")
 }
 
 // StaleNote says how many journaled verdicts run again because their
@@ -141,7 +141,7 @@ func (j *Journal) StaleNote() string { return j.note }
 func (j *Journal) ResumeNote() string {
 	note := fmt.Sprintf("resumed %d of the %d finished mutants in %s", j.reused, j.held, j.path)
 	if n := len(j.stale); n > 0 {
-		note += fmt.Sprintf("; %d had changed since the journal", n)
+		note += fmt.Sprintf("; %d run again, as said above", n)
 	}
 	if other := j.held - j.reused - len(j.stale); other > 0 {
 		note += fmt.Sprintf("; %d are not mutants of this run (other sources, operators or flags) and were ignored", other)
