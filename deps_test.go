@@ -73,6 +73,10 @@ var allowed = map[string][]string{
 	"runcache":    {"runlog", "runsettings", "gotest", "mutate", "outcome", "internal/testbin", "internal/testlog"},
 	"runreport":   {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
 	"ci":          {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
+	// mutprop show: a mutant, its last status (runlog) and its run (gotest).
+	"show": {"gotest", "mutate", "runlog", "internal/cli", "internal/mutantid"},
+	// mutprop schemata's output directory.
+	"internal/schematadir": {"mutate", "internal/atomicfile", "internal/cli"},
 
 	// The case studies: the core and their own schematized copies, never
 	// mutate, gotest or mutprop run's packages.

@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,7 +44,27 @@ const baselineTimeout = 10 * time.Minute
 // refused with StrictBaseline). A test that failed in any baseline run is
 // never among the tests a mutant runs: it is set aside or the package is
 // refused.
+//
+// The baseline says every baselineEvery what it is doing (Config.Log),
+// and Config.BaselineTimeout bounds it: past it, the error names the
+// tests that were running.
 func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
+	bctx := ctx
+	if d := s.cfg.BaselineTimeout; d > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	defer s.prog.follow(s.cfg, s.pkg.Path)()
+	err := s.baselineStages(bctx, coverPkgs)
+	if err != nil && ctx.Err() == nil && errors.Is(bctx.Err(), context.DeadlineExceeded) {
+		return s.prog.expired(s.pkg.Path, s.cfg.BaselineTimeout)
+	}
+	return err
+}
+
+// baselineStages is runBaseline's work, under its deadline.
+func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error {
 	skipFlaky, err := flakiness.ParseSetting(s.cfg.Flaky)
 	if err != nil {
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
@@ -51,17 +72,23 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
 	o := flakiness.NewObservations()
 	start := time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
 	s.baselineTime = time.Since(start)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
 	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
 		return err
 	}
 	s.coverTime = time.Since(start)
+	if s.cfg.oneMutant {
+		return s.failingNow(o)
+	}
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(s.tests), k))
 	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
 	if err != nil {
 		return err
@@ -75,6 +102,8 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if len(o.Failing(s.tests)) == 0 {
 		return nil
 	}
+	s.prog.set(fmt.Sprintf("checking the %d tests that failed without a mutant (%s): flaky, failing under go test, or only on mutprop's build",
+		len(o.Failing(s.tests)), strings.Join(o.Failing(s.tests), ", ")))
 	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
 		return err
 	}
@@ -83,6 +112,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	}
 	// Without the tests set aside, the others must still pass together;
 	// that run measures the process's overhead when the first one failed.
+	s.prog.set(fmt.Sprintf("running the %d tests kept together again", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
@@ -96,6 +126,20 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
 	}
 	return nil
+}
+
+// failingNow ends RunMutant's baseline: the tests ran together and each
+// alone once, and one that failed there cannot judge a mutant.
+func (s *session) failingNow(o *flakiness.Observations) error {
+	failing := o.Failing(s.tests)
+	if len(failing) == 0 {
+		return nil
+	}
+	parts := make([]string, len(failing))
+	for i, t := range failing {
+		parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
+	}
+	return fmt.Errorf("baseline of %s fails without the mutant, on mutprop's build: %s", s.pkg.Path, strings.Join(parts, "; "))
 }
 
 // runTogether runs the session's tests in one process with no active
@@ -198,10 +242,12 @@ func (s *session) runIn(ctx context.Context, sc *sandbox.Scratch, bin *testbin.B
 	}
 	spec.Dir, spec.TempDir, spec.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
 	st, res, err := bin.Run(ctx, spec)
+	s.prog.ran()
 	if err != nil {
 		return nil, res, err
 	}
 	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
 		return nil, res, ctx.Err()
 	}
 	return st, res, nil
@@ -475,6 +521,9 @@ func (r *sessionRunner) binary(ctx context.Context, c flakiness.Condition) (*tes
 }
 
 func (r *sessionRunner) Together(ctx context.Context, w int, c flakiness.Condition, tests []string, o *flakiness.Observations) error {
+	if c == flakiness.InTree {
+		return r.s.inTree(ctx, w, tests, o)
+	}
 	bin, err := r.binary(ctx, c)
 	if err != nil {
 		return err
@@ -508,6 +557,45 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 
 func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
+}
+
+// inTree runs tests (nil: all) together as go test runs them in the
+// user's tree (flakiness.InTree): a plain go test -c in the package's own
+// directory (its output in the run's directory: go test -c writes
+// nothing in the tree), run there, with the seed pinned as on the plain
+// build, rapid's fail files off, its TMPDIR in worker w's scratch. A
+// build that fails there is a failure of every test.
+func (s *session) inTree(ctx context.Context, w int, tests []string, o *flakiness.Observations) error {
+	if tests == nil {
+		tests = s.tests
+	}
+	out := filepath.Join(s.work, "pkg.intree.test")
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.pkg.Dir, Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		for _, t := range tests {
+			o.Add(t, flakiness.InTree, true, "go test -c fails in your tree: "+firstLine(err.Error()))
+		}
+		return nil
+	}
+	sc := s.scratch(w)
+	if err := sc.Reset(); err != nil {
+		return err
+	}
+	bin := &testbin.Binary{Path: out, Rapid: s.bin.Rapid}
+	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: s.noShrink(tests),
+		Dir: s.pkg.Dir, TempDir: sc.TempDir(), Memory: s.cfg.memory()})
+	s.prog.ran()
+	if err != nil {
+		return err
+	}
+	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
+		return ctx.Err()
+	}
+	o.AddRun(flakiness.InTree, tests, st, testjson.Classify(st, res))
+	return nil
 }
 
 // pin describes how the runs on the plain build pin the seed: that build

@@ -63,7 +63,7 @@ func (t *target) strengthFuncs(sessions []*session) []report.StrengthFunc {
 			}
 		}
 		return out
-	})
+	}, blackboxmut.NoArgs(t.pkg))
 }
 
 // mutantSeed is the seed of m's runs: its own for a black-box mutant

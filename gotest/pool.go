@@ -364,7 +364,11 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 // the tests needs its shrinking (noShrink).
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
 	r.Dir, r.TempDir, r.Memory, r.NoShrink = sc.WorkDir(), sc.TempDir(), s.cfg.memory(), s.noShrink(r.Tests)
-	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
+	v, st, err := testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
+	if err == nil && s.observe != nil && ctx.Err() == nil {
+		s.observe(s, bin, r, v, st)
+	}
+	return v, st, err
 }
 
 // rule is the deadline rule of test, from its baseline and what it used

@@ -128,6 +128,11 @@ type Config struct {
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
+	// BaselineTimeout, when positive, bounds each test package's baseline
+	// (its runs without a mutant, the search for flaky tests included;
+	// not its build): past it, Score fails naming the tests that were
+	// running. Each run of the baseline stops after 10 minutes anyway.
+	BaselineTimeout time.Duration
 	// Trials, when positive, measures how fast each test that kills a
 	// mutant finds it (trials.go): after the mutants, every killed
 	// mutant's tests run alone once to find all that kill it, then each
@@ -141,6 +146,12 @@ type Config struct {
 	// packages' functions after their operator mutants (blackbox.go):
 	// schemata mode only.
 	Blackbox *Blackbox
+
+	// oneMutant is set by RunMutant: the baseline runs the tests
+	// together and alone once each (their deadlines and coverage), and a
+	// test that fails there ends the run; there is no search for flaky
+	// tests.
+	oneMutant bool
 }
 
 // SetAside is a test left out of a package's run, with the reason: it
@@ -269,7 +280,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}

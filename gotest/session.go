@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
@@ -37,6 +38,10 @@ type runState struct {
 	// quick holds testbin.QuickSeedOverlay's entries, added to every build's
 	// overlay (Config.Trials); nil without trials.
 	quick map[string][]byte
+
+	// observe, when set, sees every watched run of a test binary, with
+	// its verdict and parsed stream (RunMutant).
+	observe func(s *session, bin *testbin.Binary, spec testbin.RunSpec, v testjson.Verdict, st *testjson.Stream)
 }
 
 // target is a package whose mutants are scored.
@@ -107,6 +112,9 @@ type session struct {
 	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
+
+	// prog is what the baseline is doing, said every baselineEvery.
+	prog baselineProgress
 }
 
 // scratch returns worker w's copy of the session's module, made on first
@@ -573,7 +581,10 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			s.tests = append(s.tests, t)
 		}
 	}
-	if len(s.tests) == 0 {
+	switch {
+	case len(s.tests) == 0 && cfg.Run != nil:
+		return fmt.Errorf("score %s: no test matches %s (of %d listed)", s.pkg.Path, cfg.Run, len(listed))
+	case len(s.tests) == 0:
 		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
 	}
 

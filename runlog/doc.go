@@ -19,6 +19,8 @@
 //     verdict depends on; Changes, what changed since a journal.
 //   - gather.go: Live, a finished run's records; Merge, the journals of a
 //     run's shards combined, every mutant checked present.
+//   - lastrun.go: LastRun, the mutant records of the journals in a
+//     results directory, read by the journal's parser for mutprop show.
 //   - resultsdir.go: EnsureResultsDir, the results directory (.mutprop)
 //     that holds the journal and the outcome cache, ignored by git.
 //

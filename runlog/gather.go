@@ -133,11 +133,11 @@ func gather(records map[string]Record) ([]Package, error) {
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		p := byPath[path]
 		if !slices.Contains(infos, path) {
-			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline; resume it", path)
+			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline (finish it with mutprop run --resume)", path)
 		}
 		sort.Slice(p.Mutants, func(i, j int) bool { return p.Mutants[i].Index < p.Mutants[j].Index })
 		if len(p.Mutants) != p.Info.Universe {
-			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with --resume)", path, len(p.Mutants), p.Info.Universe)
+			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with mutprop run --resume)", path, len(p.Mutants), p.Info.Universe)
 		}
 		for i, m := range p.Mutants {
 			if m.Index != i {
@@ -177,7 +177,7 @@ func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.Stren
 	for _, part := range parts {
 		f := byFunc[part.Function]
 		if f == nil {
-			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, Callers: map[string]*report.DataCoverage{}}
+			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, NoArgs: part.NoArgs, Callers: map[string]*report.DataCoverage{}}
 			byFunc[part.Function] = f
 		}
 		for test, d := range part.Callers {

@@ -79,6 +79,9 @@ type Settings struct {
 	Workers int `settings:"-"`
 	// NoFloor is --no-floor: the floor's build is skipped.
 	NoFloor bool `settings:"-"`
+	// BaselineTimeout is --baseline-timeout: it bounds the baseline (a
+	// run past it stops), not a verdict.
+	BaselineTimeout time.Duration `settings:"-"`
 }
 
 // Config is the engine's configuration of the settings, without what
@@ -104,6 +107,8 @@ func (s Settings) Config() (gotest.Config, error) {
 		Flaky:          s.Flaky,
 		NoFloor:        s.NoFloor,
 		OwnTests:       s.OwnTests,
+
+		BaselineTimeout: s.BaselineTimeout,
 	}
 	if s.TimeoutConst == 0 {
 		cfg.Timeouts.Const = -1 // none, not the default
@@ -183,7 +188,13 @@ func (s Settings) entries() []entry {
 	if b := s.Blackbox; b != nil {
 		// per-test: every test that calls the function runs against each
 		// mutant (strength), which verdicts recorded before it lack.
-		add("blackbox", fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(b.Funcs, ","), b.PerFunc, b.Points))
+		k := fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(b.Funcs, ","), b.PerFunc, b.Points)
+		if b.Points > 0 {
+			// The IDs of p-point mutants end in /p<p> (mutate.BlackboxID):
+			// a journal written before has other IDs, and a resume refuses it.
+			k += " ids=k/p"
+		}
+		add("blackbox", k)
 	}
 	return e
 }

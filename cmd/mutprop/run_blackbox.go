@@ -28,7 +28,8 @@ study's count: a test's per-case score is then within about 3 points;
 points apart), built into the same test binary behind the same switch
 and run like the operator mutants (per-test
 coverage, probes, journal, cache, shards, --matrix, --trials); their IDs
-are blackbox:<package>.<Func>:<k> and the JSON's mutatorName is blackbox.
+are blackbox:<package>.<Func>:<k> (blackbox:<package>.<Func>:<k>/p<p>
+with --blackbox-points p) and the JSON's mutatorName is blackbox.
 A function that cannot be wrapped (no results, type parameters, results
 that cannot be perturbed) is listed with the reason on stderr; naming it
 is an error.

@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -212,6 +210,19 @@ func originalFails(r Result) []string {
 	return out
 }
 
+// NoArgs returns the functions of pkg that can be wrapped and take no
+// argument (mutate.BlackboxFunc.Params 0: no receiver, no parameter), by
+// name: their data coverage is one input whatever the tests do.
+func NoArgs(pkg *mutate.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range mutate.BlackboxCandidates(pkg) {
+		if c.Reason == "" && c.Params == 0 {
+			out[c.Name] = true
+		}
+	}
+	return out
+}
+
 // Strength returns the black-box mutants of package pkg among results by
 // wrapped function, in the order of the results, with the tests that call
 // each function and their data coverage: what report.SummarizeStrength
@@ -219,8 +230,8 @@ func originalFails(r Result) []string {
 // recording's "d" lines (mutate.BlackboxData) give the function whose
 // first black-box mutant has schema number first. A test that covers a
 // function's mutants without a data line (its recording was not read)
-// has nil data.
-func Strength(pkg string, results []Result, data func(first int) map[string]mutate.BlackboxData) []report.StrengthFunc {
+// has nil data. noArgs names the functions without arguments (NoArgs).
+func Strength(pkg string, results []Result, data func(first int) map[string]mutate.BlackboxData, noArgs map[string]bool) []report.StrengthFunc {
 	var out []report.StrengthFunc
 	index := map[string]int{}
 	for _, r := range results {
@@ -232,7 +243,7 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 		if !ok {
 			i = len(out)
 			index[m.Original] = i
-			out = append(out, report.StrengthFunc{Package: pkg, Function: m.Original, Callers: map[string]*report.DataCoverage{}})
+			out = append(out, report.StrengthFunc{Package: pkg, Function: m.Original, NoArgs: noArgs[m.Original], Callers: map[string]*report.DataCoverage{}})
 			if first := firstOf(m); first > 0 {
 				for test, d := range data(first) {
 					out[i].Callers[test] = &report.DataCoverage{Distinct: d.Distinct, DistinctAtLeast: d.AtLeast(), MinSize: d.MinSize, MaxSize: d.MaxSize}
@@ -253,10 +264,10 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 
 // firstOf returns the schema number of the first black-box mutant of m's
 // function (its k = 0), which the function's data lines name: m's number
-// less its k (the ID ends in ":k"); 0 when m has no number.
+// less its k (mutate.ParseBlackboxID); 0 when m has no number.
 func firstOf(m mutate.Mutant) int {
-	k, err := strconv.Atoi(m.ID[strings.LastIndexByte(m.ID, ':')+1:])
-	if err != nil || m.Schema == 0 {
+	_, k, _, ok := mutate.ParseBlackboxID(m.ID)
+	if !ok || m.Schema == 0 {
 		return 0
 	}
 	return m.Schema - k

@@ -180,11 +180,10 @@ func argsSize(args []reflect.Value) uint64 {
 }
 
 // valueSize is a value's size: its length for a string, slice, array, map
-// or channel; its absolute value, truncated, for a number (a complex
-// number: of its real and imaginary parts, summed); 0 for a bool, a nil
-// and a func; what it points to or holds for a pointer or an interface;
-// the sum of its fields' sizes for a struct. Nesting deeper than 8
-// pointers, interfaces or structs counts 0.
+// or channel; for a number, the bit length of its magnitude (numberSize);
+// 0 for a bool, a nil and a func; what it points to or holds for a
+// pointer or an interface; the sum of its fields' sizes for a struct.
+// Nesting deeper than 8 pointers, interfaces or structs counts 0.
 func valueSize(v reflect.Value, depth int) uint64 {
 	if depth > 8 {
 		return 0
@@ -195,16 +194,16 @@ func valueSize(v reflect.Value, depth int) uint64 {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		x := v.Int()
 		if x < 0 {
-			return uint64(-(x + 1)) + 1
+			return numberSize(uint64(-(x + 1)) + 1)
 		}
-		return uint64(x)
+		return numberSize(uint64(x))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return v.Uint()
+		return numberSize(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		return floatSize(v.Float())
+		return numberSize(floatMagnitude(v.Float()))
 	case reflect.Complex64, reflect.Complex128:
 		c := v.Complex()
-		return addSize(floatSize(real(c)), floatSize(imag(c)))
+		return numberSize(floatMagnitude(real(c))) + numberSize(floatMagnitude(imag(c)))
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return 0
@@ -220,8 +219,16 @@ func valueSize(v reflect.Value, depth int) uint64 {
 	return 0
 }
 
-// floatSize is |x| truncated, saturating; 0 for a NaN.
-func floatSize(x float64) uint64 {
+// numberSize is a number's size: the bit length of its magnitude m (0 for
+// 0, 1 for 1, 7 for 100, 64 at most), the log scale of QuickCheck's size
+// of a number. A number then weighs in a call's size as a short list, not
+// as its magnitude (which reaches 2^63 for testing/quick's ints).
+func numberSize(m uint64) uint64 {
+	return uint64(bits.Len64(m))
+}
+
+// floatMagnitude is |x| truncated, saturating; 0 for a NaN.
+func floatMagnitude(x float64) uint64 {
 	x = math.Abs(x)
 	switch {
 	case math.IsNaN(x):
