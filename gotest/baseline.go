@@ -16,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -152,7 +153,8 @@ func (s *session) failingNow(o *flakiness.Observations) error {
 // the run is made again, now keeping rapid's shrinking.
 func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
 	noShrink := s.noShrink(s.tests)
-	st, res, err := s.runAll(ctx, s.tests, noShrink)
+	testLog := filepath.Join(s.work, "testlog.txt")
+	st, res, err := s.runAll(ctx, s.tests, noShrink, testLog)
 	if err != nil {
 		return err
 	}
@@ -184,15 +186,54 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 		// ended (a loop until the memory cap): its time is no
 		// overhead. runBaseline runs the kept tests together again.
 		s.overhead = max(res.Duration-sum, 0)
+		s.readInputs(s.scratch(0), testLog)
 	}
 	o.AddRun(flakiness.WithOthers, s.tests, st, v)
 	return nil
 }
 
+// readInputs reads what the tests read in a run together that passed in
+// sc, not reset since: its test log (testbin.RunSpec.TestLog), as go
+// test's cache reads it, mapped to the user's inputs (testlog.Places.Map:
+// the copy's paths relative to the module root, what the run wrote and
+// mutprop's own variables left out), with the variables the runtime reads
+// (testlog.RuntimeEnv). A log that cannot be read leaves them unknown:
+// the cache and the journal then key the test package by its files.
+func (s *session) readInputs(sc *sandbox.Scratch, file string) {
+	b, err := os.ReadFile(file)
+	var read []testlog.Input
+	if err == nil {
+		read, err = testlog.Parse(b, sc.WorkDir())
+	}
+	if err != nil {
+		s.inputs = nil
+		s.cfg.logf("%s: what its tests read is unknown (%v): the outcome cache and the journal key its files alone", s.pkg.Path, err)
+		return
+	}
+	places := testlog.Places{Copy: sc.Root(), Template: s.tmpl.Root(), Own: []string{sc.TempDir(), s.tmp}, OwnEnv: testbin.OwnEnv}
+	s.inputs = places.Map(append(testlog.RuntimeEnv(), read...))
+}
+
+// recordInputs gives each live package the inputs of the test packages
+// whose tests count for it (PackageResult.Inputs), before it is Ready.
+func recordInputs(live []*target, sessions []*session) {
+	for _, t := range live {
+		for _, s := range sessions {
+			if s.inputs == nil || !slices.Contains(s.coverPkgs, t.pkg.Path) {
+				continue
+			}
+			if t.pr.Inputs == nil {
+				t.pr.Inputs = map[string][]testlog.Input{}
+			}
+			t.pr.Inputs[s.pkg.Path] = s.inputs
+		}
+	}
+}
+
 // runAll runs tests in one process on the measured build, with no active
-// mutant, in worker 0's copy; noShrink as in testbin.RunSpec.
-func (s *session) runAll(ctx context.Context, tests []string, noShrink bool) (*testjson.Stream, proc.Result, error) {
-	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink})
+// mutant, in worker 0's copy; noShrink and testLog as in testbin.RunSpec.
+func (s *session) runAll(ctx context.Context, tests []string, noShrink bool, testLog string) (*testjson.Stream, proc.Result, error) {
+	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog})
 }
 
 // runIn runs spec (without Dir, TempDir, Memory: runIn sets them) on bin
@@ -230,7 +271,7 @@ func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool,
 	if len(failed) == 0 {
 		return false, nil
 	}
-	again, _, err := s.runAll(ctx, failed, false)
+	again, _, err := s.runAll(ctx, failed, false, "")
 	if err != nil {
 		return false, err
 	}

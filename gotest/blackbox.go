@@ -13,6 +13,11 @@ import (
 // function by default (blackboxmut.DefaultMutants: the insert study's count).
 const DefaultBlackboxMutants = blackboxmut.DefaultMutants
 
+// DefaultBlackboxClassic is how many of each function's black-box
+// mutants run every test to its budget by default
+// (blackboxmut.DefaultClassic); the others are per-case samples.
+const DefaultBlackboxClassic = blackboxmut.DefaultClassic
+
 // Blackbox configures black-box mutants (Config.Blackbox): each wrapped
 // function of a mutated package gets PerFunc mutants, after the package's
 // operator mutants, in the same schemata build (blackboxmut.Config).

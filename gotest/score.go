@@ -10,6 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/flakiness"
 	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -238,6 +239,12 @@ type PackageResult struct {
 	Strength []report.StrengthFunc
 	// SetAside are the tests the baseline left out.
 	SetAside []SetAside
+	// Inputs holds, by import path, what the tests of each test package
+	// that counts for this one read in the baseline (its test binary's
+	// -test.testlogfile log, as the user's inputs: testlog.Places.Map),
+	// with the variables the runtime reads (testlog.RuntimeEnv). A test
+	// package whose log could not be read has no entry.
+	Inputs map[string][]testlog.Input
 	// Timeouts are the deadlines' parameters.
 	Timeouts proc.Timeouts
 	// Floor is the least time any tool needs for this package's mutants:

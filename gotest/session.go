@@ -17,6 +17,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
@@ -96,6 +97,9 @@ type session struct {
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
 	usage map[string]testwatch.Usage
 	aside []SetAside
+	// inputs are what the tests read in the baseline's run together
+	// (readInputs); nil when unknown.
+	inputs []testlog.Input
 	// shrinks are the tests that need rapid's minimization of a failing
 	// case: they fail with -rapid.shrinktime=0s and pass without it
 	// (findShrinkers). Every process that runs one keeps it (noShrink).
@@ -224,6 +228,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	if err != nil {
 		return err
 	}
+	recordInputs(live, sessions) // baseline.go
 	jobs, err := rs.coveringTests(live, sessions)
 	if err != nil {
 		return err

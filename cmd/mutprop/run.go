@@ -24,6 +24,7 @@ import (
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 	"github.com/mutprop/mutprop/runreport"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
 const runDescription = `
@@ -64,8 +65,10 @@ finishes, by default RESULTS/run.jsonl (RESULTS is --results, .mutprop in
 the current directory; run-K-of-N.jsonl for --shard K/N). A new run
 replaces the default journal; an explicit --journal FILE that exists needs
 --resume. A run holds RESULTS/lock: a second run in the same RESULTS
-waits for it, naming its PID. After an interrupt or a kill, the same command with --resume
-runs only the mutants the journal lacks and reports them all. A torn
+waits for it, naming its PID. After an interrupt or a kill, the same
+command with --resume runs only the mutants the journal lacks, and those
+whose code, tests or what their tests read changed since (one line says
+how many and why), and reports them all. A torn
 last line (a kill in the middle of a write) is ignored with a warning.
 Two runs with the same flags give the same JSON report but for durations
 (and messages that quote durations, or the failing case of testing/quick,
@@ -74,9 +77,12 @@ measured time, and lists of tests are sorted.
 
 Outcome cache: RESULTS/cache keeps each mutant's verdict with hashes of
 what it depends on (its package's code, the code and files of the tests
-that killed or covered it, go.mod, go and mutprop versions, the flags that
-change verdicts); a run reuses the verdicts that still hold, and when all
-do it builds and runs nothing. --no-cache neither reads nor writes it.
+that killed or covered it, the files and environment variables those
+tests read, as go test's cache records them, go.mod, go and mutprop
+versions, the flags that change verdicts, not --workers); a run reuses
+the verdicts that still hold, and when all do it builds and runs nothing.
+It keeps the verdicts of the last 8 sets of flags. --no-cache neither
+reads nor writes it.
 
 Shards: --shard K/N runs a deterministic 1/N of the mutants (by a hash of
 package and mutant ID). 'mutprop merge --json FILE JOURNAL...' combines the
@@ -354,7 +360,11 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := f.config(e)
+	settings := f.settings(patterns)
+	cfg, err := f.config(e, settings)
+	if err != nil {
+		return err
+	}
 	listed, testOnly, err := f.packages(ctx, e, &cfg, patterns, shard)
 	if err != nil {
 		return interruptedOr(ctx, err)
@@ -366,21 +376,25 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	defer release()
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if f.trials > 0 {
+		// Trials run every killed mutant again, and testing/quick's seed
+		// is pinned, which can change verdicts: no outcome cache.
+		f.noCache = true
+	}
+	cache, err := f.openCache(ctx, e, &cfg, settings, listed, testOnly, started) // the cache and the tree's hashes (cache.go)
+	if err != nil {
+		return interruptedOr(ctx, err)
+	}
 	var journal *runlog.Journal
 	if !f.noJournal {
-		if journal, err = f.openJournal(e, patterns, shard); err != nil {
+		if journal, err = f.openJournal(e, settings, cache.Tree(), shard); err != nil {
 			return err
 		}
 		defer journal.Close()
 		cfg.Prior = journal.Prior
 	}
 	prog := f.follow(e, &cfg, journal, len(listed) > 1, cancel)
-	if f.trials > 0 {
-		// Trials run every killed mutant again, and testing/quick's seed
-		// is pinned, which can change verdicts: no outcome cache.
-		f.noCache = true
-	}
-	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
+	res, err := f.score(runCtx, cache, &cfg) // gotest.Score through the outcome cache (cache.go)
 	wall := time.Since(started)
 	prog.Finish()
 	if journal != nil && err == nil && ctx.Err() == nil && res != nil && !res.Interrupted {
@@ -402,45 +416,29 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	return f.report(e, ci, res, runDone{listed: listed, journal: journal, wall: wall, min: min, shard: shard})
 }
 
-// config is the gotest configuration the flags ask for, before the
+// settings are the run's settings (runsettings.Settings): the engine's
+// configuration, the journal's header and the outcome cache's key all
+// come from them.
+func (f *runFlags) settings(patterns []string) runsettings.Settings {
+	return runsettings.Settings{
+		Packages: patterns, Since: f.since, Shard: f.shard,
+		Seed: f.seed, Mode: f.mode, Operators: f.ops, Run: f.runRE, Tags: f.tagList(),
+		Matrix: f.matrix, NoProbes: !f.probes, TimeoutFactor: f.factor, TimeoutConst: f.tconst, MemLimit: f.memLimit,
+		OwnTests: f.ownTests, StrictBaseline: f.strict, Flaky: f.flaky, Trials: f.trials, Blackbox: f.blackbox.config(),
+		Workers: f.workers, NoFloor: f.noFloor, BaselineTimeout: f.baseline,
+		Isolation: f.isolation, VerifyIsolation: f.verifyIso,
+	}
+}
+
+// config is the gotest configuration of the settings, before the
 // packages are known.
-func (f *runFlags) config(e *cli.Env) gotest.Config {
-	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
-	if f.memLimit >= 0 {
-		memory = &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20}
+func (f *runFlags) config(e *cli.Env, s runsettings.Settings) (gotest.Config, error) {
+	cfg, err := s.Config()
+	if err != nil {
+		return cfg, cli.UsageError("%v", err)
 	}
-	cfg := gotest.Config{
-		Memory:   memory,
-		Workers:  f.workers,
-		Seed:     f.seed,
-		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
-		Mode:     gotest.Mode(f.mode),
-		Tags:     f.tagList(),
-		Matrix:   f.matrix,
-		Trials:   f.trials,
-		NoProbes: !f.probes,
-		Log:      e.Stderr,
-
-		StrictBaseline:  f.strict,
-		Flaky:           f.flaky,
-		NoFloor:         f.noFloor,
-		BaselineTimeout: f.baseline,
-		OwnTests:        f.ownTests,
-		Blackbox:        f.blackbox.config(),
-		Isolation:       f.isolation,
-
-		VerifyIsolation: f.verifyIso,
-	}
-	if f.tconst == 0 {
-		cfg.Timeouts.Const = -1
-	}
-	if f.runRE != "" {
-		cfg.Run = regexp.MustCompile(f.runRE)
-	}
-	if f.ops != "" {
-		cfg.Operators, _ = mutate.SelectOperators(f.ops)
-	}
-	return cfg
+	cfg.Log = e.Stderr
+	return cfg, nil
 }
 
 // tagList is --tags as a list: the comma-separated tags, without blanks;
@@ -666,8 +664,10 @@ func (f *runFlags) journalPath(shard engine.Shard) string {
 }
 
 // openJournal opens the journal the flags name, or the default one in the
-// results directory (replaced unless --resume).
-func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
+// results directory (replaced unless --resume), for a run with settings s
+// in tree (nil when it could not be hashed). Resumed, it says which
+// journaled verdicts run again because what they depend on changed.
+func (f *runFlags) openJournal(e *cli.Env, s runsettings.Settings, tree *runlog.Tree, shard engine.Shard) (*runlog.Journal, error) {
 	path := f.journalPath(shard)
 	if f.journal == "" {
 		if err := runlog.EnsureResultsDir(f.results); err != nil {
@@ -679,37 +679,15 @@ func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard
 			}
 		}
 	}
-	h := engine.Header{Seed: f.seed, Extra: map[string]string{
-		"packages":       strings.Join(patterns, " "),
-		"mode":           f.mode,
-		"matrix":         strconv.FormatBool(f.matrix),
-		"run":            f.runRE,
-		"operators":      f.ops,
-		"since":          f.since,
-		"tags":           f.tags,
-		"timeout-factor": strconv.FormatFloat(f.factor, 'g', -1, 64),
-		"timeout-const":  f.tconst.String(),
-		"mem-limit":      strconv.FormatInt(f.memLimit, 10),
-		"shard":          f.shard,
-	}}
-	if k := f.blackbox.key(); k != "" {
-		h.Extra["blackbox"] = k
-	}
-	if !f.probes {
-		h.Extra["probes"] = "false" // absent means on, as in journals written before the flag
-	}
-	if f.trials > 0 {
-		// testing/quick's seed is pinned (gotest.QuickSeedOverlay), which
-		// can change verdicts; the number of trials does not (they are
-		// not journaled).
-		h.Extra["quick-seed"] = "pinned"
-	}
-	j, warnings, err := runlog.OpenJournal(path, h, f.resume)
+	j, warnings, err := runlog.OpenJournal(path, s, tree, f.resume)
 	if err != nil {
 		return nil, cli.UsageError("%v", err)
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(e.Stderr, "mutprop run: warning:", w)
+	}
+	if note := j.StaleNote(); note != "" {
+		fmt.Fprintln(e.Stderr, "mutprop run:", note)
 	}
 	return j, nil
 }

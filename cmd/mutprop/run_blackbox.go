@@ -140,26 +140,6 @@ func (f *blackboxFlags) config() *gotest.Blackbox {
 	return &gotest.Blackbox{Funcs: f.funcs, PerFunc: f.mutants, Points: f.points, Classic: classic}
 }
 
-// key describes the black-box flags for the cache and the journal; ""
-// without --blackbox, so that other runs keep their keys.
-func (f *blackboxFlags) key() string {
-	if !f.on {
-		return ""
-	}
-	// per-test: every test that calls the function runs against each
-	// mutant (strength), which results cached before it lack.
-	k := fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
-	if f.points > 0 {
-		// The IDs of p-point mutants end in /p<p> (mutate.BlackboxID):
-		// a journal written before has other IDs, and a resume refuses it.
-		k += " ids=k/p"
-	}
-	if f.classic != blackboxmut.DefaultClassic {
-		k += fmt.Sprintf(" blackbox-classic=%d", f.classic)
-	}
-	return k
-}
-
 // check loads the mutated packages and matches --blackbox's functions
 // against them before any build: a name no package declares, or one
 // that cannot be wrapped, is a usage error; with every function wrapped,

@@ -74,7 +74,11 @@ the tests are stopped and the copy removed.`)
 	if err := rf.validateRun(); err != nil {
 		return cli.Fail(e, "show", err)
 	}
-	o.Run = rf.config(e)
+	cfg, err := rf.config(e, rf.settings(nil))
+	if err != nil {
+		return cli.Fail(e, "show", err)
+	}
+	o.Run = cfg
 	if o.Run.Memory == nil {
 		m := proc.DefaultMemoryCapFor(runtime.NumCPU()) // the cap mutprop run sizes by default
 		o.Run.Memory = &m

@@ -58,6 +58,9 @@ func (s *Scratch) For(t *Template) *Scratch { return &Scratch{tmpl: t, dir: s.di
 // working directory.
 func (s *Scratch) WorkDir() string { return filepath.Join(s.dir, s.tmpl.pkgRel) }
 
+// Root is the copy's module root.
+func (s *Scratch) Root() string { return s.dir }
+
 // TempDir is the test binary's TMPDIR.
 func (s *Scratch) TempDir() string { return s.dir + ".tmp" }
 

@@ -101,6 +101,10 @@ type RunSpec struct {
 	// hash of the package-level variables after each test
 	// (mutate.StateEnv).
 	State string
+	// TestLog, when set, is the file the binary logs its tests' reads to
+	// (-test.testlogfile, as go test runs it for its cache: package
+	// internal/testlog reads it).
+	TestLog string
 }
 
 // Run runs the binary with -test.v=test2json and returns its parsed
@@ -139,6 +143,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 	}
 	if r.CoverProfile != "" {
 		args = append(args, "-test.coverprofile", r.CoverProfile)
+	}
+	if r.TestLog != "" {
+		args = append(args, "-test.testlogfile", r.TestLog)
 	}
 	if b.Rapid {
 		args = append(args, "-rapid.nofailfile")
@@ -229,11 +236,29 @@ func BaseEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, mutate.ScheduleEnv, mutate.StateEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		if removed(k) {
 			continue
 		}
 		env = append(env, kv)
 	}
 	return env
+}
+
+// removed reports the variables BaseEnv leaves out.
+func removed(name string) bool {
+	switch name {
+	case mutate.ActiveEnv, mutate.ProbeEnv, mutate.ScheduleEnv, mutate.StateEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		return true
+	}
+	return false
+}
+
+// OwnEnv reports whether a test binary that mutprop runs gets the variable
+// name from mutprop, not from the user's environment: BaseEnv leaves it
+// out, or mutprop sets it (TMPDIR, the MUTPROP_ variables of the active
+// mutant, the probes, testing/quick's seed, the process tag and the
+// registered suites, GOMEMLIMIT from the memory cap). A test that reads it
+// does not read the user's value.
+func OwnEnv(name string) bool {
+	return removed(name) || name == "TMPDIR" || strings.HasPrefix(name, "MUTPROP_")
 }
