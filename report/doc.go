@@ -31,6 +31,11 @@
 //     (tablewriter), Markdown or CSV; Write renders several.
 //   - tables.go: the common tables: StatusTable, KillRateTable,
 //     generatorTable, cellTable, beatsTable.
+//   - strength.go: mutprop run --blackbox's figures: SummarizeStrength
+//     (per-case and killed % with Wilson intervals, the rows' ranking, the
+//     data coverage warnings), PctInterval, StrengthTables and
+//     StrengthJSONKey; implications.go: FitSpec's implications between
+//     the tests of a function (StrengthImplication, ImplicationsTable).
 //   - schema.go: JSON, the mutation-testing-report-schema (version 2)
 //     rendering, and schemaStatus, the outcome mapping.
 //   - charts.go: histogram, barChart (grouped bars or dots, with

@@ -109,3 +109,29 @@ func TestTrialsPassTheBudgetAndTheTraceToEachLibrary(t *testing.T) {
 		t.Errorf("a run that is no trial takes no budget nor trace: %q", out)
 	}
 }
+
+// TestOwnEnvNamesWhatMutpropGivesTheBinary: the variables mutprop sets or
+// removes are its own; the user's others are not.
+func TestOwnEnvNamesWhatMutpropGivesTheBinary(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"TMPDIR", mutate.ActiveEnv, QuickSeedEnv, "MUTPROP_PROC_1a2b", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_CHECKS"} {
+		if !OwnEnv(name) {
+			t.Errorf("OwnEnv(%s) = false", name)
+		}
+	}
+	for _, name := range []string{"HOME", "MODE", "GODEBUG", "HOSTNAME"} {
+		if OwnEnv(name) {
+			t.Errorf("OwnEnv(%s) = true", name)
+		}
+	}
+}
+
+func TestRunAsksForTheTestLog(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log.txt")
+	st, _, err := script(t, false).Run(t.Context(), RunSpec{Tests: []string{"TestA"}, Dir: dir, TestLog: log, Timeout: time.Minute})
+	if err != nil || !strings.Contains(st.Output, "-test.testlogfile "+log) {
+		t.Errorf("output %q, %v", st.Output, err)
+	}
+}

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/mutate"
 )
 
 // QuickSeedEnv is the environment variable from which a test binary built
 // over QuickSeedOverlay seeds testing/quick's default random source (a
 // decimal int64). Unset, testing/quick seeds it from the clock, as it
 // always does.
-const QuickSeedEnv = "MUTPROP_QUICK_SEED"
+const QuickSeedEnv = mutate.QuickSeedEnv
 
 // QuickBudgetEnv is the environment variable from which a test binary
 // built over QuickSeedOverlay takes testing/quick's default number of

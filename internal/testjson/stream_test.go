@@ -378,3 +378,29 @@ func TestCasesAddsUpTheChecksToTheFirstFailure(t *testing.T) {
 		}
 	}
 }
+
+func TestIterationsSplitACountRunAtEachTopLevelTestThatStartsAgain(t *testing.T) {
+	t.Parallel()
+	f := func(s string) string { return strings.ReplaceAll(s, "^", "\x16") }
+	out := f("^=== RUN   TestA\n^=== PAUSE TestA\n^=== RUN   TestB\n^--- PASS: TestB (0.00s)\n^=== CONT  TestA\n^--- PASS: TestA (0.00s)\n" +
+		"^=== RUN   TestA\n^=== PAUSE TestA\n^=== RUN   TestB\n    b_test.go:4: B bad\n^--- FAIL: TestB (0.00s)\n^=== CONT  TestA\n^--- PASS: TestA (0.00s)\n" +
+		"^=== RUN   TestA\nloop\n")
+	p := NewParser()
+	p.Write([]byte(out))
+	its := p.Iterations()
+	if len(its) != 3 {
+		t.Fatalf("%d iterations, want 3", len(its))
+	}
+	if its[0].Result != StatusPass || its[1].Result != StatusFail || its[2].Result != "" {
+		t.Errorf("results %q %q %q, want pass, fail and none", its[0].Result, its[1].Result, its[2].Result)
+	}
+	if got := its[1].Tests["TestB"]; got == nil || got.Status != StatusFail || !strings.Contains(got.Output, "B bad") {
+		t.Errorf("iteration 1's TestB = %+v, want its failure", got)
+	}
+	if got := its[2].Tests["TestA"]; got == nil || got.Status != StatusRunning || len(its[2].Tests) != 1 {
+		t.Errorf("iteration 2 = %+v, want TestA running alone", its[2].Tests)
+	}
+	if strings.Contains(its[0].Output, "B bad") || !strings.Contains(its[2].Output, "loop") {
+		t.Errorf("outputs not split by iteration: %q / %q", its[0].Output, its[2].Output)
+	}
+}
