@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/mod/modfile"
 
@@ -439,6 +441,16 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		if ctx.Err() != nil {
 			return out
 		}
+		if escaped := (*testwatch.EscapedError)(nil); errors.As(err, &escaped) && len(vs) > 0 {
+			// Processes left the group: its steps run again alone, each
+			// one's escapees named in its reason.
+			s.cfg.logf("%s: a batch of %s: %v: its %d mutants run again alone", s.pkg.Path, id(i), err, len(vs))
+			for k := i; k < i+len(vs); k++ {
+				alone(k)
+			}
+			i += len(vs)
+			continue
+		}
 		if err != nil || note != "" || len(vs) == 0 {
 			// The batch could not run, wrote into the package directory,
 			// or ended before its first step: its first step runs alone.
@@ -589,13 +601,18 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 	for i, j := range b.jobs {
 		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
 	}
+	start := time.Now()
 	vs := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
 	if ctx.Err() != nil {
 		return nil
 	}
+	// A mutant's duration is its share of the batches and the time of its
+	// own runs after them.
+	share := time.Since(start) / time.Duration(len(b.jobs))
 	out := make([]MutantResult, len(b.jobs))
 	for i, j := range b.jobs {
 		r := *j.result()
+		own := time.Now()
 		if v := vs[i]; v != nil {
 			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v)
 		} else {
@@ -604,6 +621,7 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 		if ctx.Err() != nil {
 			return nil
 		}
+		out[i].Duration = share + time.Since(own)
 	}
 	return out
 }
@@ -623,9 +641,13 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 		})
 		if ctx.Err() != nil || err != nil || note != "" || len(vs) == 0 {
 			// Each runs alone: the batch wrote into the package
-			// directory, or could not run.
+			// directory, processes left its group
+			// (testwatch.EscapedError), or it could not run.
 			if note != "" {
 				s.cfg.logf("%s: %s: each mutant runs alone", s.pkg.Path, note)
+			}
+			if err != nil && ctx.Err() == nil {
+				s.cfg.logf("%s: a batch of %s: %v: each mutant runs alone", s.pkg.Path, id(i), err)
 			}
 			return out
 		}
@@ -667,10 +689,14 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		return r
 	}
 	vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
-	if err != nil {
+	switch {
+	case errors.As(err, new(*testwatch.EscapedError)):
+		s.leaks = "the tests start processes that leave the test binary's process group"
+	case err != nil:
 		return err
 	}
 	switch {
+	case s.leaks != "":
 	case len(vs) < 2 || vs[0].Outcome != outcome.Survived:
 		s.leaks = "the tests did not run twice in one process"
 		if len(vs) > 0 && vs[0].Outcome != outcome.Survived {

@@ -82,9 +82,7 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 			if ctx.Err() != nil {
 				return nil // interrupted: the batch did not finish
 			}
-			each := time.Since(start) / time.Duration(len(b.jobs))
 			for i, j := range b.jobs {
-				results[i].Duration = each
 				finish(j, results[i])
 			}
 			return nil

@@ -3,6 +3,7 @@ package testwatch
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
@@ -127,5 +128,23 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	if len(out) > len(spec.Schedule) {
 		return nil, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out), len(spec.Schedule))
 	}
+	if len(res.Escaped) > 0 {
+		e := &EscapedError{}
+		for _, p := range res.Escaped {
+			e.Processes = append(e.Processes, p.String())
+		}
+		return out, e
+	}
 	return out, nil
+}
+
+// EscapedError is RunBatch's error when processes left the batch's
+// process group (proc.Result.Escaped): they were killed at its end, and
+// no step can be told to have started them.
+type EscapedError struct {
+	Processes []string // as proc.Process prints them
+}
+
+func (e *EscapedError) Error() string {
+	return "killed processes that had left the test binary's process group: " + strings.Join(e.Processes, ", ")
 }
