@@ -53,6 +53,7 @@ var allowed = map[string][]string{
 	"internal/testjson":    {"outcome", "proc"},
 	"internal/coverage":    {"mutate"},
 	"internal/testbin":     {"internal/testjson", "mutate", "proc"},
+	"internal/testlog":     nil,
 	"internal/testwatch":   {"internal/testbin", "internal/testjson", "outcome", "proc"},
 	"internal/suitehost":   {"propsuite", "proc", "report", "outcome", "stats", "internal/sandbox", "internal/testbin"},
 	"internal/flakiness":   {"internal/testjson", "outcome"},
@@ -62,14 +63,20 @@ var allowed = map[string][]string{
 	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "propsuite"},
 	"gotest": {"engine", "mutate", "propsuite", "proc", "report", "outcome", "stats",
 		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
-		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder"},
+		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder", "internal/testlog"},
 
-	// mutprop run's own packages: each imports runlog, never one another.
-	"changes":   {"mutate"},
-	"runlog":    {"engine", "gotest", "mutate", "outcome", "report"},
-	"runcache":  {"runlog", "gotest", "mutate", "outcome"},
-	"runreport": {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
-	"ci":        {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
+	// mutprop run's own packages: each imports runlog, never one another
+	// (runsettings, the run's settings, below them all).
+	"changes":     {"mutate"},
+	"runsettings": {"engine", "gotest", "mutate", "proc"},
+	"runlog":      {"engine", "gotest", "mutate", "outcome", "report", "runsettings", "internal/testlog"},
+	"runcache":    {"runlog", "runsettings", "gotest", "mutate", "outcome", "internal/testbin", "internal/testlog"},
+	"runreport":   {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
+	"ci":          {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},
+	// mutprop show: a mutant, its last status (runlog) and its run (gotest).
+	"show": {"gotest", "mutate", "runlog", "internal/cli", "internal/mutantid"},
+	// mutprop schemata's output directory.
+	"internal/schematadir": {"mutate", "internal/atomicfile", "internal/cli"},
 
 	// The case studies: the core and their own schematized copies, never
 	// mutate, gotest or mutprop run's packages.

@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -42,25 +44,51 @@ const baselineTimeout = 10 * time.Minute
 // refused with StrictBaseline). A test that failed in any baseline run is
 // never among the tests a mutant runs: it is set aside or the package is
 // refused.
+//
+// The baseline says every baselineEvery what it is doing (Config.Log),
+// and Config.BaselineTimeout bounds it: past it, the error names the
+// tests that were running.
 func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
+	bctx := ctx
+	if d := s.cfg.BaselineTimeout; d > 0 {
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	defer s.prog.follow(s.cfg, s.pkg.Path)()
+	err := s.baselineStages(bctx, coverPkgs)
+	if err != nil && ctx.Err() == nil && errors.Is(bctx.Err(), context.DeadlineExceeded) {
+		return s.prog.expired(s.pkg.Path, s.cfg.BaselineTimeout)
+	}
+	return err
+}
+
+// baselineStages is runBaseline's work, under its deadline.
+func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error {
 	skipFlaky, err := flakiness.ParseSetting(s.cfg.Flaky)
 	if err != nil {
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
 	}
-	s.baseline, s.original = map[string]time.Duration{}, map[string]time.Duration{}
+	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
 	o := flakiness.NewObservations()
 	start := time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
 	s.baselineTime = time.Since(start)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
 	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
 		return err
 	}
 	s.coverTime = time.Since(start)
+	if s.cfg.oneMutant {
+		return s.failingNow(o)
+	}
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
+	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(s.tests), k))
 	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
 	if err != nil {
 		return err
@@ -74,6 +102,8 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	if len(o.Failing(s.tests)) == 0 {
 		return nil
 	}
+	s.prog.set(fmt.Sprintf("checking the %d tests that failed without a mutant (%s): flaky, failing under go test, or only on mutprop's build",
+		len(o.Failing(s.tests)), strings.Join(o.Failing(s.tests), ", ")))
 	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
 		return err
 	}
@@ -82,6 +112,7 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	}
 	// Without the tests set aside, the others must still pass together;
 	// that run measures the process's overhead when the first one failed.
+	s.prog.set(fmt.Sprintf("running the %d tests kept together again", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
@@ -97,6 +128,20 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 	return nil
 }
 
+// failingNow ends RunMutant's baseline: the tests ran together and each
+// alone once, and one that failed there cannot judge a mutant.
+func (s *session) failingNow(o *flakiness.Observations) error {
+	failing := o.Failing(s.tests)
+	if len(failing) == 0 {
+		return nil
+	}
+	parts := make([]string, len(failing))
+	for i, t := range failing {
+		parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
+	}
+	return fmt.Errorf("baseline of %s fails without the mutant, on mutprop's build: %s", s.pkg.Path, strings.Join(parts, "; "))
+}
+
 // runTogether runs the session's tests in one process with no active
 // mutant, as go test runs them, and records each one's duration (the
 // floor's, and a lower bound of its baseline) and, when the run passed,
@@ -108,7 +153,8 @@ func (s *session) runBaseline(ctx context.Context, coverPkgs []string) error {
 // the run is made again, now keeping rapid's shrinking.
 func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
 	noShrink := s.noShrink(s.tests)
-	st, res, err := s.runAll(ctx, s.tests, noShrink)
+	testLog := filepath.Join(s.work, "testlog.txt")
+	st, res, err := s.runAll(ctx, s.tests, noShrink, testLog)
 	if err != nil {
 		return err
 	}
@@ -130,6 +176,9 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 		sum += elapsed[t]
 		s.original[t] = elapsed[t]
 		s.baseline[t] = max(s.baseline[t], elapsed[t])
+		if c, ok := testjson.Cases(st.Tests[t].Output + st.SubtestOutput(t)); ok && !c.Failed && c.Cases > 0 {
+			s.cases[t] = c.Cases
+		}
 	}
 	v := testjson.Classify(st, res)
 	if v.Outcome == outcome.Survived {
@@ -137,15 +186,54 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 		// ended (a loop until the memory cap): its time is no
 		// overhead. runBaseline runs the kept tests together again.
 		s.overhead = max(res.Duration-sum, 0)
+		s.readInputs(s.scratch(0), testLog)
 	}
 	o.AddRun(flakiness.WithOthers, s.tests, st, v)
 	return nil
 }
 
+// readInputs reads what the tests read in a run together that passed in
+// sc, not reset since: its test log (testbin.RunSpec.TestLog), as go
+// test's cache reads it, mapped to the user's inputs (testlog.Places.Map:
+// the copy's paths relative to the module root, what the run wrote and
+// mutprop's own variables left out), with the variables the runtime reads
+// (testlog.RuntimeEnv). A log that cannot be read leaves them unknown:
+// the cache and the journal then key the test package by its files.
+func (s *session) readInputs(sc *sandbox.Scratch, file string) {
+	b, err := os.ReadFile(file)
+	var read []testlog.Input
+	if err == nil {
+		read, err = testlog.Parse(b, sc.WorkDir())
+	}
+	if err != nil {
+		s.inputs = nil
+		s.cfg.logf("%s: what its tests read is unknown (%v): the outcome cache and the journal key its files alone", s.pkg.Path, err)
+		return
+	}
+	places := testlog.Places{Copy: sc.Root(), Template: s.tmpl.Root(), Own: []string{sc.TempDir(), s.tmp}, OwnEnv: testbin.OwnEnv}
+	s.inputs = places.Map(append(testlog.RuntimeEnv(), read...))
+}
+
+// recordInputs gives each live package the inputs of the test packages
+// whose tests count for it (PackageResult.Inputs), before it is Ready.
+func recordInputs(live []*target, sessions []*session) {
+	for _, t := range live {
+		for _, s := range sessions {
+			if s.inputs == nil || !slices.Contains(s.coverPkgs, t.pkg.Path) {
+				continue
+			}
+			if t.pr.Inputs == nil {
+				t.pr.Inputs = map[string][]testlog.Input{}
+			}
+			t.pr.Inputs[s.pkg.Path] = s.inputs
+		}
+	}
+}
+
 // runAll runs tests in one process on the measured build, with no active
-// mutant, in worker 0's copy; noShrink as in testbin.RunSpec.
-func (s *session) runAll(ctx context.Context, tests []string, noShrink bool) (*testjson.Stream, proc.Result, error) {
-	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink})
+// mutant, in worker 0's copy; noShrink and testLog as in testbin.RunSpec.
+func (s *session) runAll(ctx context.Context, tests []string, noShrink bool, testLog string) (*testjson.Stream, proc.Result, error) {
+	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog})
 }
 
 // runIn runs spec (without Dir, TempDir, Memory: runIn sets them) on bin
@@ -157,10 +245,12 @@ func (s *session) runIn(ctx context.Context, sc *sandbox.Scratch, bin *testbin.B
 	}
 	spec.Dir, spec.TempDir, spec.Memory = sc.WorkDir(), sc.TempDir(), s.cfg.memory()
 	st, res, err := bin.Run(ctx, spec)
+	s.prog.ran()
 	if err != nil {
 		return nil, res, err
 	}
 	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
 		return nil, res, ctx.Err()
 	}
 	return st, res, nil
@@ -181,7 +271,7 @@ func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool,
 	if len(failed) == 0 {
 		return false, nil
 	}
-	again, _, err := s.runAll(ctx, failed, false)
+	again, _, err := s.runAll(ctx, failed, false, "")
 	if err != nil {
 		return false, err
 	}
@@ -434,6 +524,9 @@ func (r *sessionRunner) binary(ctx context.Context, c flakiness.Condition) (*tes
 }
 
 func (r *sessionRunner) Together(ctx context.Context, w int, c flakiness.Condition, tests []string, o *flakiness.Observations) error {
+	if c == flakiness.InTree {
+		return r.s.inTree(ctx, w, tests, o)
+	}
 	bin, err := r.binary(ctx, c)
 	if err != nil {
 		return err
@@ -467,6 +560,45 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 
 func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
+}
+
+// inTree runs tests (nil: all) together as go test runs them in the
+// user's tree (flakiness.InTree): a plain go test -c in the package's own
+// directory (its output in the run's directory: go test -c writes
+// nothing in the tree), run there, with the seed pinned as on the plain
+// build, rapid's fail files off, its TMPDIR in worker w's scratch. A
+// build that fails there is a failure of every test.
+func (s *session) inTree(ctx context.Context, w int, tests []string, o *flakiness.Observations) error {
+	if tests == nil {
+		tests = s.tests
+	}
+	out := filepath.Join(s.work, "pkg.intree.test")
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.pkg.Dir, Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		for _, t := range tests {
+			o.Add(t, flakiness.InTree, true, "go test -c fails in your tree: "+firstLine(err.Error()))
+		}
+		return nil
+	}
+	sc := s.scratch(w)
+	if err := sc.Reset(); err != nil {
+		return err
+	}
+	bin := &testbin.Binary{Path: out, Rapid: s.bin.Rapid}
+	st, res, err := bin.Run(ctx, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: s.noShrink(tests),
+		Dir: s.pkg.Dir, TempDir: sc.TempDir(), Memory: s.cfg.memory()})
+	s.prog.ran()
+	if err != nil {
+		return err
+	}
+	if res.End == proc.EndCanceled {
+		s.prog.stopped(st)
+		return ctx.Err()
+	}
+	o.AddRun(flakiness.InTree, tests, st, testjson.Classify(st, res))
+	return nil
 }
 
 // pin describes how the runs on the plain build pin the seed: that build
@@ -504,6 +636,13 @@ func setAsideNames(a []SetAside) string {
 // plainBinary builds the package's test binary from its unchanged
 // sources, as go test does, once.
 func (s *session) plainBinary(ctx context.Context) (*testbin.Binary, error) {
+	// The floor's build makes the same binary.
+	if err := s.waitFloor(); err != nil {
+		return nil, err
+	}
+	if s.plain != nil {
+		return &testbin.Binary{Path: s.plain.Path, Rapid: s.bin.Rapid}, nil
+	}
 	out := filepath.Join(s.work, "pkg.plain.test")
 	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		return nil, fmt.Errorf("score %s: plain build: %w", s.pkg.Path, err)
@@ -522,14 +661,15 @@ func (s *session) deadlineNote() string {
 		s.cfg.Timeouts.Formula(), s.overhead.Round(time.Millisecond), lo.Round(time.Millisecond), s.timeout(s.tests).Round(time.Millisecond), len(s.tests), testwatch.FirstTryConst)
 }
 
-// measureFloor times a plain go test -c of the package (the module's copy
-// is warm in the build cache by now): the floor's build.
+// measureFloor times a plain go test -c of the package: the floor's
+// build. The binary serves as the plain build of the baseline's screen
+// too (plainBinary).
 func (s *session) measureFloor(ctx context.Context) error {
 	if s.cfg.NoFloor {
 		return nil
 	}
 	start := time.Now()
-	out := filepath.Join(s.work, "pkg.floor.test")
+	out := filepath.Join(s.work, "pkg.plain.test")
 	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: out, Plain: true, Tags: s.cfg.Tags}); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -537,6 +677,6 @@ func (s *session) measureFloor(ctx context.Context) error {
 		s.cfg.logf("%s: the floor's plain build failed: %v", s.pkg.Path, err)
 		return nil
 	}
-	s.floorBuild = time.Since(start)
+	s.floorBuild, s.plain = time.Since(start), &testbin.Binary{Path: out}
 	return nil
 }

@@ -13,6 +13,11 @@ import (
 // function by default (blackboxmut.DefaultMutants: the insert study's count).
 const DefaultBlackboxMutants = blackboxmut.DefaultMutants
 
+// DefaultBlackboxClassic is how many of each function's black-box
+// mutants run every test to its budget by default
+// (blackboxmut.DefaultClassic); the others are per-case samples.
+const DefaultBlackboxClassic = blackboxmut.DefaultClassic
+
 // Blackbox configures black-box mutants (Config.Blackbox): each wrapped
 // function of a mutated package gets PerFunc mutants, after the package's
 // operator mutants, in the same schemata build (blackboxmut.Config).
@@ -26,9 +31,9 @@ func (cfg *Config) Enumerate(ctx context.Context, pkg *mutate.Package) ([]mutate
 }
 
 // schemata returns the schemata of t's mutants (blackboxmut.Schemata),
-// numbered from base+1, and how many schema numbers it used.
-func (rs *runState) schemata(t *target, base int) (map[string][]byte, int, error) {
-	opts := mutate.SchemataOptions{Probes: rs.cfg.probes(), Base: base, Copies: true, Coverage: true}
+// numbered from base+1, a batch build's with switchPath (batch.go), and how many schema numbers it used.
+func (rs *runState) schemata(t *target, base int, switchPath string) (map[string][]byte, int, error) {
+	opts := mutate.SchemataOptions{Probes: rs.cfg.probes(), Base: base, Copies: true, Coverage: true, Switch: switchPath}
 	files, used, funcs, err := blackboxmut.Schemata(t.pkg, t.muts, rs.cfg.Blackbox, opts)
 	if err == nil && funcs > 0 {
 		n := 0
@@ -51,6 +56,7 @@ func (t *target) strengthFuncs(sessions []*session) []report.StrengthFunc {
 			TestsToFailure: r.TestsToFailure}
 		if len(sessions) > 0 {
 			results[i].Seed = sessions[0].cfg.mutantSeed(r.Mutant)
+			results[i].Sample = sessions[0].cfg.Blackbox.Sample(r.Mutant)
 		}
 	}
 	return blackboxmut.Strength(t.pkg.Path, results, func(first int) map[string]mutate.BlackboxData {
@@ -63,7 +69,7 @@ func (t *target) strengthFuncs(sessions []*session) []report.StrengthFunc {
 			}
 		}
 		return out
-	})
+	}, blackboxmut.NoArgs(t.pkg))
 }
 
 // mutantSeed is the seed of m's runs: its own for a black-box mutant

@@ -29,6 +29,8 @@
 //	             the recording on, together k more times; the failing
 //	             tests screened by internal/flakiness on the session's
 //	             builds (mutprop's and a plain go test -c); the floor
+//	progress.go  what the baseline is doing, said every 10 s, and its
+//	             deadline's error (Config.BaselineTimeout)
 //	probe.go     the infection probes: a probed mutant runs only against
 //	             the covering tests whose recording run infected it
 //	pool.go      the mutants' runs, scheduled by engine.Run, in
@@ -44,6 +46,8 @@
 //	             then in fresh ones, and on the original at the seed; a
 //	             kill that does not recur is unstable, one whose test fails
 //	             on the original is a flaky test's, and neither counts
+//	one.go       RunMutant: one mutant against chosen tests through the
+//	             stages above (mutprop show --test), with each run's output
 //	trials.go    Config.Trials: internal/trials over the session's binaries
 //	blackbox.go  Config.Blackbox: internal/blackboxmut in the schemata
 //	matrix.go    SummarizeMatrix, from report.KillMatrixOf

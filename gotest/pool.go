@@ -24,28 +24,51 @@ import (
 // runMutants runs the jobs in a pool of workers over every target's
 // mutants. Each worker owns its copies of the modules and pulls from a
 // shared queue; the queue stops at cancellation and the running processes
-// are killed by their contexts.
+// are killed by their contexts. Black-box mutants that batches can run
+// go first, a batch a job (blackboxBatches), then the others one a job.
 func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []job) {
 	total := 0
 	for _, t := range targets {
 		total += len(t.pr.Mutants)
 	}
 	done := total - len(jobs)
-	var mu sync.Mutex
+	batches, jobs := rs.blackboxBatches(jobs)
+	opBatches, jobs := rs.operatorBatches(jobs)
 	work := map[*target]time.Duration{} // the worker time of each target's mutants
 	defer func() {
 		for _, t := range targets {
 			rs.confirmed(t, work[t])
 		}
 	}()
-	rs.forEach(ctx, len(jobs), func(w, k int) error {
-		j := jobs[k]
-		start := time.Now()
-		r := rs.runMutant(ctx, w, j.t, *j.result())
-		if ctx.Err() != nil {
-			return nil // interrupted: the mutant did not finish
+	defer func() {
+		if ctx.Err() == nil && rs.cfg.VerifyIsolation > 0 {
+			var batched []job
+			for _, b := range batches {
+				batched = append(batched, b.jobs...)
+			}
+			for _, b := range opBatches {
+				batched = append(batched, b.jobs...)
+			}
+			rs.verifyIsolation(ctx, batched)
 		}
-		r.Duration = time.Since(start)
+	}()
+	if len(opBatches) > 0 {
+		n := 0
+		for _, b := range opBatches {
+			n += len(b.jobs)
+		}
+		rs.cfg.logf("%d operator and named mutants run their first test in %d batches", n, len(opBatches))
+	}
+	if len(batches) > 0 {
+		n := 0
+		for _, b := range batches {
+			n += len(b.jobs)
+		}
+		rs.cfg.logf("%d black-box mutants run in %d batches, one test process per test and batch", n, len(batches))
+	}
+
+	var mu sync.Mutex
+	finish := func(j job, r MutantResult) {
 		mu.Lock()
 		defer mu.Unlock()
 		*j.result() = r
@@ -57,6 +80,40 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		if rs.cfg.Progress != nil {
 			rs.cfg.Progress(done, total, r)
 		}
+	}
+	rs.forEach(ctx, len(batches)+len(opBatches)+len(jobs), func(w, k int) error {
+		start := time.Now()
+		if k >= len(batches) && k < len(batches)+len(opBatches) {
+			b := opBatches[k-len(batches)]
+			results := rs.runOperatorBatch(ctx, w, b)
+			if ctx.Err() != nil {
+				return nil // interrupted: the batch did not finish
+			}
+			for i, j := range b.jobs {
+				finish(j, results[i])
+			}
+			return nil
+		}
+		if k < len(batches) {
+			b := batches[k]
+			results := rs.runBlackboxBatch(ctx, w, b)
+			if ctx.Err() != nil {
+				return nil // interrupted: the batch did not finish
+			}
+			each := time.Since(start) / time.Duration(len(b.jobs))
+			for i, j := range b.jobs {
+				results[i].Duration = each
+				finish(j, results[i])
+			}
+			return nil
+		}
+		j := jobs[k-len(batches)-len(opBatches)]
+		r := rs.runMutant(ctx, w, j.t, *j.result())
+		if ctx.Err() != nil {
+			return nil // interrupted: the mutant did not finish
+		}
+		r.Duration = time.Since(start)
+		finish(j, r)
 		return nil
 	})
 }
@@ -88,6 +145,12 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
+	return rs.runMutantFrom(ctx, w, t, r, nil)
+}
+
+// runMutantFrom is runMutant with the verdict of the mutant's first stage
+// given (a batch ran it: killed or survived), or nil.
+func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given *testjson.Verdict) MutantResult {
 	alone := map[*session]*testbin.Binary{}
 	binary := func(s *session) (*testbin.Binary, int, error) {
 		if !rs.cfg.mode().overlay() && r.Mutant.Schema != 0 {
@@ -142,9 +205,12 @@ func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantRes
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, r.Mutant.ID, bin,
-			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
-		if err != nil {
+		var v testjson.Verdict
+		var stream *testjson.Stream
+		if i == 0 && given != nil {
+			v = *given // a batch's: its stream is the batch's
+		} else if v, stream, err = st.s.runWith(ctx, st.s.scratch(w), t.guard, r.Mutant.ID, bin,
+			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true}); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
@@ -277,6 +343,10 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 	reasons := map[string]string{}
 	var notes []string
 	defer func() { out.Reason = withNotes(out.Reason, notes) }()
+	checks := 0
+	if rs.cfg.Blackbox.Sample(r.Mutant) {
+		checks = 1
+	}
 	if r.Mutant.Origin == mutate.OriginBlackbox {
 		defer func() {
 			if ctx.Err() != nil || out.Outcome == outcome.NotViable {
@@ -289,6 +359,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 					out.Outcome, out.Reason = o, reasons[name]
 				}
 			}
+			rs.sampleOutcome(&out)
 		}()
 	}
 	for _, name := range tests {
@@ -301,7 +372,7 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 			r.Outcome, r.Reason = outcome.NotViable, firstLine(err.Error())
 			return r
 		}
-		v, err := ref.s.runSeeded(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name}, seed, true)
+		v, err := ref.s.runSeeded(ctx, ref.s.scratch(w), bin, active, t.guard, r.Mutant.ID, []string{ref.name}, seed, true, checks)
 		if err != nil {
 			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
 		}
@@ -330,21 +401,23 @@ func (rs *runState) runMatrix(ctx context.Context, w int, t *target, binary func
 var matrixRank = map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
 
 // runSeeded runs tests in a fresh copy of the module with seed, stopping
-// at the first failing test when failfast, and classifies the run, under
-// the scratch's guard of the package directory when it has one
-// (runWith). Each test has its own deadline, read from the events the
-// binary streams (watchedRun): a test that loops is stopped by its own
-// rule, whatever the others take, and a starved one runs on in place;
+// at the first failing test when failfast, and after checks generated
+// cases of each rapid property when checks is positive; it classifies
+// the run, under the scratch's guard of the package directory when it
+// has one (runWith). Each test has its own deadline, read from the events
+// the binary streams (watchedRun): a test that loops is stopped by its
+// own rule, whatever the others take, and a starved one runs on in place;
 // nothing runs alone.
-func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool) (testjson.Verdict, error) {
-	v, _, err := s.runWith(ctx, sc, guard, id, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast})
+func (s *session) runSeeded(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, active int, guard *sandbox.Guard, id string, tests []string, seed uint64, failfast bool, checks int) (testjson.Verdict, error) {
+	v, _, err := s.runWith(ctx, sc, guard, id, bin, testbin.RunSpec{Tests: tests, Active: active, Seed: seed, Failfast: failfast, Checks: checks})
 	return v, err
 }
 
 // confirmKills checks the kills of black-box mutant r, run with seed:
 // the tests that killed it run together on the original (no active
-// mutant) at that seed, once per test package, and a test that does not
-// pass there did not kill the mutant. Its outcome becomes survived, its
+// mutant) at that seed, once per test package, up to the case that
+// failed on the mutant (confirmChecks), and a test that does not pass
+// there did not kill the mutant. Its outcome becomes survived, its
 // tests-to-failure blackboxmut.FailsOnOriginal (left out of the per-case
 // score), and a note says so. A test package whose binary takes no seed
 // (seeds) needs no check: the baseline passed it with every seed.
@@ -364,7 +437,11 @@ func (rs *runState) confirmKills(ctx context.Context, w int, t *target, r *Mutan
 	var notes []string
 	for _, s := range order {
 		names := bySession[s]
-		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, 0, t.guard, r.Mutant.ID+" (original)", names, seed, false)
+		run := func() (testjson.Verdict, error) {
+			v, _, err := s.watchedRun(ctx, s.scratch(w), s.bin, testbin.RunSpec{Tests: names, Seed: seed, Checks: confirmChecks(*r, t, s)})
+			return v, err
+		}
+		v, err := guarded(ctx, t.guard, r.Mutant.ID+" (original)", run)
 		if ctx.Err() != nil {
 			return notes
 		}
@@ -409,7 +486,11 @@ func guarded(ctx context.Context, g *sandbox.Guard, id string, run func() (testj
 // the tests needs its shrinking (noShrink).
 func (s *session) watchedRun(ctx context.Context, sc *sandbox.Scratch, bin *testbin.Binary, r testbin.RunSpec) (testjson.Verdict, *testjson.Stream, error) {
 	r.Dir, r.TempDir, r.Memory, r.NoShrink = sc.WorkDir(), sc.TempDir(), s.cfg.memory(), s.noShrink(r.Tests)
-	return testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
+	v, st, err := testwatch.Run(ctx, bin, r, s.rule, sc.Reset)
+	if err == nil && s.observe != nil && ctx.Err() == nil {
+		s.observe(s, bin, r, v, st)
+	}
+	return v, st, err
 }
 
 // rule is the deadline rule of test, from its baseline and what it used

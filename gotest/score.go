@@ -10,6 +10,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/flakiness"
 	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -127,19 +128,44 @@ type Config struct {
 	// NoFloor skips the plain go test -c build that measures the floor
 	// (PackageResult.Floor).
 	NoFloor bool
-	// Trials, when positive, measures how fast each test that kills a
-	// mutant finds it (trials.go): after the mutants, every killed
-	// mutant's tests run alone once to find all that kill it, then each
-	// killing test runs Trials times, trial i with the seed
+	// BaselineTimeout, when positive, bounds each test package's baseline
+	// (its runs without a mutant, the search for flaky tests included;
+	// not its build): past it, Score fails naming the tests that were
+	// running. Each run of the baseline stops after 10 minutes anyway.
+	BaselineTimeout time.Duration
+	// Trials, when positive, measures how fast each test that reaches a
+	// killed mutant finds it (trials.go): after the mutants, every test
+	// that covers or killed it runs Trials times, trial i with the seed
 	// propsuite.TrialSeed(Seed, mutant ID, test, "", i), into
-	// PackageResult.Trials. Test binaries are then built with
+	// PackageResult.Trials, and the mutant's KilledBy gains every test
+	// that killed it in a trial. Test binaries are then built with
 	// testbin.QuickSeedOverlay, so that testing/quick takes its seed from mutprop
 	// (Seed in every run but the trials) as rapid does.
 	Trials int
+	// TrialBudget is the cases each trial runs at most (rapid's
+	// -rapid.checks, testing/quick's default MaxCount, mutproptest's
+	// -mutprop.tests; gopter reads no flag); 0 leaves each library's
+	// default.
+	TrialBudget int
 	// Blackbox, when set, adds black-box mutants of the mutated
 	// packages' functions after their operator mutants (blackbox.go):
 	// schemata mode only.
 	Blackbox *Blackbox
+	// Isolation is how many mutants a test process runs (batch.go):
+	// IsolationBatch ("" too) runs several where isolation allows,
+	// IsolationProcess each in processes of its own. Schemata mode only:
+	// overlay mode builds each mutant alone.
+	Isolation string
+	// VerifyIsolation, when positive, runs that many of the mutants a
+	// batch ran again, one per process, chosen at random from Seed, and
+	// reports each difference of verdict (Result.Isolation).
+	VerifyIsolation int
+
+	// oneMutant is set by RunMutant: the baseline runs the tests
+	// together and alone once each (their deadlines and coverage), and a
+	// test that fails there ends the run; there is no search for flaky
+	// tests.
+	oneMutant bool
 }
 
 // SetAside is a test left out of a package's run, with the reason: it
@@ -163,7 +189,8 @@ type MutantResult struct {
 	Mutant  mutate.Mutant
 	Outcome outcome.Outcome // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
 	// KilledBy lists the tests that failed: the first one, or every one
-	// with Matrix.
+	// with Matrix; with Trials, the first one then every other test that
+	// failed in a trial.
 	KilledBy  []string
 	CoveredBy []string
 	// InfectedBy, for a probed mutant (Mutant.Probed), lists the covering
@@ -227,6 +254,12 @@ type PackageResult struct {
 	Strength []report.StrengthFunc
 	// SetAside are the tests the baseline left out.
 	SetAside []SetAside
+	// Inputs holds, by import path, what the tests of each test package
+	// that counts for this one read in the baseline (its test binary's
+	// -test.testlogfile log, as the user's inputs: testlog.Places.Map),
+	// with the variables the runtime reads (testlog.RuntimeEnv). A test
+	// package whose log could not be read has no entry.
+	Inputs map[string][]testlog.Input
 	// Timeouts are the deadlines' parameters.
 	Timeouts proc.Timeouts
 	// Floor is the least time any tool needs for this package's mutants:
@@ -236,7 +269,13 @@ type PackageResult struct {
 	// test, or all of them) divided by Workers.
 	FloorBuild, FloorTests time.Duration
 	Workers                int
-	// Trials are the trials of each killed mutant's killing tests
+	// FloorProcesses is how many test processes one process per mutant
+	// starts at the least (a black-box mutant's: one per test that gives
+	// it an input, and one to confirm its kills), FloorOverhead what one
+	// costs outside its tests (the baseline's).
+	FloorProcesses int
+	FloorOverhead  time.Duration
+	// Trials are the trials of each killed mutant's tests that reach it
 	// (Config.Trials), by mutant in Mutants' order, then by test name.
 	Trials []report.TrialCell
 	// Confirm is what confirming the kills of this run's mutants cost
@@ -272,6 +311,8 @@ type Result struct {
 	// Interrupted is set when the context was cancelled: the mutants that
 	// did not finish have an empty Outcome.
 	Interrupted bool
+	// Isolation is what Config.VerifyIsolation found; nil without it.
+	Isolation *IsolationCheck
 }
 
 // Score loads the packages, makes their mutants, builds each package's test
@@ -290,7 +331,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(cfg.TempDir, "mutprop-run-")
+	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}
@@ -304,6 +345,7 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	defer rs.closeWatches()
 	res := &Result{}
 	err = rs.score(ctx, pkgs, res)
+	res.Isolation = rs.isolation
 	if ctx.Err() != nil {
 		res.Interrupted = true
 		return res, nil

@@ -16,6 +16,8 @@ import (
 	"github.com/mutprop/mutprop/internal/coverage"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
@@ -38,6 +40,15 @@ type runState struct {
 	quick map[string][]byte
 
 	kills killChecks // what confirming kills keeps (confirm.go)
+	// switched holds, by package directory of a module copy, the tests
+	// that call the switch of a batch build (batchBuild): those a batch
+	// can run.
+	switched map[string]map[string]bool
+	// isolation is what Config.VerifyIsolation found.
+	isolation *IsolationCheck
+	// observe, when set, sees every watched run of a test binary, with
+	// its verdict and parsed stream (RunMutant).
+	observe func(s *session, bin *testbin.Binary, spec testbin.RunSpec, v testjson.Verdict, st *testjson.Stream)
 }
 
 // target is a package whose mutants are scored.
@@ -78,11 +89,18 @@ type session struct {
 	// original is each test's duration in the baseline run of the
 	// original path (no guarded copy): the floor counts it.
 	original map[string]time.Duration
+	// cases is, for each test whose output said so (rapid's "OK, passed
+	// N tests"), the generated cases it ran in that run: the floor counts
+	// a run that needs fewer as that share of its duration.
+	cases    map[string]int
 	overhead time.Duration // the baseline's process time outside tests
 	// usage is what each test's process used alone, recording: what
 	// confirms a mutant's timeout without a rerun (timeoutEvidence).
 	usage map[string]testwatch.Usage
 	aside []SetAside
+	// inputs are what the tests read in the baseline's run together
+	// (readInputs); nil when unknown.
+	inputs []testlog.Input
 	// shrinks are the tests that need rapid's minimization of a failing
 	// case: they fail with -rapid.shrinktime=0s and pass without it
 	// (findShrinkers). Every process that runs one keeps it (noShrink).
@@ -100,11 +118,40 @@ type session struct {
 	reached, infected map[string]map[int]bool
 	// data is each test's data coverage of the wrapped functions, by
 	// their first schema number (mutate.BlackboxOptions.Data).
-	data      map[string]map[int]mutate.BlackboxData
+	data map[string]map[int]mutate.BlackboxData
+	// initReached holds the schema numbers whose sites run while the
+	// binary initializes, before any test, or in the tests' first run
+	// only (measureLeaks, unswitchable); initKnown is set when that was
+	// measured. Batches leave those mutants out.
+	initReached map[int]bool
+	initKnown   bool
+	// leaks, when set, says why the session's tests cannot share a
+	// process among mutants: they leave state behind (measureLeaks).
+	leaks     string
 	coverPath string
 	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
+	// floorDone delivers the floor build's end (measureFloor, started
+	// beside the session's own build); nil without a floor.
+	floorDone chan error
+	floorOnce sync.Once
+	floorErr  error
+	plain     *testbin.Binary // the floor's plain build, once it ended
+
+	// prog is what the baseline is doing, said every baselineEvery.
+	prog baselineProgress
+}
+
+// waitFloor waits for the floor's build, when there is one, and returns
+// its error; it may be called from any goroutine, any number of times.
+func (s *session) waitFloor() error {
+	s.floorOnce.Do(func() {
+		if s.floorDone != nil {
+			s.floorErr = <-s.floorDone
+		}
+	})
+	return s.floorErr
 }
 
 // scratch returns worker w's copy of the session's module, made on first
@@ -182,6 +229,7 @@ func (rs *runState) score(ctx context.Context, pkgs []*mutate.Package, res *Resu
 	if err != nil {
 		return err
 	}
+	recordInputs(live, sessions) // baseline.go
 	jobs, err := rs.coveringTests(live, sessions)
 	if err != nil {
 		return err
@@ -271,17 +319,26 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 		cfg.logf("testing/quick stays seeded from the clock (%v): its inputs change from run to run", err)
 	}
 	overlays := map[string]map[string][]byte{}
+	switches := map[string]string{}
 	base := 0
 	for _, t := range live {
 		if cfg.mode().overlay() {
 			break
 		}
-		files, used, err := rs.schemata(t, base) // blackbox.go
+		root := t.tmpl.Root()
+		if _, ok := switches[root]; !ok && cfg.batch() {
+			path, tests, err := rs.batchBuild(t.tmpl, rs.testDirs(live, t.tmpl))
+			if err != nil {
+				return nil, fmt.Errorf("score: %w", err)
+			}
+			switches[root] = path
+			overlays[root] = tests
+		}
+		files, used, err := rs.schemata(t, base, switches[root]) // blackbox.go
 		if err != nil {
 			return nil, err
 		}
 		base += used
-		root := t.tmpl.Root()
 		if overlays[root] == nil {
 			overlays[root] = map[string][]byte{}
 		}
@@ -476,7 +533,7 @@ func (rs *runState) mutants(ctx context.Context, live []*target, jobs []job) err
 // then what each package's tests cost.
 func (rs *runState) floors(ctx context.Context, live []*target, sessions []*session) error {
 	for _, s := range sessions {
-		if err := s.measureFloor(ctx); err != nil {
+		if err := s.waitFloor(); err != nil {
 			return err
 		}
 	}
@@ -536,6 +593,14 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		s.coverPath = filepath.Join(s.work, "pkg.cover.test")
 		builds = append(builds, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ","), Tags: cfg.Tags})
 	}
+	if !cfg.NoFloor {
+		// The floor's plain build runs beside the session's own, not
+		// after the mutants: on a small module it is the run's largest
+		// fixed cost. Its time, measured beside the other build, is a
+		// little more than alone: the floor a little less strict.
+		s.floorDone = make(chan error, 1)
+		go func() { s.floorDone <- s.measureFloor(ctx) }()
+	}
 	errs := make([]error, len(builds))
 	var wg sync.WaitGroup
 	for i, b := range builds {
@@ -570,12 +635,20 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			s.tests = append(s.tests, t)
 		}
 	}
-	if len(s.tests) == 0 {
+	switch {
+	case len(s.tests) == 0 && cfg.Run != nil:
+		return fmt.Errorf("score %s: no test matches %s (of %d listed)", s.pkg.Path, cfg.Run, len(listed))
+	case len(s.tests) == 0:
 		return fmt.Errorf("score %s: no tests to run (of %d listed)", s.pkg.Path, len(listed))
 	}
 
 	if err := s.runBaseline(ctx, coverPkgs); err != nil {
 		return err
+	}
+	if s.recorded && cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 {
+		if err := s.measureLeaks(ctx); err != nil {
+			return err
+		}
 	}
 	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
 		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond))
@@ -700,15 +773,31 @@ func (t *target) addForeignTests(sessions []*session) {
 }
 
 // measureFloor sets the target's floor: its own package's plain build and
-// the baseline time of the tests each of its mutants had to run.
+// the time the tests each of its mutants had to run take, as one process
+// running every mutant would spend it (testTime), and how many processes
+// one per mutant would start, with the time each costs outside its tests.
 func (t *target) measureFloor() {
 	if t.own != nil {
-		t.pr.FloorBuild = t.own.floorBuild
+		t.pr.FloorBuild, t.pr.FloorOverhead = t.own.floorBuild, t.own.overhead
 	}
 	for _, r := range t.pr.Mutants {
 		if r.Outcome == outcome.NoCoverage || r.Outcome == outcome.NotViable || r.Outcome == "" {
 			continue
 		}
+		if r.PerTest != nil && r.Mutant.Origin == mutate.OriginBlackbox {
+			// Each test that gives the mutant an input ran against it, to
+			// its count; a kill was confirmed on the original in a
+			// process of its own.
+			for name, o := range r.PerTest {
+				t.pr.FloorTests += t.testTime(name, r, o)
+				t.pr.FloorProcesses++
+			}
+			if len(r.KilledBy) > 0 {
+				t.pr.FloorProcesses++
+			}
+			continue
+		}
+		t.pr.FloorProcesses++
 		for _, name := range r.Tests() {
 			if ref, ok := t.refs[name]; ok {
 				t.pr.FloorTests += ref.s.original[ref.name]
@@ -718,4 +807,27 @@ func (t *target) measureFloor() {
 			}
 		}
 	}
+}
+
+// testTime is the time test takes against the mutant of r, where it
+// ended with o: its duration on the original, or the share of it that
+// the cases it needed make of those it ran there (a kill at its n-th
+// case, a per-case sample's first case), when its output counted them.
+func (t *target) testTime(test string, r MutantResult, o outcome.Outcome) time.Duration {
+	ref, ok := t.refs[test]
+	if !ok {
+		return 0
+	}
+	d, all := ref.s.original[ref.name], ref.s.cases[ref.name]
+	need := 0
+	switch n := r.TestsToFailure[test]; {
+	case o == outcome.Killed && n > 0:
+		need = n
+	case r.Outcome == outcome.Ignored: // a per-case sample
+		need = 1
+	}
+	if all > 0 && need > 0 && need < all {
+		return d * time.Duration(need) / time.Duration(all)
+	}
+	return d
 }

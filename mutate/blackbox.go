@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -42,9 +43,11 @@ const BlackboxDistinctCap = 100000
 // BlackboxSizeDoc defines the size of a call's arguments, the measure of
 // the data coverage's size range.
 const BlackboxSizeDoc = `The size of a call is the sum of its arguments' sizes (receiver included):
-a string's, slice's, array's, map's or channel's length; a number's
-absolute value (truncated); 0 for a bool, a nil or a func; what a pointer
-or an interface holds; the sum of a struct's fields.`
+a string's, slice's, array's, map's or channel's length; a number's bit
+length, the binary digits of its absolute value, truncated (0 for 0, 1 for
+1 and -1, 7 for 100, at most 64: a log scale, so that an int near 2^63
+weighs as a short list, not as its magnitude); 0 for a bool, a nil or a
+func; what a pointer or an interface holds; the sum of a struct's fields.`
 
 // blackboxPrefix starts every name the black-box wrapping declares.
 const blackboxPrefix = "mutpropbb"
@@ -82,6 +85,9 @@ type BlackboxFunc struct {
 	Line int
 	// Reason says why the function cannot be wrapped; "" when it can.
 	Reason string
+	// Params counts the function's arguments, its receiver included (a
+	// variadic parameter counts one): 0 for a function of no input.
+	Params int
 
 	fileIndex int
 	decl      *ast.FuncDecl
@@ -110,6 +116,13 @@ func BlackboxCandidates(pkg *Package) []BlackboxFunc {
 				obj:       obj,
 			}
 			bf.Reason = blackboxRefusal(pkg, fd, obj)
+			if obj != nil {
+				sig := obj.Type().(*types.Signature)
+				bf.Params = sig.Params().Len()
+				if sig.Recv() != nil {
+					bf.Params++
+				}
+			}
 			out = append(out, bf)
 		}
 	}
@@ -294,6 +307,10 @@ type BlackboxOptions struct {
 	// exact while small and within a factor of two of the process's
 	// final ones beyond (BlackboxData, SplitBlackboxData).
 	Data bool
+	// Switch: the build is a batch build (SchemataOptions.Switch), so
+	// each wrapper's switch is computed again whenever the active mutant
+	// changes (mutpropSwitched). SchemataWithBlackbox sets it.
+	Switch bool
 	// Probes, as SchemataOptions.Probes: in the recording run each
 	// wrapper records the mutants the call infects (every one in
 	// every-point mode, the ones whose points select the input
@@ -443,6 +460,45 @@ func blackboxSelect(cands []BlackboxFunc, names []string) ([]BlackboxFunc, error
 	return out, nil
 }
 
+// BlackboxID returns the ID of black-box mutant k of the function fn
+// (BlackboxFunc.Name) of the package with import path pkg, with the given
+// points (BlackboxPointsDoc): blackbox:PKG.Func:K for an every-point
+// mutant, blackbox:PKG.Func:K/pP for a p-point one. The points are part
+// of the ID because they change the mutant: the same ID never names two
+// mutants, whatever --blackbox-points is, and every-point mutants keep
+// the IDs (and aliases) they had before points joined the ID.
+func BlackboxID(pkg, fn string, k, points int) string {
+	id := fmt.Sprintf("%s:%s.%s:%d", OriginBlackbox, pkg, fn, k)
+	if points > 0 {
+		id += fmt.Sprintf("/p%d", points)
+	}
+	return id
+}
+
+// ParseBlackboxID reads an ID BlackboxID made: the qualified function
+// ("PKG.Func", as the ID spells it), k and the points (0 for every-point);
+// false when id is not a black-box mutant's ID.
+func ParseBlackboxID(id string) (fn string, k, points int, ok bool) {
+	rest, found := strings.CutPrefix(id, OriginBlackbox+":")
+	i := strings.LastIndexByte(rest, ':')
+	if !found || i <= 0 {
+		return "", 0, 0, false
+	}
+	fn, tail := rest[:i], rest[i+1:]
+	num, p, hasPoints := strings.Cut(tail, "/p")
+	k, err := strconv.Atoi(num)
+	if err != nil || k < 0 || num != strconv.Itoa(k) {
+		return "", 0, 0, false
+	}
+	if hasPoints {
+		points, err = strconv.Atoi(p)
+		if err != nil || points < 1 || p != strconv.Itoa(points) {
+			return "", 0, 0, false
+		}
+	}
+	return fn, k, points, true
+}
+
 // blackboxMutants returns bf's mutants, numbered from first.
 func blackboxMutants(pkg *Package, bf BlackboxFunc, first int, opts BlackboxOptions) []Mutant {
 	pos := pkg.Fset.Position(bf.decl.Name.Pos())
@@ -454,7 +510,7 @@ func blackboxMutants(pkg *Package, bf BlackboxFunc, first int, opts BlackboxOpti
 	var out []Mutant
 	for k := 0; k < opts.PerFunc; k++ {
 		out = append(out, Mutant{
-			ID:          fmt.Sprintf("%s:%s.%s:%d", OriginBlackbox, pkg.Path, bf.Name, k),
+			ID:          BlackboxID(pkg.Path, bf.Name, k, opts.Points),
 			Origin:      OriginBlackbox,
 			Description: fmt.Sprintf("%s: results perturbed at %s (black-box mutant %d, seed %d)", bf.Name, where, k, k+1),
 			File:        filepath.Base(bf.File),

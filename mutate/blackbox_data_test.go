@@ -3,6 +3,7 @@ package mutate
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,8 +48,9 @@ func bbDataRecord(t *testing.T, bin, test string, env ...string) (lines int, dat
 // tests that call Scale on three small inputs and on n inputs 0..n-1: the
 // recording holds Scale's data coverage alone, exact for the small test
 // (3 distinct inputs, sizes 0 to 1: |-1| is 1), within a factor of two
-// for n = 1,000, capped at BlackboxDistinctCap for n = 300,000; and the
-// number of lines does not grow with the run.
+// for n = 1,000, capped at BlackboxDistinctCap for n = 300,000, its sizes
+// the bit lengths of 0 and n-1 (BlackboxSizeDoc); and the number of lines
+// does not grow with the run.
 func TestBlackboxDataCoverage(t *testing.T) {
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "bbschemata")
@@ -110,8 +112,11 @@ func TestBlackboxDataCoverage(t *testing.T) {
 		if !d.AtLeast() {
 			t.Errorf("n=%d: %d distinct inputs recorded, not a lower bound", n, d.Distinct)
 		}
-		if d.MinSize != 0 || d.MaxSize > uint64(n-1) || 2*d.MaxSize <= uint64(n-1) {
-			t.Errorf("n=%d: sizes %d to %d recorded, want 0 to more than half of %d", n, d.MinSize, d.MaxSize, n-1)
+		// The bit length of n-1: exact up to BlackboxDataExact, more than
+		// half of it beyond.
+		if want := uint64(bits.Len(uint(n - 1))); d.MinSize != 0 || d.MaxSize > want || 2*d.MaxSize <= want ||
+			want <= BlackboxDataExact && d.MaxSize != want {
+			t.Errorf("n=%d: sizes %d to %d recorded, want 0 to %d, the bit length of %d", n, d.MinSize, d.MaxSize, want, n-1)
 		}
 		if l > 200 {
 			t.Errorf("n=%d: %d data-coverage lines, want at most 200", n, l)

@@ -236,7 +236,7 @@ func TestSchemataWithBlackbox(t *testing.T) {
 	var want []string
 	for i, name := range []string{"Fact", "(*Counter).Add", "Scale", "Label"} {
 		for k := 0; k < perFunc; k++ {
-			want = append(want, fmt.Sprintf("blackbox:example.com/bbs.%s:%d=%d", name, k, base+len(muts)+i*perFunc+k+1))
+			want = append(want, fmt.Sprintf("blackbox:example.com/bbs.%s:%d/p%d=%d", name, k, points, base+len(muts)+i*perFunc+k+1))
 		}
 	}
 	if got, want := strings.Join(ids, " "), strings.Join(want, " "); got != want {
@@ -327,12 +327,11 @@ func TestSchemataWithBlackbox(t *testing.T) {
 	// every original body, answers as the original.
 	selected, unselected := 0, 0
 	for _, m := range bbMuts {
-		colon := strings.LastIndexByte(m.ID, ':')
-		name := strings.TrimPrefix(m.ID[:colon], "blackbox:example.com/bbs.")
-		k, err := strconv.Atoi(m.ID[colon+1:])
-		if err != nil {
-			t.Fatalf("%s: %v", m.ID, err)
+		fn, k, p, ok := ParseBlackboxID(m.ID)
+		if !ok || p != points {
+			t.Fatalf("%s: not the ID of a %d-point mutant", m.ID, points)
 		}
+		name := strings.TrimPrefix(fn, "example.com/bbs.")
 		rows := bbsRun(t, wrappedBin, all, fmt.Sprintf("%s=%d", ActiveEnv, m.Schema))
 		for other, rs := range original {
 			for i, o := range rs {

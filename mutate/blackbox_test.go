@@ -279,9 +279,9 @@ func TestBlackboxWrapping(t *testing.T) {
 			case 0:
 				bins[i] = bbBuild(t, pkg, nil, "", false, dir)
 			case 1:
-				bins[i] = bbBuild(t, pkg, everyFiles, activeSource(pkg.Name, SchemataOptions{Copies: true}, n, 0, nil), true, dir)
+				bins[i] = bbBuild(t, pkg, everyFiles, activeSource(pkg.Name, SchemataOptions{Copies: true}, n, 0, nil, nil), true, dir)
 			case 2:
-				bins[i] = bbBuild(t, pkg, kFiles, activeSource(pkg.Name, SchemataOptions{Coverage: true, Probes: true}, n, reach, nil), true, dir)
+				bins[i] = bbBuild(t, pkg, kFiles, activeSource(pkg.Name, SchemataOptions{Coverage: true, Probes: true}, n, reach, nil, nil), true, dir)
 			}
 		}()
 	}
@@ -409,4 +409,45 @@ func bbSorted(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestBlackboxIDsHoldThePoints: every-point mutants keep the IDs
+// blackbox:PKG.Func:K, p-point ones end in /pP, so that no ID names two
+// mutants under two --blackbox-points; ParseBlackboxID reads both back
+// and refuses what BlackboxID never writes.
+func TestBlackboxIDsHoldThePoints(t *testing.T) {
+	pkg := loadFixture(t, "blackbox")
+	ids := map[string]int{}
+	for _, points := range []int{0, 3, 4} {
+		w, err := BlackboxWrap(pkg, BlackboxOptions{Funcs: []string{"(*Set).Add"}, PerFunc: 2, Points: points})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, m := range w.Mutants {
+			if prev, ok := ids[m.ID]; ok {
+				t.Errorf("%s names a mutant under points %d and %d", m.ID, prev, points)
+			}
+			ids[m.ID] = points
+			fn, gotK, gotP, ok := ParseBlackboxID(m.ID)
+			if !ok || fn != "example.com/bb.(*Set).Add" || gotK != k || gotP != points {
+				t.Errorf("ParseBlackboxID(%q) = %q, %d, %d, %v; want example.com/bb.(*Set).Add, %d, %d", m.ID, fn, gotK, gotP, ok, k, points)
+			}
+		}
+	}
+	for id, points := range map[string]int{
+		"blackbox:example.com/bb.(*Set).Add:1":    0,
+		"blackbox:example.com/bb.(*Set).Add:1/p3": 3,
+	} {
+		if got, ok := ids[id]; !ok || got != points {
+			t.Errorf("%s: made under points %d (%v), want %d", id, got, ok, points)
+		}
+	}
+	for _, bad := range []string{
+		"operator:a.go:1:1:x:y", "blackbox:", "blackbox:F", "blackbox:p.F:", "blackbox:p.F:-1", "blackbox:p.F:01",
+		"blackbox:p.F:1/p0", "blackbox:p.F:1/p", "blackbox:p.F:1/q3", "blackbox:p.F:1/p03", "blackbox:p.F:x/p3",
+	} {
+		if fn, k, p, ok := ParseBlackboxID(bad); ok {
+			t.Errorf("ParseBlackboxID(%q) = %q, %d, %d: want no ID", bad, fn, k, p)
+		}
+	}
 }

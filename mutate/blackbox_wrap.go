@@ -106,6 +106,9 @@ func blackboxWrapFunc(pkg *Package, bf BlackboxFunc, i, first int, opts Blackbox
 	fmt.Fprintf(&b, "\tif %s {\n\t\treturn %s(%s)\n\t}\n", on, slow, strings.Join(args, ", "))
 	fmt.Fprintf(&b, "\treturn %s\n}\n", call)
 	fmt.Fprintf(&b, "\n// %s: %s runs a mutant or the observer.\nvar %s = %s || %s\n", on, fd.Name.Name, on, inRange, observeIf)
+	if opts.Switch {
+		fmt.Fprintf(&b, "\nfunc init() {\n\tmutpropSwitched = append(mutpropSwitched, func() { %s = %s || %s })\n}\n", on, inRange, observeIf)
+	}
 	fmt.Fprintf(&b, "\n// %s is %s with a mutant active, or observed.\n", slow, fd.Name.Name)
 	fmt.Fprintf(&b, "func %s(%s)%s {\n", slow, strings.Join(slowParams, ", "), res)
 	fmt.Fprintf(&b, "\tif %s {\n", inRange)
@@ -153,7 +156,7 @@ func blackboxTypeCheck(pkg *Package, w *BlackboxWrapping, opts BlackboxOptions) 
 		}
 		files[i] = f
 	}
-	stub := "package " + pkg.Name + "\nvar mutpropActive int\n" + blackboxRuntimeStub
+	stub := "package " + pkg.Name + "\nvar mutpropActive int\nvar mutpropSwitched []func()\n" + blackboxRuntimeStub
 	if opts.Coverage || opts.Probes {
 		stub += probeStub
 	}

@@ -407,7 +407,7 @@ func TestTheActiveFileIsValidAtEveryLanguageVersion(t *testing.T) {
 	pkg := &Package{Path: "example.com/p", Dir: "/p", src: map[string][]byte{}}
 	for _, c := range []SchemataOptions{{}, {Probes: true}, {Probes: true, Copies: true}, {Coverage: true, Copies: true}, {Probes: true, Coverage: true, Copies: true}} {
 		overlay := map[string][]byte{
-			"/p/" + ActiveFile: []byte(activeSource("p", c, 3, 2, nil)),
+			"/p/" + ActiveFile: []byte(activeSource("p", c, 3, 2, nil, nil)),
 			"/p/p.go":          []byte("package p\n\nfunc f() bool { return mutpropActive == 1 }\n"),
 		}
 		if c.Probes || c.Coverage {
@@ -519,5 +519,15 @@ func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
 				t.Errorf("%d named mutants, want 3", named)
 			}
 		})
+	}
+}
+
+func TestTheSwitchPackageIsValidAtEveryLanguageVersion(t *testing.T) {
+	t.Parallel()
+	vc := &versionChecker{imp: importer.Default(), api: stdAPI(t)}
+	pkg := &Package{Path: "example.com/m/" + SwitchDir, Dir: "/m/" + SwitchDir, src: map[string][]byte{}}
+	overlay := map[string][]byte{"/m/" + SwitchDir + "/switch.go": SwitchSource()}
+	for _, lang := range []string{"go1", "go1.2", "go1.12", "go1.16", "go1.17", currentLang()} {
+		vc.mustCheck(t, "the switch package", pkg, overlay, lang)
 	}
 }

@@ -70,6 +70,16 @@ type SchemataOptions struct {
 	// and the values given are ignored). Only SchemataWithBlackbox,
 	// which returns the black-box mutants, accepts it.
 	Blackbox *BlackboxOptions
+	// Switch, when set, is the import path of the switch package of a
+	// batch build (SwitchSource, under SwitchDir of the module): the
+	// package's ActiveFile registers the setter of its mutpropActive
+	// there, so that a batch run changes the active mutant between the
+	// iterations of a -test.count run. What the package computed from
+	// mutpropActive (a black-box wrapper's switch) is computed again at
+	// each change (mutpropSwitched). Mutants whose sites run while the
+	// package initializes see only the mutant of ActiveEnv: a batch must
+	// leave them out.
+	Switch string
 }
 
 // AllCopies, as MUTPROP_ACTIVE of a build with SchemataOptions.Copies,
@@ -158,6 +168,7 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 	if opts.Blackbox != nil {
 		bo := *opts.Blackbox
 		bo.Base, bo.Coverage, bo.Probes, bo.ReachBase = opts.Base+len(mutants), opts.Coverage, opts.Probes, reachBase
+		bo.Switch = opts.Switch != ""
 		if bb, err = BlackboxWrap(pkg, bo); err != nil {
 			return nil, nil, fmt.Errorf("schemata %s: %w", pkg.Path, err)
 		}
@@ -169,8 +180,8 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 	if reach := countReachSites(sites); reach != reachBase {
 		return nil, nil, fmt.Errorf("schemata %s: %d guarded sites record their first run, %d counted before the wrapping", pkg.Path, reach, reachBase)
 	}
-	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables)
-	stub := "package " + pkg.Name + "\nvar mutpropActive int\n"
+	active := activeSource(pkg.Name, opts, opts.Base+len(mutants)+len(bb.Mutants), reachBase+bb.Reach, tables, packageVars(pkg))
+	stub := "package " + pkg.Name + "\nvar mutpropActive int\nvar mutpropSwitched []func()\n"
 	if opts.Probes || opts.Coverage {
 		stub += probeStub + tableProbeStub
 	}
@@ -275,6 +286,7 @@ var reserved = map[string]bool{
 	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
 	"mutpropPanicked": true, "mutpropOrig": true, "mutpropReach": true, "mutpropReached": true, "mutpropRan": true,
 	"mutpropRecord": true, "mutpropAt": true, "mutpropReadAt": true, "mutpropTables": true,
+	"mutpropSwitched": true, "mutpropswitch": true,
 }
 
 // isReservedName reports whether name is declared by the schemata, so a
@@ -972,9 +984,12 @@ func disabledSchema(sites [][]*site, schema int) bool {
 // activeSource is ActiveFile for package name: with probes or coverage,
 // the recording half for n mutants and sites guarded sites; with copies,
 // MUTPROP_ACTIVE may also be AllCopies.
-func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table) string {
+func activeSource(name string, opts SchemataOptions, n, sites int, tables []*table, vars []string) string {
 	recording := opts.Probes || opts.Coverage
 	imports := "\t\"os\"\n\t\"strconv\"\n"
+	if opts.Switch != "" {
+		imports += "\tmutpropswitch " + strconv.Quote(opts.Switch) + "\n"
+	}
 	if recording {
 		imports += "\t\"sync/atomic\"\n"
 	}
@@ -1010,8 +1025,67 @@ func mutpropReadActive() int {
 	return n
 }
 `
+	if opts.Switch != "" {
+		text += `
+// mutpropSwitched are what computes again, at a change of the active
+// mutant, what was computed from mutpropActive.
+var mutpropSwitched []func()
+
+func init() {
+	mutpropswitch.Register(func(n int) {
+		mutpropActive = n
+		for _, f := range mutpropSwitched {
+			f()
+		}
+	})
+`
+		if len(vars) > 0 {
+			text += "\tmutpropswitch.RegisterState(func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n"
+		}
+		text += `}
+`
+	}
 	if recording {
 		text += probeSource(n, sites) + tableProbeSource(tables)
+		if opts.Switch != "" {
+			text += `
+// A test's start in a batch's recording marks it in the probe file ("t
+// ITERATION NAME") and forgets the sites and infections seen so far: the
+// lines up to the next mark are the test's.
+func init() {
+	mutpropswitch.RegisterStart(func(k int, name string) {
+		if !mutpropProbing {
+			return
+		}
+		for i := range mutpropReached {
+			atomic.StoreUint32(&mutpropReached[i], 0)
+		}
+		for i := range mutpropInfected {
+			atomic.StoreUint32(&mutpropInfected[i], 0)
+		}
+		if _, err := mutpropProbeFile.WriteString("t " + strconv.Itoa(k) + " " + name + "\n"); err != nil {
+			panic("mutprop: ` + ProbeEnv + `: " + err.Error())
+		}
+	})
+}
+`
+		}
 	}
 	return text
+}
+
+// packageVars lists the package's own package-level variables (those a
+// batch's leak check hashes), in name order.
+func packageVars(pkg *Package) []string {
+	if pkg.Types == nil {
+		return nil
+	}
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		if _, ok := scope.Lookup(name).(*types.Var); ok && name != "_" && !strings.HasPrefix(name, "mutprop") {
+			out = append(out, name)
+		}
+	}
+	return out
 }

@@ -168,6 +168,8 @@ func checkCell(t *testing.T, s *propsuite.Suite, p, g string, o options) {
 	where := fmt.Sprintf("suite %s, property %s, generator %s (-mutprop.seed=%d, trial seed %d)", s.Name, p, g, *flagSeed, seed)
 	switch r.Outcome {
 	case outcome.Survived:
+		// What a trial of mutprop run --trials reads as the cases run.
+		t.Logf("[mutprop] OK, passed %d tests", r.Tests)
 	case outcome.Killed:
 		t.Errorf("[mutprop] failed after %d tests: %s", r.TestsToFailure, where)
 	case outcome.Crashed:

@@ -16,23 +16,39 @@
 //     kill matrix that mutprop run's --matrix and the BST scenario's
 //     property scores both read.
 //   - trials.go: mutprop run --trials's figures: TrialCell,
-//     SummarizeTrials (fails, mean tests-to-failure with its 95% CI, and
-//     two-sided Mann-Whitney U comparisons of the killing tests of each
-//     mutant), TrialsTables and TrialsJSONKey.
+//     SummarizeTrials (per mutant and test, the geometric estimate of the
+//     mean tests-to-failure under censoring with its exact 95% CI, and in
+//     time; per mutant, Mann-Whitney U comparisons of its tests with
+//     their one-sided z scores), TrialsTables and TrialsJSONKey.
+//   - ranking.go: per function under test, its tests ranked, each two
+//     decided by Stouffer's combination of the per-mutant z scores,
+//     Holm-adjusted over the report, and one answer line
+//     (FunctionAnswer); RankingTables, VerdictTables, TimeTables.
+//   - trialcharts.go: per function, Etna's cumulative chart of the
+//     mutants each test finds within N cases, and for a few dozen
+//     mutants the per-mutant estimates with their intervals.
 //   - table.go: Table, the one table value, rendered as text
 //     (tablewriter), Markdown or CSV; Write renders several.
 //   - tables.go: the common tables: StatusTable, KillRateTable,
 //     generatorTable, cellTable, beatsTable.
+//   - strength.go: mutprop run --blackbox's figures: SummarizeStrength
+//     (per-case and killed % with Wilson intervals, the rows' ranking, the
+//     data coverage warnings), PctInterval, StrengthTables and
+//     StrengthJSONKey; implications.go: FitSpec's implications between
+//     the tests of a function (StrengthImplication, ImplicationsTable).
 //   - schema.go: JSON, the mutation-testing-report-schema (version 2)
 //     rendering, and schemaStatus, the outcome mapping.
-//   - charts.go: histogram, barChart (grouped, with whiskers) and
-//     lineChart drawn with gonum.org/v1/plot to SVG (plotSVG).
+//   - charts.go: histogram, barChart (grouped bars or dots, with
+//     whiskers), lineChart and cumulativeChart drawn with
+//     gonum.org/v1/plot to SVG (plotSVG), in a palette that gives each
+//     series its own colour, the legend beside the plot where asked.
 //   - plots.go: experimentCharts, the standard charts of a generator
 //     comparison.
 //   - html.go, html.tmpl: HTML, the one-file report page: for a run, the
 //     mutation-testing-elements viewer (<mutation-test-report-app>) fed
 //     the run's schema JSON, both inline, beside mutprop's own views
-//     (outcomes, undetected mutants with diffs, kill matrix); for an
+//     (outcomes, undetected mutants with diffs, the kill matrix when every
+//     killer is known: Page.Matrix or Page.Trials); for an
 //     experiment, the generator tables and charts.
 //   - elements/: the viewer's standalone bundle, mutation-test-elements.js
 //     from the npm package mutation-testing-elements (Apache-2.0, its

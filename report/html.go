@@ -37,9 +37,20 @@ type Page struct {
 	Title      string
 	Run        *Run
 	Experiment *Experiment
-	// Trials, when set, adds a section with mutprop run --trials's tables
-	// (TrialsTables).
+	// Trials, when set, adds a section with mutprop run --trials's
+	// answers, rankings and pairs (RankingTables, TimeTables), each
+	// function's charts, and folded, the verdicts' explanations and the
+	// per-mutant figures (VerdictTables, TrialsTables).
 	Trials *TrialsReport
+	// Matrix says that the run had --matrix: every covering test ran
+	// against every mutant. The page shows the kill matrix, its kill
+	// rates and only-killer counts with it, or with Trials, whose every
+	// test that reaches a killed mutant ran against it (the killers are
+	// those that failed in some trial). Without either, a mutant's run
+	// stopped at its first killer, a test would look redundant for want
+	// of being run, and the page says why it shows no matrix. Only with
+	// Matrix does it call a test redundant.
+	Matrix bool
 	// Strength, when set, adds a section with the strength and data
 	// coverage of mutprop run --blackbox (StrengthTables).
 	Strength *Strength
@@ -53,8 +64,9 @@ type Page struct {
 // writes it), which the viewer shows file by file with every mutant in its
 // source; beside it are mutprop's own views: the score and outcomes, the
 // undetected mutants with their diffs (those no test covers folded), the
-// kill matrix, and with Page.Trials the trials' figures and comparisons
-// (TrialsTables). The body's data-mutant-count attribute gives the number
+// kill matrix with Page.Matrix or Page.Trials (else why it is missing),
+// and with
+// Page.Trials the trials' answers, rankings, charts and figures. The body's data-mutant-count attribute gives the number
 // of mutants. For an experiment the page shows the generator tables (tests
 // to failure with confidence intervals) and its standard charts (tasks
 // solved within N tests and T seconds, mean tests to failure, tasks solved
@@ -83,7 +95,8 @@ type pageData struct {
 	BlackBox        int // black-box mutants among MutantCount
 	Score           Score
 	StatusTable     Table
-	KillRates       Table
+	FullKillers     bool           // Page.Matrix, or Page.Trials
+	KillRates       Table          // with FullKillers only
 	Undetected      []htmlSurvivor // survived and gave-up
 	Uncovered       []htmlSurvivor // no-coverage
 	Matrix          *htmlMatrix
@@ -94,8 +107,15 @@ type pageData struct {
 	ExperimentTables []Table
 	Charts           []htmlChart
 	TrialTables      []Table
-	TrialCharts      []htmlChart
+	TrialFunctions   []htmlTrialFunction
+	TrialDetails     []Table
 	StrengthTables   []Table
+}
+
+// htmlTrialFunction is one function's charts in the trials section.
+type htmlTrialFunction struct {
+	Name   string
+	Charts []htmlChart
 }
 
 type htmlSurvivor struct {
@@ -143,7 +163,6 @@ func buildPageData(p Page) (pageData, error) {
 		d.BlackBox = BlackBoxCount(r.Mutants)
 		d.Score = ScoreOf(r.Mutants)
 		d.StatusTable = StatusTable(*r)
-		d.KillRates = KillRateTable(*r)
 		for _, m := range r.Mutants {
 			switch m.Status {
 			case outcome.NoCoverage:
@@ -152,17 +171,35 @@ func buildPageData(p Page) (pageData, error) {
 				d.Undetected = append(d.Undetected, htmlSurvivorOf(m))
 			}
 		}
-		d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
+		d.FullKillers = p.Matrix || p.Trials != nil
+		if d.FullKillers {
+			d.KillRates = KillRateTable(*r)
+			d.Matrix = htmlMatrixOf(KillMatrixOf(*r))
+		}
+		if !p.Matrix {
+			d.KillRates.Notes = []string{"killers from the trials: the tests that failed in the mutant's run or in at least one of its trials; run with --matrix for each covering test's verdict at the run's seed"}
+		}
 	}
 	if p.Trials != nil {
-		d.TrialTables = append(RankingTables(*p.Trials), TrialsTables(*p.Trials)...)
-		for _, tc := range trialCharts(*p.Trials) {
+		t := *p.Trials
+		d.TrialTables = append(RankingTables(t), TimeTables(t)...)
+		d.TrialDetails = append(VerdictTables(t), TrialsTables(t)...)
+		multi := len(rankedPackages(t)) > 1
+		for _, tc := range trialCharts(t) {
 			svg, err := plotSVG(tc.Chart)
 			if err != nil {
 				return d, fmt.Errorf("trials: chart %s: %w", tc.Name, err)
 			}
 			src := template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
-			d.TrialCharts = append(d.TrialCharts, htmlChart{Name: tc.Name, Src: src})
+			name := functionText(tc.Function)
+			if multi {
+				name = tc.Package + ": " + name
+			}
+			if n := len(d.TrialFunctions); n == 0 || d.TrialFunctions[n-1].Name != name {
+				d.TrialFunctions = append(d.TrialFunctions, htmlTrialFunction{Name: name})
+			}
+			f := &d.TrialFunctions[len(d.TrialFunctions)-1]
+			f.Charts = append(f.Charts, htmlChart{Name: tc.Name, Src: src})
 		}
 	}
 	if p.Strength != nil {

@@ -258,7 +258,7 @@ func TestHTMLReportRendersInChromiumWithoutConsoleErrors(t *testing.T) {
 	bin := chromium(t)
 	dir := artifactDir(t)
 	r, e := sampleRun(), sampleExperiment()
-	page, err := HTML(Page{Title: "BST report", Run: &r, Experiment: &e})
+	page, err := HTML(Page{Title: "BST report", Run: &r, Experiment: &e, Matrix: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +71,39 @@ func TestMinimalBreaksTiesInMatrixOrder(t *testing.T) {
 	sub := km.Subsumed()
 	if sub["A"] != "B" || sub["B"] != "" {
 		t.Errorf("Subsumed = %v, want A subsumed by the earlier B only", sub)
+	}
+}
+
+// The HTML report shows a kill matrix, its kill rates and its "only
+// killer" counts only when every killer of each mutant is known: with
+// first killers alone, a test that kills many mutants after another
+// would read as redundant.
+func TestTheHTMLKillMatrixNeedsEveryKiller(t *testing.T) {
+	t.Parallel()
+	r := sampleRun()
+	tr, err := SummarizeTrials(2, 1, 0, []TrialCell{cell("p", "m", "TestA", "rapid", 1, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                       string
+		page                       Page
+		matrix, redundant, missing bool
+	}{
+		{"first killers only", Page{Run: &r}, false, false, true},
+		{"--matrix", Page{Run: &r, Matrix: true}, true, true, false},
+		{"--trials", Page{Run: &r, Trials: &tr}, true, false, false},
+	} {
+		page, err := HTML(c.page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(page)
+		matrix := strings.Contains(html, "<th>only killer</th>") && strings.Contains(html, `id="kill-matrix-table"`)
+		redundant := strings.Contains(html, "redundant")
+		missing := strings.Contains(html, `id="kill-matrix-missing"`)
+		if matrix != c.matrix || redundant != c.redundant || missing != c.missing {
+			t.Errorf("%s: matrix %v, redundancy claim %v, says it is missing %v; want %v, %v, %v", c.name, matrix, redundant, missing, c.matrix, c.redundant, c.missing)
+		}
 	}
 }

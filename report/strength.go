@@ -2,8 +2,10 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/mutprop/mutprop/outcome"
@@ -20,9 +22,16 @@ const StrengthJSONKey = "mutpropStrength"
 // strength.
 const SmallInputSize = 1
 
-// HighStrength is the killed fraction from which a strength counts as
-// high for the small-inputs warning: half the function's mutants.
-const HighStrength = 0.5
+// MinDistinct is the least number of distinct inputs a score may rest on
+// without a warning: a test that passes a function fewer distinct
+// arguments (a one-case example, a property over a handful of values)
+// says little about the function's other inputs, whatever its score.
+const MinDistinct = 10
+
+// HighStrength is the killed fraction a test must exceed for a data
+// coverage warning: 0, any detected mutant. (Reports before MinDistinct
+// warned from half the mutants, at 0.5, and only on sizes 0 and 1.)
+const HighStrength = 0
 
 // StrengthDoc explains strength and data coverage, for --help and the
 // reports' notes.
@@ -30,14 +39,21 @@ const StrengthDoc = `Per-case %: the share of a wrapped function's black-box mut
 test detects at its first generated case, each mutant run with its own
 seed (Duregård's per-test-case score, the insert study's killed %). It
 ranks the tests: the chance that one random case catches one mutant.
-Killed %: the share of the mutants the whole test kills (fails, times out
-or crashes against) over all its cases, the classic kill rate. A test
-with many cases nears 100% even when each case is weak; both measures
-come with a 95% Wilson interval.
+Ties rank by the killed %, then by the distinct inputs, then by the
+greatest size. Killed %: the share of the mutants the whole test kills
+(fails, times out or crashes against) over all its cases, the classic
+kill rate. A test with many cases nears 100% even when each case is weak;
+both measures come with a 95% Wilson interval.
 Data coverage: how many distinct arguments the test passed the function
 and the range of their sizes, a separate axis measured on the original.
-A high strength on small inputs only (sizes 0 to 1) says nothing about
-larger ones: the insert study's warning.`
+A score that rests on fewer than 10 distinct inputs, or on inputs of size
+0 to 1 only, says little about other inputs: a warning quotes its
+per-case score, as the table prints it. A function without arguments gets
+no such warning.
+Implications (FitSpec): "A kills every mutant B kills" when the mutants
+B kills are among those A kills; equivalent tests kill the same mutants.
+Each black-box mutant runs every test it infects, so these kill sets are
+complete for the mutants of the run.`
 
 // StrengthMutant is one black-box mutant of a function, as the run scored
 // it with every covering test run alone (PerTest).
@@ -58,6 +74,10 @@ type StrengthMutant struct {
 	// OriginalFails lists the tests of PerTest that failed at Seed on
 	// the original too: not kills, and left out of the per-case score.
 	OriginalFails []string
+	// Sample: a per-case sample, whose tests ran their first case only
+	// (PerTest and PerTestTTF say what it did): it counts in the
+	// per-case score, not in the classic kill rate.
+	Sample bool
 }
 
 // DataCoverage is what a test passed a function, in the recording run on
@@ -78,8 +98,11 @@ type DataCoverage struct {
 type StrengthFunc struct {
 	Package  string
 	Function string
-	Mutants  []StrengthMutant
-	Callers  map[string]*DataCoverage
+	// NoArgs is set for a function without arguments (no receiver, no
+	// parameters): its one input is no narrow data coverage.
+	NoArgs  bool `json:",omitempty"`
+	Mutants []StrengthMutant
+	Callers map[string]*DataCoverage
 }
 
 // StrengthRow is one (function, test) row of the Strength report.
@@ -88,18 +111,19 @@ type StrengthRow struct {
 	Function string `json:"function"`
 	Test     string `json:"test"`
 	// Mutants is the number of the function's black-box mutants that
-	// were scored (not-viable and unfinished ones left out); Killed
-	// those the test killed, failed, timed out or crashed against.
+	// were scored (not-viable and unfinished ones, and per-case samples,
+	// left out); Killed those the test killed, failed, timed out or
+	// crashed against.
 	Mutants int `json:"mutants"`
 	Killed  int `json:"killed"`
 	// KilledPct is 100*Killed/Mutants, CI95 its 95% Wilson interval in
 	// percent; null without mutants.
 	KilledPct *float64    `json:"killedPct"`
 	CI95      *[2]float64 `json:"ci95"`
-	// PerCaseMutants is the number of scored mutants of the per-case
-	// score: Mutants less those whose test failed on the original at the
-	// mutant's seed (OriginalFails); PerCase those the test detected at
-	// its first generated case (PerTestTTF 1).
+	// PerCaseMutants is the number of mutants of the per-case score:
+	// Mutants and the per-case samples, less those whose test failed on
+	// the original at the mutant's seed (OriginalFails); PerCase those
+	// the test detected at its first generated case (PerTestTTF 1).
 	PerCaseMutants int `json:"perCaseMutants"`
 	PerCase        int `json:"perCase"`
 	// PerCasePct is 100*PerCase/PerCaseMutants, Duregård's per-test-case
@@ -114,49 +138,76 @@ type StrengthRow struct {
 	// Data is the test's data coverage of the function; null when
 	// unknown.
 	Data *DataCoverage `json:"data"`
-	// Warning is the insert study's: set when the strength is high
-	// (HighStrength) and every call had a size of at most
-	// SmallInputSize.
-	Warning string `json:"warning,omitempty"`
+	// NoArgs is set when the function has no arguments: Data then says
+	// nothing, and no warning is given.
+	NoArgs bool `json:"noArgs,omitempty"`
+	// Warning is set when the test detects a mutant (HighStrength) of a
+	// function with arguments and its score rests on few distinct inputs
+	// (FewInputs: fewer than MinDistinct) or on small ones only
+	// (SmallInputs: every call of a size of at most SmallInputSize, the
+	// insert study's warning).
+	Warning     string `json:"warning,omitempty"`
+	FewInputs   bool   `json:"fewInputs,omitempty"`
+	SmallInputs bool   `json:"smallInputs,omitempty"`
 }
 
 // Strength is the strength and data coverage of every (function, test)
-// pair of a run with black-box mutants, by package, function and test.
+// pair of a run with black-box mutants, by package, function and test,
+// and the implications between the tests of each function.
 type Strength struct {
-	// SmallInputSize and HighStrength are the warning's thresholds.
+	// SmallInputSize, MinDistinct and HighStrength are the warnings'
+	// thresholds.
 	SmallInputSize uint64        `json:"smallInputSize"`
+	MinDistinct    int           `json:"minDistinct"`
 	HighStrength   float64       `json:"highStrength"`
 	Rows           []StrengthRow `json:"rows"`
+	// Implications are FitSpec's, between the tests of each function
+	// (StrengthImplication), by package and function.
+	Implications []StrengthImplication `json:"implications"`
 }
 
 // SummarizeStrength computes the Strength of funcs: a row per function
 // and test that calls it (Callers) or ran against one of its mutants,
 // sorted by package and function, then ranked by per-case score (highest
-// first), then by test name. A test that failed on the original at a
+// first), then by killed %, distinct inputs and greatest size
+// (rankedBefore); and the implications between the tests of each
+// function (implications). A test that failed on the original at a
 // mutant's seed does not kill that mutant, and the mutant is left out of
 // the test's per-case score.
 func SummarizeStrength(funcs []StrengthFunc) Strength {
-	s := Strength{SmallInputSize: SmallInputSize, HighStrength: HighStrength, Rows: []StrengthRow{}}
+	s := Strength{SmallInputSize: SmallInputSize, MinDistinct: MinDistinct, HighStrength: HighStrength,
+		Rows: []StrengthRow{}, Implications: []StrengthImplication{}}
 	for _, f := range funcs {
 		tests := map[string]bool{}
 		for t := range f.Callers {
 			tests[t] = true
 		}
-		scored := 0
+		var scoredMuts []StrengthMutant
 		for _, m := range f.Mutants {
 			if !scoredOutcome(m.Outcome) {
 				continue
 			}
-			scored++
+			scoredMuts = append(scoredMuts, m)
 			for t := range m.PerTest {
 				tests[t] = true
 			}
 		}
+		// The classic kill rate and the implications count the mutants
+		// that ran every test to its budget, not the per-case samples.
+		scored := 0
+		for _, m := range scoredMuts {
+			if !m.Sample {
+				scored++
+			}
+		}
+		var rows []StrengthRow
+		kills := map[string][]bool{}
 		for t := range tests {
-			row := StrengthRow{Package: f.Package, Function: f.Function, Test: t, Mutants: scored, Data: f.Callers[t]}
-			for _, m := range f.Mutants {
-				if !scoredOutcome(m.Outcome) {
-					continue
+			row := StrengthRow{Package: f.Package, Function: f.Function, Test: t, Mutants: scored, Data: f.Callers[t], NoArgs: f.NoArgs}
+			killed := make([]bool, 0, scored)
+			for _, m := range scoredMuts {
+				if !m.Sample {
+					killed = append(killed, false)
 				}
 				if slices.Contains(m.OriginalFails, t) {
 					row.OriginalFails = append(row.OriginalFails, fmt.Sprintf("seed %d (%s)", m.Seed, m.ID))
@@ -164,12 +215,16 @@ func SummarizeStrength(funcs []StrengthFunc) Strength {
 				}
 				row.PerCaseMutants++
 				if detects(m.PerTest[t]) {
-					row.Killed++
+					if !m.Sample {
+						row.Killed++
+						killed[len(killed)-1] = true
+					}
 					if m.PerTestTTF[t] == 1 {
 						row.PerCase++
 					}
 				}
 			}
+			kills[t] = killed
 			if row.PerCaseMutants > 0 {
 				p := stats.Wilson(row.PerCase, row.PerCaseMutants)
 				pct := 100 * p.P
@@ -179,28 +234,83 @@ func SummarizeStrength(funcs []StrengthFunc) Strength {
 				p := stats.Wilson(row.Killed, scored)
 				pct := 100 * p.P
 				row.KilledPct, row.CI95 = &pct, &[2]float64{100 * p.Low, 100 * p.High}
-				if d := row.Data; d != nil && p.P >= HighStrength && d.MaxSize <= SmallInputSize {
-					row.Warning = fmt.Sprintf("calls %s only on inputs of size <= %d (%s): a high score here says nothing about larger inputs",
-						f.Function, d.MaxSize, distinctText(*d))
+				if p.P > HighStrength {
+					row.Warning, row.FewInputs, row.SmallInputs = dataWarning(f.Function, row.Data, f.NoArgs)
 				}
 			}
-			s.Rows = append(s.Rows, row)
+			rows = append(rows, row)
 		}
+		sort.Slice(rows, func(i, j int) bool { return rankedBefore(rows[i], rows[j]) })
+		s.Rows = append(s.Rows, rows...)
+		s.Implications = append(s.Implications, implications(f, rows, kills, scored)...)
 	}
 	sort.SliceStable(s.Rows, func(i, j int) bool {
 		a, b := s.Rows[i], s.Rows[j]
 		if a.Package != b.Package {
 			return a.Package < b.Package
 		}
-		if a.Function != b.Function {
-			return a.Function < b.Function
+		return a.Function < b.Function
+	})
+	sort.SliceStable(s.Implications, func(i, j int) bool {
+		a, b := s.Implications[i], s.Implications[j]
+		if a.Package != b.Package {
+			return a.Package < b.Package
 		}
-		if pa, pb := pctOr(a.PerCasePct), pctOr(b.PerCasePct); pa != pb {
-			return pa > pb
-		}
-		return a.Test < b.Test
+		return a.Function < b.Function
 	})
 	return s
+}
+
+// rankedBefore orders two rows of one function: the higher per-case score
+// first; on a tie, the higher killed % (the classic kill rate), then the
+// more distinct inputs, then the greater largest size (unknown data
+// last), then the test's name. A test on a tiny input set thus never
+// outranks a broad one it ties with.
+func rankedBefore(a, b StrengthRow) bool {
+	if pa, pb := pctOr(a.PerCasePct), pctOr(b.PerCasePct); pa != pb {
+		return pa > pb
+	}
+	if ka, kb := pctOr(a.KilledPct), pctOr(b.KilledPct); ka != kb {
+		return ka > kb
+	}
+	da, db := distinctOr(a.Data), distinctOr(b.Data)
+	if da != db {
+		return da > db
+	}
+	if a.Data != nil && b.Data != nil && a.Data.MaxSize != b.Data.MaxSize {
+		return a.Data.MaxSize > b.Data.MaxSize
+	}
+	return a.Test < b.Test
+}
+
+// distinctOr is d's distinct inputs, or -1 when unknown.
+func distinctOr(d *DataCoverage) int {
+	if d == nil {
+		return -1
+	}
+	return d.Distinct
+}
+
+// dataWarning is the warning of a test that detects mutants of fn with
+// data coverage d: set when the score rests on fewer than MinDistinct
+// distinct inputs (few) or on inputs of size at most SmallInputSize only
+// (small); never for a function without arguments (noArgs) or unknown
+// data.
+func dataWarning(fn string, d *DataCoverage, noArgs bool) (warning string, few, small bool) {
+	if d == nil || noArgs {
+		return "", false, false
+	}
+	few = !d.DistinctAtLeast && d.Distinct < MinDistinct
+	small = d.MaxSize <= SmallInputSize
+	switch {
+	case few && small:
+		warning = fmt.Sprintf("calls %s on only %s, of size <= %d: a score resting on so few inputs says little about the others", fn, distinctText(*d), d.MaxSize)
+	case few:
+		warning = fmt.Sprintf("calls %s on only %s (sizes %d..%d): a score resting on so few inputs says little about the others", fn, distinctText(*d), d.MinSize, d.MaxSize)
+	case small:
+		warning = fmt.Sprintf("calls %s only on inputs of size <= %d (%s): a score here says nothing about larger inputs", fn, d.MaxSize, distinctText(*d))
+	}
+	return warning, few, small
 }
 
 // pctOr is *p, or -1 for nil: a row without a score ranks last.
@@ -236,17 +346,78 @@ func distinctText(d DataCoverage) string {
 }
 
 // dataText is a row's data coverage for a table cell.
-func dataText(d *DataCoverage) string {
-	if d == nil {
+func dataText(d *DataCoverage, noArgs bool) string {
+	switch {
+	case noArgs:
+		return "no arguments"
+	case d == nil:
 		return "unknown"
 	}
 	return fmt.Sprintf("%s, sizes %d..%d", distinctText(*d), d.MinSize, d.MaxSize)
 }
 
+// PctInterval formats a percentage p and its interval ci, both in
+// percent, as "P% [L, H]": the point with one decimal, the bounds with
+// none, or with as many more decimals (up to 3) as it takes for a bound
+// that differs from the point to read differently from it, and for a
+// point that is not 0 or 100 to read as neither. So 1000/1000 reads
+// "100.0% [99.6, 100]", never "[100, 100]". Trailing zeros of a bound are
+// dropped.
+func PctInterval(p float64, ci [2]float64) string {
+	const eps = 1e-9
+	d := 0
+	for ; d < 3; d++ {
+		pd := max(1, d)
+		ok := true
+		for _, b := range ci {
+			if math.Abs(b-p) > eps && fixedN(b, d) == fixedN(p, d) {
+				ok = false
+			}
+		}
+		for _, edge := range []float64{0, 100} {
+			if math.Abs(p-edge) > eps && fixedN(p, pd) == fixedN(edge, pd) {
+				ok = false
+			}
+		}
+		if ok {
+			break
+		}
+	}
+	return fmt.Sprintf("%s%% [%s, %s]", fixedN(p, max(1, d)), trimZeros(fixedN(ci[0], d)), trimZeros(fixedN(ci[1], d)))
+}
+
+// fixedN formats x with d decimals.
+func fixedN(x float64, d int) string { return strconv.FormatFloat(x, 'f', d, 64) }
+
+// trimZeros drops the trailing zeros of a decimal fraction, and its
+// point when nothing follows: "100.0" is "100", "99.60" "99.6".
+func trimZeros(s string) string {
+	if !strings.Contains(s, ".") {
+		return s
+	}
+	s = strings.TrimRight(s, "0")
+	s = strings.TrimSuffix(s, ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// perCaseText is a row's per-case cell, as the table and its warning
+// print it.
+func perCaseText(r StrengthRow) string {
+	if r.PerCasePct == nil {
+		return "-"
+	}
+	return PctInterval(*r.PerCasePct, *r.PerCaseCI95)
+}
+
 // StrengthTables renders the Strength: per package, a table of its
-// functions and the tests that call them, with the killed % of the
-// function's black-box mutants and its interval, beside the data
-// coverage; the warnings follow as notes.
+// functions and the tests that call them, with the per-case and killed %
+// of the function's black-box mutants and their intervals, beside the
+// data coverage, the warnings following as notes; then the table of the
+// implications between the tests of each function (ImplicationsTable),
+// when there are any.
 func StrengthTables(s Strength) []Table {
 	var out []Table
 	for start := 0; start < len(s.Rows); {
@@ -262,16 +433,13 @@ func StrengthTables(s Strength) []Table {
 		}
 		var warnings, fails []string
 		for _, r := range s.Rows[start:end] {
-			pct, perCase := "-", "-"
+			pct := "-"
 			if r.KilledPct != nil {
-				pct = fmt.Sprintf("%.0f%% [%.0f, %.0f]", *r.KilledPct, r.CI95[0], r.CI95[1])
+				pct = PctInterval(*r.KilledPct, *r.CI95)
 			}
-			if r.PerCasePct != nil {
-				perCase = fmt.Sprintf("%.1f%% [%.0f, %.0f]", *r.PerCasePct, r.PerCaseCI95[0], r.PerCaseCI95[1])
-			}
-			t.Rows = append(t.Rows, []string{r.Function, r.Test, perCase, fmt.Sprintf("%d/%d", r.Killed, r.Mutants), pct, dataText(r.Data)})
+			t.Rows = append(t.Rows, []string{r.Function, r.Test, perCaseText(r), fmt.Sprintf("%d/%d", r.Killed, r.Mutants), pct, dataText(r.Data, r.NoArgs)})
 			if r.Warning != "" {
-				warnings = append(warnings, fmt.Sprintf("%s: %.0f%% strength against %s, but it %s.", r.Test, *r.KilledPct, r.Function, r.Warning))
+				warnings = append(warnings, fmt.Sprintf("%s: per-case %s against %s, but it %s.", r.Test, perCaseText(r), r.Function, r.Warning))
 			}
 			if n := len(r.OriginalFails); n > 0 {
 				fails = append(fails, fmt.Sprintf("%s fails on the original with %s: not a kill, left out of its per-case score of %s.",
@@ -279,11 +447,11 @@ func StrengthTables(s Strength) []Table {
 			}
 		}
 		t.Notes = append(t.Notes,
-			"per-case: the share of the function's black-box mutants the test detects at its first generated case, each mutant with its own seed (Duregård's per-test-case score; rows ranked by it); killed: those it fails, times out or crashes against over all its cases (the classic kill rate)",
-			"data coverage: the distinct arguments the test passed the function and their sizes, on the original (a separate axis)",
+			"per-case: the share of the function's black-box mutants the test detects at its first generated case, each mutant with its own seed (Duregård's per-test-case score; rows ranked by it, ties by killed %, distinct inputs, then sizes); killed: those it fails, times out or crashes against over all its cases (the classic kill rate)",
+			"data coverage: the distinct arguments the test passed the function and their sizes, on the original (a separate axis); a size adds up a call's lengths and its numbers' bit lengths",
 			"figures of data coverage from 16 up are recorded at each doubling: the true ones are less than twice the distinct inputs and the greatest size shown")
 		if len(warnings) > 0 {
-			t.Notes = append(t.Notes, "data coverage warnings (a separate axis from strength):")
+			t.Notes = append(t.Notes, fmt.Sprintf("data coverage warnings (a separate axis from strength; fewer than %d distinct inputs, or sizes <= %d only):", MinDistinct, SmallInputSize))
 			t.Notes = append(t.Notes, warnings...)
 		}
 		if len(fails) > 0 {
@@ -291,6 +459,9 @@ func StrengthTables(s Strength) []Table {
 			t.Notes = append(t.Notes, fails...)
 		}
 		out = append(out, t)
+		if it, ok := ImplicationsTable(s, pkg); ok {
+			out = append(out, it)
+		}
 		start = end
 	}
 	return out

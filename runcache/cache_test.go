@@ -27,16 +27,18 @@ func TestAVerdictDependsOnTheTestsThatDecidedIt(t *testing.T) {
 		tests:    map[string]string{a: "ha", c: "hc"},
 		counting: map[string][]string{a: {a, c}},
 	}
-	deps, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}}, false)
+	deps, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}})
 	assert.Equal(t, map[string]string{a: "ha"}, deps)
 	assert.False(t, all)
-	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{c + ".TestPosOfOne"}}, false)
+	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{c + ".TestPosOfOne"}})
 	assert.Equal(t, map[string]string{c: "hc"}, deps)
 	assert.False(t, all)
-	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}}, true)
+	cr.matrix = true
+	deps, all = cr.deps(a, gotest.MutantResult{Outcome: outcome.Killed, KilledBy: []string{"TestAdd"}})
 	assert.Equal(t, map[string]string{a: "ha", c: "hc"}, deps, "with --matrix every verdict needs every test")
 	assert.True(t, all)
-	survived, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Survived}, false)
+	cr.matrix = false
+	survived, all := cr.deps(a, gotest.MutantResult{Outcome: outcome.Survived})
 	assert.Equal(t, map[string]string{a: "ha", c: "hc"}, survived)
 	assert.True(t, all)
 
@@ -46,14 +48,16 @@ func TestAVerdictDependsOnTheTestsThatDecidedIt(t *testing.T) {
 
 	cr.tests[a] = "ha2"
 	assert.Empty(t, cr.stale(a, killedByC), "a's tests do not decide what c's killed")
-	assert.Equal(t, "tests of "+a+" changed", cr.stale(a, &cachedMutant{Deps: survived, All: true}))
+	assert.Equal(t, a+"'s tests changed", cr.stale(a, &cachedMutant{Deps: survived, All: true}))
+	cr.changed = map[string]string{a: "fixtures/mode.txt, which " + a + "'s tests read, changed"}
+	assert.Equal(t, cr.changed[a], cr.stale(a, &cachedMutant{Deps: survived, All: true}), "the reason names what changed")
 	cr.tests[a] = "ha"
 
 	cr.counting[a] = []string{a, c, "example.com/inc/d"}
-	assert.Equal(t, "tests of example.com/inc/d count now", cr.stale(a, &cachedMutant{Deps: survived, All: true}))
+	assert.Equal(t, "example.com/inc/d's tests count now", cr.stale(a, &cachedMutant{Deps: survived, All: true}))
 	assert.Empty(t, cr.stale(a, killedByC))
 	cr.counting[a] = []string{a}
-	assert.Equal(t, "tests of "+c+" no longer count", cr.stale(a, killedByC))
+	assert.Equal(t, c+"'s tests no longer count", cr.stale(a, killedByC))
 }
 
 // TestTheTreeHashesSplitCodeFromTestsAndSkipOutputs: a package's code
@@ -108,7 +112,7 @@ func TestTheTreeHashesSplitCodeFromTestsAndSkipOutputs(t *testing.T) {
 
 func TestTheMissNoteListsTheCommonestReasonFirst(t *testing.T) {
 	t.Parallel()
-	cr := &cacheRun{misses: map[string]int{"tests of x changed": 3, "not in the cache": 12, "code of y changed": 3}}
-	assert.Equal(t, " (12: not in the cache; 3: code of y changed; 3: tests of x changed)", cr.missNote())
+	cr := &cacheRun{misses: map[string]int{"x's tests changed": 3, "not in the cache": 12, "y's code changed": 3}}
+	assert.Equal(t, " (12: not in the cache; 3: x's tests changed; 3: y's code changed)", cr.missNote())
 	assert.Empty(t, (&cacheRun{}).missNote())
 }

@@ -1,52 +1,71 @@
 package runcache
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/mutprop/mutprop/internal/testbin"
 )
 
-// envPrefix marks the entries of the cache's environment (cacheRun.env)
-// that hold an environment variable: "env:NAME" -> a hash of its value.
-const envPrefix = "env:"
+// The environment's part of the key is what the tests read: a test
+// package's verdicts depend on the variables its test binary's log shows
+// its tests looking up (gotest.PackageResult.Inputs), as go test's cache
+// keys them, and on those the runtime reads as the binary starts
+// (testlog.RuntimeEnv). A variable no test reads changes nothing.
+//
+// The log starts in m.Run, so it misses what an init function or a
+// TestMain reads before: getenvs adds the variables the module's code
+// names in such calls.
 
-// volatileEnv reports whether the environment variable name is left out
-// of the cache's key: it describes the shell, the terminal, the login
-// session or the CI job that started mutprop, changes from one run to the
-// next, and no test's verdict should depend on it. The list is in doc.go.
-func volatileEnv(name string) bool {
-	switch name {
-	case "_", "PWD", "OLDPWD", "SHLVL", "COLUMNS", "LINES", "PS1", "PS2", "PROMPT_COMMAND", "LS_COLORS", "COLORTERM",
-		"DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "WINDOWID", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
-		"TMUX", "TMUX_PANE", "STY", "GPG_TTY", "XDG_VTNR",
-		"GITHUB_RUN_ID", "GITHUB_RUN_NUMBER", "GITHUB_RUN_ATTEMPT", "GITHUB_SHA", "GITHUB_JOB",
-		"CI_JOB_ID", "CI_PIPELINE_ID", "CI_COMMIT_SHA", "BUILD_NUMBER", "BUILD_ID":
-		return true
+// getenvRE matches a lookup of a variable named by a literal.
+var getenvRE = regexp.MustCompile(`\b(?:os\.Getenv|os\.LookupEnv|syscall\.Getenv)\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\)`)
+
+// getenvs returns the variables a test package in dir may read before its
+// log starts: those that its test files and the non-test Go files of the
+// module packages its test binary links (dirs) name in a call
+// os.Getenv("NAME"), os.LookupEnv("NAME") or syscall.Getenv("NAME"),
+// sorted, but those mutprop sets for the binary (testbin.OwnEnv).
+func (h *treeHasher) getenvs(dir string, dirs map[string]*goListDep) []string {
+	var names []string
+	names = append(names, h.getenvsIn(dir, true)...)
+	for d := range dirs {
+		names = append(names, h.getenvsIn(d, false)...)
 	}
-	for _, p := range []string{"TERM", "SSH_", "XDG_SESSION_", "VSCODE_", "ITERM_", "KONSOLE_", "WT_"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
-// environment returns the entries of the cache's key for environ (as
-// os.Environ): every variable but the volatile ones, by name, each with a
-// hash of its value (the cache file holds no value).
-func environment(environ []string) map[string]string {
-	out := map[string]string{}
-	for _, kv := range environ {
-		name, value, ok := strings.Cut(kv, "=")
-		if !ok || name == "" || volatileEnv(name) {
+// getenvsIn returns the variables the Go files of dir name (getenvRE): its
+// test files, or its other files.
+func (h *treeHasher) getenvsIn(dir string, tests bool) []string {
+	key := fmt.Sprintf("%s\x00%t", dir, tests)
+	if names, ok := h.env[key]; ok {
+		return names
+	}
+	var names []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // the directory's hash says so
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") != tests {
 			continue
 		}
-		sum := sha256.Sum256([]byte("mutprop env\x00" + name + "\x00" + value))
-		out[envPrefix+name] = hex.EncodeToString(sum[:12])
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue // its hash says so
+		}
+		for _, m := range getenvRE.FindAllSubmatch(b, -1) {
+			if v := string(m[1]); !testbin.OwnEnv(v) {
+				names = append(names, v)
+			}
+		}
 	}
-	return out
+	h.env[key] = names
+	return names
 }
-
-// processEnvironment is environment(os.Environ()).
-func processEnvironment() map[string]string { return environment(os.Environ()) }

@@ -16,27 +16,34 @@ import (
 	"github.com/mutprop/mutprop/proc"
 )
 
-// TestTheKeyHoldsEveryVariableButTheVolatileOnes: a variable's value
-// changes its entry, a volatile one (shell, terminal, session) has none,
-// and no value is written as is.
-func TestTheKeyHoldsEveryVariableButTheVolatileOnes(t *testing.T) {
+// TestTheCodeNamesTheVariablesReadBeforeTheLog: the variables named by
+// literal in os.Getenv, os.LookupEnv and syscall.Getenv calls of a test
+// package's test files and of the code it links, but mutprop's own, and
+// nothing else.
+func TestTheCodeNamesTheVariablesReadBeforeTheLog(t *testing.T) {
 	t.Parallel()
-	a := environment([]string{"HOME=/home/u", "FOO=1", "PWD=/a", "OLDPWD=/b", "SHLVL=2", "_=/usr/bin/mutprop", "TERM=xterm", "SSH_TTY=/dev/pts/1"})
-	b := environment([]string{"HOME=/home/u", "FOO=2", "PWD=/c", "SHLVL=3", "TERM_PROGRAM=x", "SSH_CONNECTION=1"})
-	assert.ElementsMatch(t, []string{envPrefix + "HOME", envPrefix + "FOO"}, sortedKeys(a))
-	assert.Equal(t, a[envPrefix+"HOME"], b[envPrefix+"HOME"])
-	assert.NotEqual(t, a[envPrefix+"FOO"], b[envPrefix+"FOO"])
-	for _, v := range a {
-		assert.NotContains(t, v, "/home/u")
+	dir, lib := t.TempDir(), t.TempDir()
+	write := func(dir, name, content string) {
+		t.Helper()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644))
 	}
-	assert.Equal(t, "environment variable FOO", envName(envPrefix+"FOO"))
+	write(dir, "a.go", `package a; import "os"; func init() { _ = os.Getenv("A_INIT"); _, _ = os.LookupEnv( "A_LOOKUP" ); _ = os.Getenv(name) }`)
+	write(dir, "a_test.go", `package a; import ("os"; "syscall"); func TestMain() { syscall.Getenv("A_MAIN"); os.Getenv("TMPDIR") }`)
+	write(dir, "notes.txt", `os.Getenv("NOT_GO")`)
+	write(lib, "lib.go", `package lib; import "os"; var mode = os.Getenv("LIB_MODE")`)
+	write(lib, "lib_test.go", `package lib; import "os"; var x = os.Getenv("LIB_TEST_ONLY")`)
+	h := newTreeHasher(nil)
+	got := h.getenvs(dir, map[string]*goListDep{dir: {}, lib: {}})
+	assert.Equal(t, []string{"A_INIT", "A_LOOKUP", "A_MAIN", "LIB_MODE"}, got)
 }
 
-// TestAChangedEnvironmentRunsAgain: a package whose init panics when
-// ENVINIT_PANIC is set is scored, then scored again from the cache (the
-// shell's volatile variables changed), then with ENVINIT_PANIC set: that
-// run is not served from the cache, and fails as go test does.
-func TestAChangedEnvironmentRunsAgain(t *testing.T) {
+// TestOnlyWhatTheTestsReadOfTheEnvironmentRunsAgain: a package whose init
+// panics when ENVINIT_PANIC is set is scored, then scored again from the
+// cache although variables no test reads changed (HOSTNAME, the shell's
+// SHLVL and OLDPWD), then with ENVINIT_PANIC set: the init function reads
+// it before the test log starts, and its code names it, so that run is
+// not served from the cache, and fails as go test does.
+func TestOnlyWhatTheTestsReadOfTheEnvironmentRunsAgain(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "envinit")
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
 	t.Chdir(dir) // mutprop runs in the module, as go list does
@@ -57,11 +64,12 @@ func TestAChangedEnvironmentRunsAgain(t *testing.T) {
 	require.NoError(t, err, first)
 	assert.Contains(t, first, "0 of ", "the first run is not from the cache")
 
+	t.Setenv("HOSTNAME", "another-host")
 	t.Setenv("SHLVL", "42")
 	t.Setenv("OLDPWD", t.TempDir())
 	second, err := run()
 	require.NoError(t, err, second)
-	assert.Contains(t, second, "from the cache, 0 run: nothing built", "volatile variables changed the key")
+	assert.Contains(t, second, "from the cache, 0 run: nothing built", "variables no test reads changed the key")
 
 	t.Setenv("ENVINIT_PANIC", "1")
 	third, err := run()

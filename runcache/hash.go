@@ -13,10 +13,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/runlog"
 )
 
 // goCommandEnv returns what of go env changes builds and test runs.
@@ -100,10 +102,13 @@ func (d *goListDep) local() bool {
 	return m == nil || m.Main || m.Version == "" || m.Replace != nil && m.Replace.Version == ""
 }
 
-// hashPackages hashes every package of paths (mutated and test packages)
-// with the module packages they link under the build tags tags, and
-// returns the hash of the module files.
-func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags []string, gowork string) (string, error) {
+// hashTree hashes what the verdicts of the run depend on in the tree
+// (runlog.Tree): every mutated package of paths with the module packages
+// it imports, and every test package of paths (a mutated package with
+// tests, or one of testOnly) with what its test binary links, under the
+// build tags tags. It returns the tree, the packages each test binary
+// links (by test package), and the hash of the module files.
+func hashTree(ctx context.Context, h *treeHasher, paths, testOnly, tags []string, ownTests bool, gowork string) (*runlog.Tree, map[string]map[string]bool, string, error) {
 	args := []string{"list", "-e", "-deps", "-test", "-json=ImportPath,Dir,Standard,ForTest,Deps,EmbedFiles,TestEmbedFiles,XTestEmbedFiles,Module"}
 	if len(tags) > 0 {
 		args = append(args, "-tags="+strings.Join(tags, ","))
@@ -114,7 +119,7 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return "", fmt.Errorf("go list -deps -test: %v %s", err, strings.TrimSpace(stderr.String()))
+		return nil, nil, "", fmt.Errorf("go list -deps -test: %v %s", err, strings.TrimSpace(stderr.String()))
 	}
 	byPath := map[string]*goListDep{}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -123,13 +128,13 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags
 		if err := dec.Decode(&d); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
-			return "", fmt.Errorf("go list -deps -test: %v", err)
+			return nil, nil, "", fmt.Errorf("go list -deps -test: %v", err)
 		}
 		byPath[d.ImportPath] = &d
 	}
-	// code hashes a package's build inputs with those of the module
-	// packages in deps (as listed, test variants included).
-	code := func(self *goListDep, deps []string) (string, error) {
+	// local returns self and the module packages in deps (as listed, test
+	// variants included), by directory.
+	local := func(self *goListDep, deps []string) map[string]*goListDep {
 		dirs := map[string]*goListDep{self.Dir: self}
 		for _, dep := range deps {
 			if d := byPath[dep]; d != nil && d.local() {
@@ -138,50 +143,78 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags
 				}
 			}
 		}
+		return dirs
+	}
+	// code hashes the build inputs of the packages in dirs, each named by
+	// its import path (not its directory: the hash does not depend on
+	// where the module lies).
+	code := func(dirs map[string]*goListDep) (string, error) {
 		sum := sha256.New()
 		for _, dir := range sortedKeys(dirs) {
 			s, err := h.code(dir, dirs[dir].EmbedFiles)
 			if err != nil {
 				return "", err
 			}
-			fmt.Fprintf(sum, "%s %s\n", dir, s)
+			fmt.Fprintf(sum, "%s %s\n", strings.SplitN(dirs[dir].ImportPath, " ", 2)[0], s)
 		}
 		return hex.EncodeToString(sum.Sum(nil)), nil
 	}
-	cr.code, cr.tests, cr.links = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
+	tree := &runlog.Tree{Code: map[string]string{}, TestFiles: map[string]string{}, TestLinks: map[string]string{},
+		Counting: map[string][]string{}, Roots: map[string]string{}, Env: map[string][]string{}, Outputs: h.outputs}
+	links := map[string]map[string]bool{}
 	gomods := map[string]bool{}
 	for _, p := range paths {
 		d := byPath[p]
 		if d == nil {
-			return "", fmt.Errorf("go list -deps -test did not list %s", p)
+			return nil, nil, "", fmt.Errorf("go list -deps -test did not list %s", p)
 		}
 		if d.Module != nil && d.Module.GoMod != "" {
 			gomods[d.Module.GoMod] = true
 		}
-		c, err := code(d, d.Deps)
-		if err != nil {
-			return "", err
+		if !slices.Contains(testOnly, p) {
+			c, err := code(local(d, d.Deps))
+			if err != nil {
+				return nil, nil, "", err
+			}
+			tree.Code[p] = c
 		}
-		cr.code[p] = c
 		bin := byPath[p+".test"]
 		if bin == nil || !gotest.HasTests(d.Dir) {
 			continue
 		}
-		links := map[string]bool{p: true}
+		linked := map[string]bool{p: true}
 		for _, dep := range bin.Deps {
-			links[strings.SplitN(dep, " ", 2)[0]] = true
+			linked[strings.SplitN(dep, " ", 2)[0]] = true
 		}
-		cr.links[p] = links
-		linked, err := code(d, bin.Deps)
-		if err != nil {
-			return "", err
+		links[p] = linked
+		dirs := local(d, bin.Deps)
+		if tree.TestLinks[p], err = code(dirs); err != nil {
+			return nil, nil, "", err
 		}
-		t, err := h.tests(d.Dir, append(append([]string(nil), d.TestEmbedFiles...), d.XTestEmbedFiles...))
-		if err != nil {
-			return "", err
+		if tree.TestFiles[p], err = h.tests(d.Dir, append(slices.Clone(d.TestEmbedFiles), d.XTestEmbedFiles...)); err != nil {
+			return nil, nil, "", err
 		}
-		sum := sha256.Sum256([]byte(linked + " " + t))
-		cr.tests[p] = hex.EncodeToString(sum[:])
+		tree.Roots[p] = d.Dir
+		if d.Module != nil && d.Module.Dir != "" {
+			tree.Roots[p] = d.Module.Dir
+		}
+		tree.Env[p] = h.getenvs(d.Dir, dirs)
+	}
+	// The test packages that count for each mutated package, as
+	// gotest.Score picks them (before --since empties some: plan): with
+	// --own-tests its own; else every one of the run's that links it.
+	for _, p := range paths {
+		if slices.Contains(testOnly, p) {
+			continue
+		}
+		var counting []string
+		for _, q := range paths {
+			if links[q][p] && (q == p || !ownTests) {
+				counting = append(counting, q)
+			}
+		}
+		sort.Strings(counting)
+		tree.Counting[p] = counting
 	}
 	sum := sha256.New()
 	var files []string
@@ -196,7 +229,7 @@ func (cr *cacheRun) hashPackages(ctx context.Context, h *treeHasher, paths, tags
 	for _, file := range files {
 		fmt.Fprintf(sum, "%s %s\n", file, fileHash(file))
 	}
-	return hex.EncodeToString(sum.Sum(nil)), nil
+	return tree, links, hex.EncodeToString(sum.Sum(nil)), nil
 }
 
 // fileHash is the hex SHA-256 of a file's content, "-" when it does not
@@ -216,12 +249,14 @@ func fileHash(path string) string {
 // treeHasher hashes package directories, leaving out what mutprop itself
 // writes (the results directory, the reports, the journal).
 type treeHasher struct {
-	skip map[string]bool // absolute paths
-	memo map[string]string
+	outputs []string
+	skip    map[string]bool // absolute paths
+	memo    map[string]string
+	env     map[string][]string // getenvs, by directory and kind of file
 }
 
 func newTreeHasher(outputs []string) *treeHasher {
-	h := &treeHasher{skip: map[string]bool{}, memo: map[string]string{}}
+	h := &treeHasher{outputs: outputs, skip: map[string]bool{}, memo: map[string]string{}, env: map[string][]string{}}
 	for _, abs := range outputs {
 		h.skip[abs] = true
 		h.skip[abs+".tmp"] = true // the temporary file of an atomic write

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/mutate"
-	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -87,7 +86,7 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 func (cr *cacheRun) lookup(pp plannedPackage) {
 	p := pp.pkg.Path
 	cr.total += len(pp.muts)
-	cp := cr.old.Packages[p]
+	cp := cr.conf.Packages[p]
 	miss := func(reason string) {
 		cr.misses[reason]++
 	}
@@ -101,8 +100,8 @@ func (cr *cacheRun) lookup(pp plannedPackage) {
 		case cp == nil:
 			miss("not in the cache")
 			continue
-		case cp.Code != cr.code[p]:
-			miss("code of " + p + " changed")
+		case cp.Code != cr.tree.Code[p]:
+			miss(p + "'s code changed")
 			continue
 		}
 		c := cp.Mutants[m.ID]
@@ -126,59 +125,42 @@ func (cr *cacheRun) stale(p string, c *cachedMutant) string {
 	for _, q := range sortedKeys(c.Deps) {
 		switch {
 		case !slices.Contains(counting, q):
-			return "tests of " + q + " no longer count"
+			return q + "'s tests no longer count"
 		case cr.tests[q] != c.Deps[q]:
-			return "tests of " + q + " changed"
+			if why := cr.changed[q]; why != "" {
+				return why
+			}
+			return q + "'s tests changed"
 		}
 	}
 	if c.All {
 		for _, q := range counting {
 			if _, ok := c.Deps[q]; !ok {
-				return "tests of " + q + " count now"
+				return q + "'s tests count now"
 			}
 		}
 	}
 	return ""
 }
 
-// deps returns the test packages a verdict of package p depends on.
-func (cr *cacheRun) deps(p string, r gotest.MutantResult, matrix bool) (map[string]string, bool) {
-	counting := cr.counting[p]
-	all := func() (map[string]string, bool) {
-		deps := map[string]string{}
-		for _, q := range counting {
-			deps[q] = cr.tests[q]
-		}
-		return deps, true
-	}
-	if r.Outcome != outcome.Killed || matrix || len(r.KilledBy) == 0 {
-		return all()
-	}
+// deps returns the test packages a verdict of package p depends on
+// (runlog.DependsOn), with the hashes of their inputs: those this run's
+// tests read when they ran, else those the run started with.
+func (cr *cacheRun) deps(p string, r gotest.MutantResult) (map[string]string, bool) {
+	qs, all := runlog.DependsOn(p, r.Outcome, r.KilledBy, cr.counting[p], cr.matrix)
 	deps := map[string]string{}
-	for _, name := range r.KilledBy {
-		q := ""
-		for _, c := range counting {
-			if c != p && strings.HasPrefix(name, c+".") && len(c) > len(q) {
-				q = c
-			}
-		}
-		if q == "" && slices.Contains(counting, p) {
-			q = p // its own tests are named bare
-		}
-		if q == "" {
-			return all()
-		}
+	for _, q := range qs {
 		deps[q] = cr.tests[q]
 	}
-	return deps, false
+	return deps, all
 }
 
 // packageHolds reports whether the cache has the package-level results of
 // p (its tests, set-aside tests, suites and strength) for this tree and
 // selection.
 func (cr *cacheRun) packageHolds(pp plannedPackage) bool {
-	cp := cr.old.Packages[pp.pkg.Path]
-	if cp == nil || cr.envNote != "" || cp.Code != cr.code[pp.pkg.Path] || cp.Tests != cr.tests[pp.pkg.Path] {
+	cp := cr.conf.Packages[pp.pkg.Path]
+	if cp == nil || cr.envNote != "" || cp.Code != cr.tree.Code[pp.pkg.Path] || cp.Tests != cr.tests[pp.pkg.Path] {
 		return false
 	}
 	if len(cp.Strength) == 0 && slices.ContainsFunc(pp.muts, func(m mutate.Mutant) bool { return m.Origin == mutate.OriginBlackbox }) {
@@ -209,7 +191,13 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 		res.Packages = append(res.Packages, pr)
 		var fresh []gotest.MutantResult
 		if pp.live {
-			cp := cr.old.Packages[pkg.Path]
+			cp := cr.conf.Packages[pkg.Path]
+			pr.Inputs = map[string][]testlog.Input{}
+			for _, q := range cr.counting[pkg.Path] {
+				if ti, ok := cr.conf.Tests[q]; ok {
+					pr.Inputs[q] = runlog.ReadsOf(ti) // what the journal records (Journal.Ready)
+				}
+			}
 			for _, name := range cp.TestNames {
 				pr.Tests = append(pr.Tests, gotest.TestInfo{Name: name})
 			}
@@ -266,6 +254,13 @@ func (cr *cacheRun) hook(cfg *gotest.Config) {
 		return gotest.MutantResult{}, false
 	}
 	cfg.Ready = func(pr *gotest.PackageResult) error {
+		// What the tests read, hashed now, before the mutants run: what
+		// changes later runs them again next time.
+		for q, read := range pr.Inputs {
+			if _, ok := cr.fresh[q]; !ok {
+				cr.fresh[q] = cr.tree.TestInputs(q, read)
+			}
+		}
 		if ready != nil {
 			if err := ready(pr); err != nil {
 				return err

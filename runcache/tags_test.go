@@ -14,11 +14,13 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
-// TestTheKeyHoldsTheBuildTags: a run with Config.Tags is served from the
+// TestTheKeyHoldsTheBuildTags: a run with build tags is served from the
 // cache by the same run, and not by one without tags, whose log names
-// the build tags; the process's GOFLAGS is never set.
+// --tags; that run keeps the first one's verdicts; the process's GOFLAGS
+// is never set.
 func TestTheKeyHoldsTheBuildTags(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "envinit")
 	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
@@ -31,7 +33,7 @@ func TestTheKeyHoldsTheBuildTags(t *testing.T) {
 		cfg := &gotest.Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, NoFloor: true, TempDir: t.TempDir(), Tags: tags,
 			Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second}}
 		logf := func(format string, args ...any) { fmt.Fprintf(&log, format+"\n", args...) }
-		_, err := Score(context.Background(), cfg, Options{Results: results, Packages: []string{"example.com/envinit"},
+		_, err := Score(context.Background(), cfg, Options{Results: results, Packages: []string{"example.com/envinit"}, Settings: runsettings.Settings{Tags: tags},
 			Started: time.Now(), Logf: logf, Warnf: logf})
 		require.NoError(t, err, log.String())
 		require.Empty(t, os.Getenv("GOFLAGS"), "the process's GOFLAGS")
@@ -43,5 +45,7 @@ func TestTheKeyHoldsTheBuildTags(t *testing.T) {
 	assert.Contains(t, second, "from the cache, 0 run: nothing built", "the same tags")
 	third := run()
 	assert.NotContains(t, third, "from the cache, 0 run", "the cache served a run with other build tags")
-	assert.Contains(t, third, "set of build tags")
+	assert.Contains(t, third, "none with these settings (the last run's differ in --tags)")
+	fourth := run("mutproptag")
+	assert.Contains(t, fourth, "from the cache, 0 run: nothing built", "the run without tags evicted the verdicts with them")
 }

@@ -9,15 +9,30 @@
 //
 //   - record.go: Record, PackageInfo, Mutant and Package, the records, and
 //     their conversions from and to gotest's results and report's model.
-//   - journal.go: Journal, the run's journal (an engine.Log of Records):
-//     written as mutants finish, read back to resume (gotest.Config's
-//     Prior, Ready and Finished hooks).
+//   - journal.go: Journal, the run's journal (an engine.Log of Records,
+//     behind the header of the run's runsettings.Settings): written as
+//     mutants finish, read back to resume (gotest.Config's Prior, Ready
+//     and Finished hooks), but the verdicts whose inputs changed since.
+//   - inputs.go: Tree, what verdicts depend on in the user's tree as a
+//     run starts (package runcache hashes it); Inputs, a package's part
+//     of it as the journal records it; DependsOn, the test packages a
+//     verdict depends on; Changes, what changed since a journal.
 //   - gather.go: Live, a finished run's records; Merge, the journals of a
 //     run's shards combined, every mutant checked present.
+//   - lastrun.go: LastRun, the mutant records of the journals in a
+//     results directory, read by the journal's parser for mutprop show.
 //   - resultsdir.go: EnsureResultsDir, the results directory (.mutprop)
 //     that holds the journal and the outcome cache, ignored by git.
 //
 // The records are JSON with stable field names: they are the lines of the
 // journal and the verdicts of the outcome cache (package runcache), so a
 // field is never renamed.
+//
+// On --resume, a journaled verdict is reused only while what it depends on
+// is unchanged: the mutated package's code and, for a kill, its killer's
+// test package, for any other verdict every test package that counts for
+// it (their files, the code they link, what their tests read: the test
+// log). Each mutant record is stamped with a hash of that part of the
+// package's inputs record (Inputs.Stamp), so a verdict recorded before an
+// earlier resume changed the record stays stale.
 package runlog

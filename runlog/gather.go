@@ -23,7 +23,8 @@ func Live(res *gotest.Result) ([]Package, error) {
 		if err != nil {
 			return nil, err
 		}
-		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers}
+		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers,
+			FloorProcesses: p.FloorProcesses, FloorOverhead: p.FloorOverhead}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))
@@ -94,6 +95,9 @@ func Merge(paths []string) (m *Merged, warnings []string, err error) {
 // the durations of two runs of the same mutant differ.
 func sameRecord(p, q *Record) bool {
 	a, b := *p, *q
+	if a.Inputs != nil && b.Inputs != nil {
+		return true // shards on other machines read other files outside the module
+	}
 	if a.Mutant != nil && b.Mutant != nil {
 		x, y := *a.Mutant, *b.Mutant
 		x.Duration, y.Duration = 0, 0
@@ -130,11 +134,11 @@ func gather(records map[string]Record) ([]Package, error) {
 	for _, path := range slices.Sorted(maps.Keys(byPath)) {
 		p := byPath[path]
 		if !slices.Contains(infos, path) {
-			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline; resume it", path)
+			return nil, fmt.Errorf("the journals hold mutants of %s but no description of it: a shard stopped before its baseline (finish it with mutprop run --resume)", path)
 		}
 		sort.Slice(p.Mutants, func(i, j int) bool { return p.Mutants[i].Index < p.Mutants[j].Index })
 		if len(p.Mutants) != p.Info.Universe {
-			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with --resume)", path, len(p.Mutants), p.Info.Universe)
+			return nil, fmt.Errorf("%s: the journals hold %d of its %d mutants: a shard is missing or unfinished (finish it with mutprop run --resume)", path, len(p.Mutants), p.Info.Universe)
 		}
 		for i, m := range p.Mutants {
 			if m.Index != i {
@@ -174,7 +178,7 @@ func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.Stren
 	for _, part := range parts {
 		f := byFunc[part.Function]
 		if f == nil {
-			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, Callers: map[string]*report.DataCoverage{}}
+			f = &report.StrengthFunc{Package: part.Package, Function: part.Function, NoArgs: part.NoArgs, Callers: map[string]*report.DataCoverage{}}
 			byFunc[part.Function] = f
 		}
 		for test, d := range part.Callers {

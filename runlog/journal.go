@@ -4,29 +4,48 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
 // Journal records a run's outcomes as they finish (an engine.Log of
-// Records) and gives back those of an earlier run to resume it.
+// Records) and gives back those of an earlier run to resume it, but those
+// whose inputs changed since.
 type Journal struct {
-	path string
-	log  *engine.Log[Record]
-	err  error // the first write error
+	path   string
+	log    *engine.Log[Record]
+	matrix bool
+	tree   *Tree
+	err    error // the first write error
 	// reused counts the mutants Prior gave back; held the mutant records
 	// the journal had when opened.
 	reused, held int
+	// stale says, by record key, why a journaled verdict no longer holds
+	// (recheck); changed holds the packages whose inputs changed since
+	// the journal, and note says how many verdicts that makes stale, and
+	// why.
+	stale   map[string]string
+	changed map[string]bool
+	note    string
+	// inputs are the packages' inputs this run recorded (Ready), which
+	// stamp its verdicts.
+	inputs map[string]Inputs
 }
 
-// OpenJournal opens the journal at path for the run h describes (its
-// Suite is set to suite): a new journal, or with resume the records of an
-// earlier run of the same header, a torn last line or a header torn as
-// the run started being repaired with a warning. Its errors are the
-// journal's fault: malformed, or of another run.
-func OpenJournal(path string, h engine.Header, resume bool) (j *Journal, warnings []string, err error) {
+// OpenJournal opens the journal at path for a run with the settings s in
+// the tree as it is now (nil when it could not be hashed): a new
+// journal, or with resume the records of an earlier run of the same
+// settings (the same header), a torn last line or a header torn as the
+// run started being repaired with a warning. The verdicts of the earlier
+// run whose inputs changed since are not given back (StaleNote). Its
+// errors are the journal's fault: malformed, or of another run.
+func OpenJournal(path string, s runsettings.Settings, tree *Tree, resume bool) (j *Journal, warnings []string, err error) {
+	h := s.Header()
 	h.Suite = suite
 	if data, err := os.ReadFile(path); resume && err == nil && len(data) > 0 && !bytes.Contains(data, []byte("\n")) {
 		// Killed while writing the header: nothing was recorded yet.
@@ -45,58 +64,144 @@ func OpenJournal(path string, h engine.Header, resume bool) (j *Journal, warning
 			return nil, nil, fmt.Errorf("journal %s: %v", path, err)
 		}
 	}
-	j = &Journal{path: path, log: log}
+	j = &Journal{path: path, log: log, matrix: s.Matrix, tree: tree, inputs: map[string]Inputs{}}
 	for _, r := range log.Cells() {
 		if r.Mutant != nil {
 			j.held++
 		}
 	}
+	j.recheck()
 	return j, append(warnings, log.Warnings()...), nil
 }
 
 // Path is the journal's file.
 func (j *Journal) Path() string { return j.path }
 
+// recheck compares what the journal's verdicts depend on with the tree
+// now: a mutant whose package's code changed, or whose verdict depends
+// on a test package whose files, linked code or reads changed (or on the
+// set of test packages that count, which changed), is stale, with the
+// reason. Without a tree, every verdict is.
+func (j *Journal) recheck() {
+	j.stale, j.changed = map[string]string{}, map[string]bool{}
+	cells := j.log.Cells()
+	changes := map[string]Changes{}
+	reasons := map[string]int{}
+	for _, key := range sortedKeys(cells) {
+		r := cells[key]
+		if r.Mutant == nil && r.Info == nil {
+			continue
+		}
+		p := r.Package
+		c, ok := changes[p]
+		if !ok {
+			var then *Inputs
+			if rec, ok := cells[(&Record{Package: p, Inputs: &Inputs{}}).Key()]; ok {
+				then = rec.Inputs
+			}
+			if j.tree != nil {
+				c = j.tree.Changes(p, then)
+			} else {
+				c = Changes{pkg: p, unknown: "what " + p + "'s verdicts depend on cannot be hashed"}
+			}
+			changes[p] = c
+			j.changed[p] = c.Any()
+		}
+		if r.Mutant == nil {
+			continue
+		}
+		deps, all := DependsOn(p, r.Mutant.Outcome, r.Mutant.KilledBy, c.Counting(), j.matrix)
+		if why := c.Stale(r.Mutant.Stamp, deps, all); why != "" {
+			j.stale[key] = why
+			reasons[why]++
+		}
+	}
+	if len(j.stale) == 0 {
+		return
+	}
+	order := sortedKeys(reasons)
+	slices.SortStableFunc(order, func(a, b string) int { return reasons[b] - reasons[a] })
+	j.note = fmt.Sprintf("%d of %d journaled mutants run again: ", len(j.stale), j.held)
+	if len(order) == 1 {
+		j.note += order[0]
+		return
+	}
+	parts := make([]string, len(order))
+	for i, why := range order {
+		parts[i] = fmt.Sprintf("%s (%d)", why, reasons[why])
+	}
+	j.note += strings.Join(parts, "; ")
+}
+
+// StaleNote says how many journaled verdicts run again because their
+// inputs changed since the journal, and why; "" when none.
+func (j *Journal) StaleNote() string { return j.note }
+
 // ResumeNote says how much of the journal a resumed run reused.
 func (j *Journal) ResumeNote() string {
 	note := fmt.Sprintf("resumed %d of the %d finished mutants in %s", j.reused, j.held, j.path)
-	if j.reused < j.held {
-		note += fmt.Sprintf("; %d are not mutants of this run (other sources, operators or flags) and were ignored", j.held-j.reused)
+	if n := len(j.stale); n > 0 {
+		note += fmt.Sprintf("; %d run again, as said above", n)
+	}
+	if other := j.held - j.reused - len(j.stale); other > 0 {
+		note += fmt.Sprintf("; %d are not mutants of this run (other sources, operators or flags) and were ignored", other)
 	}
 	return note
 }
 
 // Prior returns the journaled outcome of m, if the journal holds the same
-// mutant (gotest.Config.Prior).
+// mutant and nothing its verdict depends on changed since
+// (gotest.Config.Prior).
 func (j *Journal) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, bool) {
-	r, ok := j.log.Cells()[(&Record{Package: pkgPath, Mutant: &Mutant{Mutant: m}}).Key()]
-	if !ok || !SameMutant(r.Mutant.Mutant, m) {
+	key := (&Record{Package: pkgPath, Mutant: &Mutant{Mutant: m}}).Key()
+	r, ok := j.log.Cells()[key]
+	if !ok || j.stale[key] != "" || !SameMutant(r.Mutant.Mutant, m) {
 		return gotest.MutantResult{}, false
 	}
 	j.reused++
 	return r.Mutant.Result(), true
 }
 
-// Ready records the package's description, or checks it against the one
-// an earlier run recorded (gotest.Config.Ready).
+// Ready records the package's description and its inputs, or checks the
+// description against the one an earlier run recorded
+// (gotest.Config.Ready): one whose inputs changed since gets the new
+// description (the last record of a key counts); another that differs
+// is refused.
 func (j *Journal) Ready(pr *gotest.PackageResult) error {
 	info, err := newPackageInfo(pr)
 	if err != nil {
 		return err
 	}
 	rec := Record{Package: pr.Path, Info: &info}
-	if prev, ok := j.log.Cells()[rec.Key()]; ok {
-		if !sameInfo(*prev.Info, info) {
-			return fmt.Errorf("journal %s was written for other sources or tests of %s: remove it, or run without --resume", j.path, pr.Path)
+	prev, ok := j.log.Cells()[rec.Key()]
+	switch {
+	case ok && !sameInfo(*prev.Info, info) && !j.changed[pr.Path]:
+		return fmt.Errorf("journal %s was written for other %s of %s: remove it, or run without --resume", j.path, infoDiff(*prev.Info, info), pr.Path)
+	case !ok || !sameInfo(*prev.Info, info):
+		if err := j.append(rec); err != nil {
+			return err
 		}
+	}
+	if j.tree == nil {
 		return nil
 	}
-	return j.append(rec)
+	in := j.tree.Inputs(pr.Path, pr.Inputs)
+	j.inputs[pr.Path] = in
+	irec := Record{Package: pr.Path, Inputs: &in}
+	if prev, ok := j.log.Cells()[irec.Key()]; ok && jsonEqual(prev.Inputs, irec.Inputs) {
+		return nil
+	}
+	return j.append(irec)
 }
 
-// Finished records a finished mutant (gotest.Config.Finished).
+// Finished records a finished mutant (gotest.Config.Finished), stamped
+// with what its verdict depends on (Inputs.Stamp).
 func (j *Journal) Finished(pr *gotest.PackageResult, m gotest.MutantResult) error {
 	r := NewMutant(pr, m)
+	if in, ok := j.inputs[pr.Path]; ok {
+		deps, all := DependsOn(pr.Path, r.Outcome, r.KilledBy, sortedKeys(in.Tests), j.matrix)
+		r.Stamp = in.Stamp(deps, all)
+	}
 	return j.append(Record{Package: pr.Path, Mutant: &r})
 }
 

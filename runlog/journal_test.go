@@ -9,10 +9,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
 // shardRun writes into dir the journal of one shard ("" for a whole run)
@@ -23,7 +24,7 @@ func shardRun(t *testing.T, dir, shard string, muts []mutate.Mutant, universe in
 	src := filepath.Join(dir, "p.go")
 	require.NoError(t, os.WriteFile(src, []byte("package p\n"), 0o644))
 	path := filepath.Join(dir, "run"+strings.ReplaceAll(shard, "/", "-of-")+".jsonl")
-	j, _, err := OpenJournal(path, engine.Header{Seed: 1, Extra: map[string]string{engine.ShardKey: shard}}, false)
+	j, _, err := OpenJournal(path, runsettings.Settings{Seed: 1, Shard: shard}, &Tree{}, false)
 	require.NoError(t, err)
 	pr := &gotest.PackageResult{Path: "example.com/p", Name: "p", Files: []string{src}, Universe: universe,
 		Tests: []gotest.TestInfo{{Name: "TestP"}}}
@@ -44,18 +45,20 @@ func mutants(n int) []mutate.Mutant {
 }
 
 // TestAResumedJournalGivesBackWhatFinished: a journal reopened with
-// resume gives back its finished mutants, counts them, and refuses a
-// package whose sources changed.
+// resume gives back its finished mutants and counts them; a description
+// that differs while nothing the verdicts depend on changed is refused,
+// and so is the journal of other settings.
 func TestAResumedJournalGivesBackWhatFinished(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	muts := mutants(3)
 	path := shardRun(t, dir, "", muts, 3, []int{0, 2})
 
-	j, warnings, err := OpenJournal(path, engine.Header{Seed: 1, Extra: map[string]string{engine.ShardKey: ""}}, true)
+	j, warnings, err := OpenJournal(path, runsettings.Settings{Seed: 1}, &Tree{}, true)
 	require.NoError(t, err)
 	assert.Empty(t, warnings)
 	defer j.Close()
+	assert.Empty(t, j.StaleNote())
 	r, ok := j.Prior("example.com/p", muts[2])
 	require.True(t, ok)
 	assert.Equal(t, outcome.Killed, r.Outcome)
@@ -65,12 +68,110 @@ func TestAResumedJournalGivesBackWhatFinished(t *testing.T) {
 	assert.Equal(t, "resumed 1 of the 2 finished mutants in "+path+"; 1 are not mutants of this run (other sources, operators or flags) and were ignored", j.ResumeNote())
 
 	src := filepath.Join(dir, "p.go")
-	require.NoError(t, os.WriteFile(src, []byte("package p\n\n// Edited.\n"), 0o644))
-	err = j.Ready(&gotest.PackageResult{Path: "example.com/p", Name: "p", Files: []string{src}, Universe: 3, Tests: []gotest.TestInfo{{Name: "TestP"}}})
-	assert.ErrorContains(t, err, "was written for other sources or tests of example.com/p")
+	err = j.Ready(&gotest.PackageResult{Path: "example.com/p", Name: "p", Files: []string{src}, Universe: 3, Tests: []gotest.TestInfo{{Name: "TestP"}},
+		SetAside: []gotest.SetAside{{Test: "TestQ", Reason: "flaky"}}})
+	assert.ErrorContains(t, err, "was written for other tests set aside of example.com/p")
 
-	_, _, err = OpenJournal(path, engine.Header{Seed: 2}, true)
+	_, _, err = OpenJournal(path, runsettings.Settings{Seed: 2}, &Tree{}, true)
 	assert.Error(t, err, "the journal of another run")
+	_, _, err = OpenJournal(path, runsettings.Settings{Seed: 1, OwnTests: true}, &Tree{}, true)
+	assert.ErrorContains(t, err, "belongs to another", "--own-tests is in the header")
+}
+
+// TestAResumedJournalRerunsWhatChangedSinceIt: each verdict runs again
+// when what it depends on changed between the interrupt and the resume: a
+// file the package's own tests read reruns their kills and the
+// survivors, not what another package's tests killed; a variable that
+// package's tests read reruns its kills; an edit of its tests, or of the
+// code, reruns theirs, and the new description replaces the journal's.
+func TestAResumedJournalRerunsWhatChangedSinceIt(t *testing.T) {
+	const p, q = "example.com/p", "example.com/q"
+	dir := t.TempDir()
+	root := filepath.Join(dir, "mod")
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "fixtures"), 0o755))
+	write := func(name, content string) {
+		t.Helper()
+		require.NoError(t, os.WriteFile(filepath.Join(root, name), []byte(content), 0o644))
+	}
+	write("p.go", "package p\n")
+	write("fixtures/mode.txt", "on\n")
+	t.Setenv("JOURNAL_TEST_MODE", "a")
+	// tree is the tree as a run starts: hashed afresh.
+	code, qFiles := "code1", "q1"
+	tree := func() *Tree {
+		return &Tree{Code: map[string]string{p: code}, TestFiles: map[string]string{p: "p1", q: qFiles}, TestLinks: map[string]string{p: "l", q: "l"},
+			Counting: map[string][]string{p: {p, q}}, Roots: map[string]string{p: root, q: root}}
+	}
+	muts := mutants(3)
+	pr := &gotest.PackageResult{Path: p, Name: "p", Files: []string{filepath.Join(root, "p.go")}, Universe: 3, Tests: []gotest.TestInfo{{Name: "TestP"}},
+		Inputs: map[string][]testlog.Input{
+			p: {{Op: testlog.Open, Name: "fixtures/mode.txt"}},
+			q: {{Op: testlog.Getenv, Name: "JOURNAL_TEST_MODE"}},
+		}}
+	results := []gotest.MutantResult{
+		{Mutant: muts[0], Index: 0, Outcome: outcome.Killed, KilledBy: []string{"TestP"}},
+		{Mutant: muts[1], Index: 1, Outcome: outcome.Killed, KilledBy: []string{q + ".TestQ"}},
+		{Mutant: muts[2], Index: 2, Outcome: outcome.Survived},
+	}
+	path := filepath.Join(dir, "run.jsonl")
+	j, _, err := OpenJournal(path, runsettings.Settings{Seed: 1}, tree(), false)
+	require.NoError(t, err)
+	require.NoError(t, j.Ready(pr))
+	for _, r := range results {
+		require.NoError(t, j.Finished(pr, r))
+	}
+	require.NoError(t, j.Close())
+
+	// resume reopens the journal and returns which mutants it gives back.
+	resume := func() (*Journal, []int) {
+		t.Helper()
+		j, _, err := OpenJournal(path, runsettings.Settings{Seed: 1}, tree(), true)
+		require.NoError(t, err)
+		t.Cleanup(func() { j.Close() })
+		var kept []int
+		for i, m := range muts {
+			if _, ok := j.Prior(p, m); ok {
+				kept = append(kept, i)
+			}
+		}
+		return j, kept
+	}
+	j, kept := resume()
+	assert.Equal(t, []int{0, 1, 2}, kept, "nothing changed")
+	assert.Empty(t, j.StaleNote())
+
+	write("fixtures/mode.txt", "off\n")
+	j, kept = resume()
+	assert.Equal(t, []int{1}, kept, "p's tests read the file: their kill and the survivor depend on it")
+	assert.Equal(t, "2 of 3 journaled mutants run again: fixtures/mode.txt, which example.com/p's tests read, changed since the journal", j.StaleNote())
+	assert.Equal(t, "resumed 1 of the 3 finished mutants in "+path+"; 2 run again, as said above", j.ResumeNote())
+	write("fixtures/mode.txt", "on\n")
+
+	t.Setenv("JOURNAL_TEST_MODE", "b")
+	j, kept = resume()
+	assert.Equal(t, []int{0}, kept)
+	assert.Contains(t, j.StaleNote(), "environment variable JOURNAL_TEST_MODE, which example.com/q's tests read, changed since the journal")
+	t.Setenv("JOURNAL_TEST_MODE", "a")
+
+	t.Setenv("JOURNAL_TEST_UNREAD", "x")
+	_, kept = resume()
+	assert.Equal(t, []int{0, 1, 2}, kept, "a variable no test reads")
+
+	qFiles = "q2"
+	j, kept = resume()
+	assert.Equal(t, []int{0}, kept)
+	assert.Equal(t, "2 of 3 journaled mutants run again: example.com/q's tests changed since the journal", j.StaleNote())
+	qFiles = "q1"
+
+	code = "code2"
+	write("p.go", "package p\n\n// Edited.\n")
+	j, kept = resume()
+	assert.Empty(t, kept)
+	assert.Equal(t, "3 of 3 journaled mutants run again: example.com/p's code changed since the journal", j.StaleNote())
+	require.NoError(t, j.Ready(pr), "a description that changed with the code replaces the journal's")
+	require.NoError(t, j.Close())
+	_, kept = resume()
+	assert.Empty(t, kept, "the verdicts of the old code stay stale under the new description")
 }
 
 // TestMergedShardsGatherEveryMutantInOrder merges two complete shards
@@ -95,7 +196,7 @@ func TestMergedShardsGatherEveryMutantInOrder(t *testing.T) {
 		assert.Equal(t, i, rm.Index)
 		assert.Equal(t, muts[i].ID, rm.Mutant.ID)
 	}
-	assert.Len(t, m.Records, 4, "one description and three mutants")
+	assert.Len(t, m.Records, 5, "a description, its inputs and three mutants")
 
 	_, _, err = Merge([]string{a})
 	assert.ErrorContains(t, err, "the journals hold 2 of its 3 mutants")

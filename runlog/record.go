@@ -31,6 +31,9 @@ type Record struct {
 	// run scored (report.SummarizeStrength's input): Merge joins the
 	// shards' parts of a function into the unsharded run's.
 	Strength *report.StrengthFunc `json:"strength,omitempty"`
+	// Inputs is what the package's verdicts depend on (written with its
+	// description): a resumed run reruns those whose inputs changed.
+	Inputs *Inputs `json:"inputs,omitempty"`
 }
 
 // Key identifies the record in the journal. A strength record is keyed by
@@ -40,6 +43,8 @@ func (r *Record) Key() string {
 	switch {
 	case r.Info != nil:
 		return r.Package + "\x1finfo"
+	case r.Inputs != nil:
+		return r.Package + "\x1finputs"
 	case r.Mutant != nil:
 		return r.Package + "\x1fmutant\x1f" + r.Mutant.Mutant.ID
 	case r.Strength != nil && len(r.Strength.Mutants) > 0:
@@ -49,17 +54,18 @@ func (r *Record) Key() string {
 }
 
 // validate checks that the record is well formed: a package and exactly
-// one of a description, a mutant and a strength part, a mutant with an ID
-// and an outcome, a strength part with a function and mutants.
+// one of a description, its inputs, a mutant and a strength part, a
+// mutant with an ID and an outcome, a strength part with a function and
+// mutants.
 func (r *Record) validate() error {
 	kinds := 0
-	for _, set := range []bool{r.Info != nil, r.Mutant != nil, r.Strength != nil} {
+	for _, set := range []bool{r.Info != nil, r.Inputs != nil, r.Mutant != nil, r.Strength != nil} {
 		if set {
 			kinds++
 		}
 	}
 	if r.Package == "" || kinds != 1 {
-		return fmt.Errorf("a run journal record needs a package and exactly one of info, mutant and strength")
+		return fmt.Errorf("a run journal record needs a package and exactly one of info, inputs, mutant and strength")
 	}
 	if r.Mutant != nil && (r.Mutant.Mutant.ID == "" || r.Mutant.Outcome == "") {
 		return fmt.Errorf("a mutant record of %s has no ID or no outcome", r.Package)
@@ -111,6 +117,9 @@ type Mutant struct {
 	// not recur, and the killing tests that failed on the original.
 	Unstable string             `json:"unstable,omitempty"`
 	Flaky    []gotest.FlakyTest `json:"flaky,omitempty"`
+	// Stamp identifies what the verdict depends on (Inputs.Stamp) in a
+	// journal: a resumed run reruns it when that changed.
+	Stamp string `json:"stamp,omitempty"`
 }
 
 // Package is a package's records gathered: from a live run or from
@@ -131,6 +140,10 @@ type Package struct {
 	// journals.
 	Floor, FloorBuild, FloorTests time.Duration
 	Workers                       int
+	// FloorProcesses and FloorOverhead: what one process per mutant
+	// would add (gotest.PackageResult); zero from journals.
+	FloorProcesses int
+	FloorOverhead  time.Duration
 }
 
 // newPackageInfo describes a scored package for the journal and the
@@ -152,9 +165,29 @@ func newPackageInfo(pr *gotest.PackageResult) (PackageInfo, error) {
 
 // sameInfo reports whether two descriptions are equal.
 func sameInfo(a, b PackageInfo) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return string(x) == string(y)
+	return jsonEqual(a, b)
+}
+
+// infoDiff names the first part in which two descriptions differ.
+func infoDiff(a, b PackageInfo) string {
+	switch {
+	case a.Name != b.Name:
+		return "package name"
+	case !jsonEqual(a.Files, b.Files):
+		return "sources"
+	case !jsonEqual(a.Tests, b.Tests):
+		return "tests"
+	case !jsonEqual(a.SetAside, b.SetAside):
+		return "tests set aside"
+	}
+	return "mutants (counts or selection)"
+}
+
+// jsonEqual reports whether a and b encode to the same JSON.
+func jsonEqual(a, b any) bool {
+	x, errX := json.Marshal(a)
+	y, errY := json.Marshal(b)
+	return errX == nil && errY == nil && string(x) == string(y)
 }
 
 // NewMutant converts a finished mutant of pr; undetected mutants carry

@@ -12,7 +12,8 @@ import (
 // TestJoinStrengthRebuildsTheUnshardedFunctions: two shards' parts of
 // two functions join into the functions in the order of their first
 // mutant, each one's mutants in index order, its callers the union with
-// the data coverage some part recorded.
+// the data coverage some part recorded, a function without arguments
+// still without.
 func TestJoinStrengthRebuildsTheUnshardedFunctions(t *testing.T) {
 	mutants := []Mutant{
 		{Index: 0, Mutant: mutate.Mutant{ID: "operator:a.go:1:1:x"}},
@@ -30,7 +31,7 @@ func TestJoinStrengthRebuildsTheUnshardedFunctions(t *testing.T) {
 			Callers: map[string]*report.DataCoverage{"TestF": nil, "TestOther": nil}},
 		{Package: "p", Function: "F", Mutants: []report.StrengthMutant{sm("blackbox:p.F:0", outcome.Killed), sm("blackbox:p.F:2", outcome.Killed)},
 			Callers: map[string]*report.DataCoverage{"TestF": data}},
-		{Package: "p", Function: "G", Mutants: []report.StrengthMutant{sm("blackbox:p.G:0", outcome.Killed)},
+		{Package: "p", Function: "G", NoArgs: true, Mutants: []report.StrengthMutant{sm("blackbox:p.G:0", outcome.Killed)},
 			Callers: map[string]*report.DataCoverage{}},
 	}
 	got, err := joinStrength(mutants, parts)
@@ -38,7 +39,7 @@ func TestJoinStrengthRebuildsTheUnshardedFunctions(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []report.StrengthFunc{
-		{Package: "p", Function: "G", Mutants: []report.StrengthMutant{sm("blackbox:p.G:0", outcome.Killed)},
+		{Package: "p", Function: "G", NoArgs: true, Mutants: []report.StrengthMutant{sm("blackbox:p.G:0", outcome.Killed)},
 			Callers: map[string]*report.DataCoverage{}},
 		{Package: "p", Function: "F", Mutants: []report.StrengthMutant{sm("blackbox:p.F:0", outcome.Killed), sm("blackbox:p.F:1", outcome.Survived), sm("blackbox:p.F:2", outcome.Killed)},
 			Callers: map[string]*report.DataCoverage{"TestF": data, "TestOther": nil}},

@@ -148,9 +148,15 @@ func (r *Report) JSON() ([]byte, error) {
 	return report.JSON(r.Run, ext...)
 }
 
-// HTML renders the HTML report.
-func (r *Report) HTML() ([]byte, error) {
-	return report.HTML(report.Page{Title: "mutprop run: " + r.Run.Name, Run: &r.Run, Trials: r.Trials, Strength: r.Strength})
+// HTML renders the HTML report. Its kill matrix shows only when the run
+// knows every killer of each killed mutant: with trials (they run every
+// test that reaches one) or, through Write, with --matrix.
+func (r *Report) HTML() ([]byte, error) { return r.html(false) }
+
+// html renders the HTML report; matrix: the run had --matrix.
+func (r *Report) html(matrix bool) ([]byte, error) {
+	return report.HTML(report.Page{Title: "mutprop run: " + r.Run.Name, Run: &r.Run, Trials: r.Trials, Strength: r.Strength,
+		Matrix: matrix})
 }
 
 // combined is the one report of several packages: with more than

@@ -126,13 +126,15 @@ func writeTrials(w io.Writer, t report.TrialsReport, cells bool) error {
 	tables := report.RankingTables(t)
 	brief := !cells && len(tables) > 0
 	if !brief {
+		tables = append(tables, report.TimeTables(t)...)
+		tables = append(tables, report.VerdictTables(t)...)
 		tables = append(tables, report.TrialsTables(t)...)
 	}
 	if err := report.Write(w, report.FormatText, tables...); err != nil {
 		return err
 	}
 	if brief {
-		fmt.Fprintf(w, "each mutant's trials and comparisons: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
+		fmt.Fprintf(w, "why each verdict, the time to failure and each mutant's trials: with -v, in the JSON report (%q) and in the HTML report\n", report.TrialsJSONKey)
 	}
 	return nil
 }
@@ -149,7 +151,7 @@ func writeFiles(r *Report, o Outputs) error {
 		}
 	}
 	if o.HTML != "" {
-		b, err := r.HTML()
+		b, err := r.html(o.Matrix)
 		if err != nil {
 			return err
 		}
@@ -194,20 +196,25 @@ func orNone(s []string) string {
 }
 
 // FloorLine describes the run's floor: the least time any tool needs for
-// these packages (a plain go test -c of each, warm, plus the baseline time
-// of the tests each mutant had to run, divided by the workers) and the run
-// as a multiple of it. Mutants that time out cost their deadlines, which
-// the floor leaves out: when there are some, the line says how long they
-// took and what the rest of the run is as a multiple of the floor. "" when
-// no package measured a floor.
+// these packages (a plain go test -c of each, warm, plus the time the
+// tests each mutant had to run take, as one process running every mutant
+// would spend it, divided by the workers) and the run as a multiple of
+// it, then what one process per mutant would add: the processes it
+// starts at the least, each costing the baseline's time outside its
+// tests. Mutants that time out cost their deadlines, which the floor
+// leaves out: when there are some, the line says how long they took and
+// what the rest of the run is as a multiple of the floor. "" when no
+// package measured a floor.
 func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
-	var floor, build, tests, timeouts time.Duration
-	workers, timedOut := 0, 0
+	var floor, build, tests, timeouts, extra time.Duration
+	workers, timedOut, procs := 0, 0, 0
 	for _, p := range pkgs {
 		floor += p.Floor
 		build += p.FloorBuild
 		tests += p.FloorTests
 		workers = max(workers, p.Workers)
+		procs += p.FloorProcesses
+		extra += time.Duration(p.FloorProcesses) * p.FloorOverhead
 		for _, m := range p.Mutants {
 			if m.Outcome == outcome.Timeout {
 				timedOut++
@@ -226,6 +233,10 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 		// rule ends it.
 		line += fmt.Sprintf("; %d mutants timed out, in %.1f worker-seconds (%.0f%% of the workers' time): the rest is %.1fx the floor",
 			timedOut, timeouts.Seconds(), 100*share.Seconds()/wall.Seconds(), (wall-share).Seconds()/floor.Seconds())
+	}
+	if procs > 0 && extra > 0 {
+		line += fmt.Sprintf("; one process per mutant would add %.1f s (%d processes x %s / %d workers)",
+			(extra / time.Duration(max(workers, 1))).Seconds(), procs, (extra / time.Duration(procs)).Round(100*time.Microsecond), max(workers, 1))
 	}
 	return line
 }

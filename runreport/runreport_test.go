@@ -80,6 +80,10 @@ func TestTheFloorLineIsTheRunAsAMultipleOfTheFloor(t *testing.T) {
 	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 4.5x the floor (9.0 s); "+
 		"1 mutants timed out, in 3.0 worker-seconds (17% of the workers' time): the rest is 3.8x the floor",
 		FloorLine([]runlog.Package{p}, 10*time.Second))
+	// 40 processes of 15 ms outside their tests, over 2 workers: 0.3 s.
+	p.FloorProcesses, p.FloorOverhead = 40, 15*time.Millisecond
+	assert.Contains(t, FloorLine([]runlog.Package{p}, 10*time.Second),
+		"; one process per mutant would add 0.3 s (40 processes x 15ms / 2 workers)")
 }
 
 // TestTheModelGivesEachMutantItsAliasAndCountsBlackBoxMutants reports

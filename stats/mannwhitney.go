@@ -34,7 +34,7 @@ func (u UTest) ASmaller() bool { return u.U < float64(u.NA*u.NB)/2 }
 // are all equal give P = 1. An empty sample is an error.
 func MannWhitney(a, b []float64) (UTest, error) {
 	if len(a) == 0 || len(b) == 0 {
-		return UTest{}, fmt.Errorf("mann-whitney: empty sample (len %d and %d)", len(a), len(b))
+		return UTest{}, errEmpty(len(a), len(b))
 	}
 	r, err := mstats.MannWhitneyUTest(a, b, mstats.LocationDiffers)
 	if errors.Is(err, mstats.ErrSamplesEqual) {
@@ -44,6 +44,11 @@ func MannWhitney(a, b []float64) (UTest, error) {
 		return UTest{}, fmt.Errorf("mann-whitney: %w", err)
 	}
 	return UTest{NA: r.N1, NB: r.N2, U: r.U, P: math.Min(1, r.P)}, nil
+}
+
+// errEmpty is the error of a Mann-Whitney test given an empty sample.
+func errEmpty(na, nb int) error {
+	return fmt.Errorf("mann-whitney: empty sample (len %d and %d)", na, nb)
 }
 
 // Beats is an Etna-style pairwise comparison of generators: Wins[i][j] is

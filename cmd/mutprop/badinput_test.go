@@ -226,6 +226,14 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 				}
 			}
 		}},
+		{name: "--since HEAD without a change under --min-score", setup: func(t *testing.T) string {
+			d := tinyModule(t)
+			gitT(t, d, "init", "-q")
+			gitT(t, d, "add", ".")
+			gitT(t, d, "commit", "-q", "-m", "tiny")
+			return d
+		}, args: []string{"run", "--since", "HEAD", "--min-score", "80", "."}, code: cli.ExitOK,
+			want: []string{"mutprop run: no mutants on the lines changed since HEAD: the --min-score 80% gate was not applied"}},
 		{name: "--min-score below the score", setup: tinyModule, args: []string{"run", "--min-score", "100", "--json", "r.json", "--html", "r.html", "."}, code: cli.ExitFailed,
 			want: []string{"is below --min-score 100%"}, check: func(t *testing.T, r result) {
 				n := 0

@@ -10,13 +10,15 @@ import (
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/runcache"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
-// score runs gotest.Score through the outcome cache (package runcache),
-// or not, with --no-cache.
-func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, listed, testOnly []preflight.ListedPackage, started time.Time) (*gotest.Result, error) {
-	if f.noCache {
-		return gotest.Score(ctx, *cfg)
+// openCache reads the outcome cache (package runcache) and hashes what
+// verdicts depend on in the tree, which the journal records: with
+// --no-cache only the tree, and with --no-journal too, nothing (nil).
+func (f *runFlags) openCache(ctx context.Context, e *cli.Env, cfg *gotest.Config, s runsettings.Settings, listed, testOnly []preflight.ListedPackage, started time.Time) (*runcache.Cache, error) {
+	if f.noCache && f.noJournal {
+		return nil, nil
 	}
 	var paths []string
 	for _, p := range listed {
@@ -25,11 +27,12 @@ func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, li
 	for _, p := range testOnly {
 		paths = append(paths, p.ImportPath)
 	}
-	return runcache.Score(ctx, cfg, runcache.Options{
+	return runcache.Open(ctx, cfg, runcache.Options{
 		Results:  f.results,
-		Flags:    f.cacheFlags(),
+		Settings: s,
 		Packages: paths,
 		Outputs:  f.outputs(),
+		NoCache:  f.noCache,
 		Started:  started,
 		Logf: func(format string, args ...any) {
 			fmt.Fprintf(e.Stderr, "mutprop run: "+format+"\n", args...)
@@ -40,17 +43,13 @@ func (f *runFlags) score(ctx context.Context, e *cli.Env, cfg *gotest.Config, li
 	})
 }
 
-// cacheFlags describes the flags that change verdicts.
-func (f *runFlags) cacheFlags() string {
-	s := fmt.Sprintf("seed=%d operators=%q mode=%s matrix=%t probes=%t run=%q tags=%q timeout-factor=%g timeout-const=%v mem-limit=%d own-tests=%t strict-baseline=%t flaky=%s",
-		f.seed, f.ops, f.mode, f.matrix, f.probes, f.runRE, f.tags, f.factor, f.tconst, f.memLimit, f.ownTests, f.strict, f.flaky)
-	if f.memLimit < 0 {
-		s += fmt.Sprintf(" workers=%d", f.workers) // the memory cap is sized from them
+// score runs gotest.Score through the outcome cache, or not (nil, or
+// --no-cache).
+func (f *runFlags) score(ctx context.Context, cache *runcache.Cache, cfg *gotest.Config) (*gotest.Result, error) {
+	if cache == nil {
+		return gotest.Score(ctx, *cfg)
 	}
-	if k := f.blackbox.key(); k != "" {
-		s += " " + k
-	}
-	return s
+	return cache.Score(ctx, cfg)
 }
 
 // outputs are the absolute paths of what this run writes: the results

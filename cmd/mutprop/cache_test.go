@@ -32,8 +32,16 @@ var cacheLineRE = regexp.MustCompile(`mutprop run: (\d+) of (\d+) mutants from t
 // report; the run must succeed.
 func runCached(t *testing.T, dir, report string, args ...string) cachedRun {
 	t.Helper()
+	return runCachedEnv(t, dir, report, nil, args...)
+}
+
+// runCachedEnv is runCached with the variables env ("NAME=value") added
+// to the environment.
+func runCachedEnv(t *testing.T, dir, report string, env []string, args ...string) cachedRun {
+	t.Helper()
 	cmd := exec.Command(mutpropBinary(t), append(append([]string{"run", "--workers", "2", "--json", report}, args...), "./...")...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
@@ -87,7 +95,9 @@ func requireNoBuild(t *testing.T, r cachedRun) {
 // TestCacheSecondRunOfAnUnchangedPackageRunsNothing runs mutprop twice on
 // an unchanged package: the second run builds and runs nothing and gives
 // the same statuses and journal; a corrupt cache is ignored with a warning
-// (and rewritten), and a flag that changes verdicts runs everything again.
+// (and rewritten), and a flag that changes verdicts runs everything again
+// without evicting the first flags' verdicts, which another --workers
+// reuses.
 func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
 	t.Parallel()
 	dir, out := tinyModule(t), t.TempDir()
@@ -118,8 +128,15 @@ func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
 	requireCounts(t, rewritten, n, 0)
 
 	flags := runCached(t, dir, report("5.json"), "--timeout-factor", "20")
-	require.Contains(t, flags.stderr, "the cache was made with another set of flags")
+	require.Contains(t, flags.stderr, "none with these settings (the last run's differ in --timeout-factor)")
 	requireCounts(t, flags, 0, n)
+	// The cache keeps both sets of flags: the first one's verdicts are
+	// still there, and --workers changes none.
+	back := runCached(t, dir, report("6.json"), "--workers", "1")
+	requireCounts(t, back, n, 0)
+	requireNoBuild(t, back)
+	again := runCached(t, dir, report("7.json"), "--timeout-factor", "20")
+	requireCounts(t, again, n, 0)
 }
 
 // TestCacheReportsWrittenBesideThePackageAreNotItsFiles writes the
@@ -217,7 +234,7 @@ func TestCacheEditsInvalidateWhatTheyTouch(t *testing.T) {
 	})
 	r = runCached(t, dir, report("3.json"))
 	requireCounts(t, r, n-dependOnC, dependOnC)
-	require.Contains(t, r.stderr, "tests of example.com/inc/c changed")
+	require.Contains(t, r.stderr, "example.com/inc/c's tests changed")
 	require.Equal(t, first.statuses, r.statuses)
 
 	// A new test package that reaches a and kills its boundary survivor:
@@ -240,4 +257,107 @@ func TestCacheEditsInvalidateWhatTheyTouch(t *testing.T) {
 	after, err := os.ReadFile(cache)
 	require.NoError(t, err)
 	require.Equal(t, before, after, "--no-cache wrote the cache")
+}
+
+// countWhere counts the mutants of a run whose ID keep accepts.
+func countWhere(r cachedRun, keep func(id string) bool) int {
+	n := 0
+	for id := range r.statuses {
+		if keep(id) {
+			n++
+		}
+	}
+	return n
+}
+
+// inPackage accepts the IDs of the mutants of the package pkg (with
+// several packages, the report's IDs begin with their package's path).
+func inPackage(pkg string) func(id string) bool {
+	return func(id string) bool {
+		p, _, ok := strings.Cut(id, "/operator:")
+		return ok && p == pkg
+	}
+}
+
+// TestCacheSeesTheFilesTheTestsReadOutsideTestdata scores
+// testdata/reads.txtar, whose tests decide what they check from a file
+// beside their package (fixtures/mode.txt) and from one outside their
+// package's directory (../shared/exp.txt): a change to either reruns the
+// verdicts of the tests that read it, and the cache gives what a run
+// without it gives; a file no test reads changes nothing.
+func TestCacheSeesTheFilesTheTestsReadOutsideTestdata(t *testing.T) {
+	t.Parallel()
+	dir, out := fixture(t, "reads"), t.TempDir()
+	report := func(name string) string { return filepath.Join(out, name) }
+	strict := []string{"READS_STRICT=1"}
+	first := runCachedEnv(t, dir, report("1.json"), strict)
+	n := len(first.statuses)
+	requireCounts(t, first, 0, n)
+	root, sub := countWhere(first, inPackage("example.com/reads")), countWhere(first, inPackage("example.com/reads/sub"))
+	require.Positive(t, root)
+	require.Positive(t, sub)
+	require.Equal(t, n, countWhere(first, func(id string) bool { return first.statuses[id] == "Killed" }), "%v", first.statuses)
+
+	// fresh is what a run without the cache says of the tree as it is.
+	fresh := func(name string) cachedRun {
+		t.Helper()
+		r := runCachedEnv(t, dir, report(name), strict, "--no-cache")
+		require.Equal(t, -1, r.fromCache)
+		return r
+	}
+	writeFiles(t, dir, map[string]string{"fixtures/mode.txt": "off\n"})
+	r := runCachedEnv(t, dir, report("2.json"), strict)
+	requireCounts(t, r, n-root, root)
+	require.Contains(t, r.stderr, "fixtures/mode.txt, which example.com/reads's tests read, changed")
+	want := fresh("2-fresh.json")
+	require.Equal(t, want.statuses, r.statuses, "the cache's verdicts are not those of a run without it")
+	require.Equal(t, root, countWhere(r, func(id string) bool { return r.statuses[id] == "NoCoverage" }), "%v", r.statuses)
+
+	writeFiles(t, dir, map[string]string{"shared/exp.txt": "skip\n"})
+	r = runCachedEnv(t, dir, report("3.json"), strict)
+	requireCounts(t, r, n-sub, sub)
+	require.Contains(t, r.stderr, "shared/exp.txt, which example.com/reads/sub's tests read, changed")
+	// What a fresh run gives: sub's test now checks nothing.
+	for id, st := range r.statuses {
+		expect := want.statuses[id]
+		if inPackage("example.com/reads/sub")(id) {
+			expect = "NoCoverage"
+		}
+		require.Equal(t, expect, st, id)
+	}
+
+	writeFiles(t, dir, map[string]string{"docs/notes.txt": "Edited, and still read by no test.\n"})
+	r = runCachedEnv(t, dir, report("4.json"), strict)
+	requireCounts(t, r, n, 0)
+	requireNoBuild(t, r)
+}
+
+// TestCacheKeysOnlyTheVariablesTheTestsRead scores testdata/reads.txtar,
+// whose env package's test reads READS_STRICT: a variable no test reads
+// (HOSTNAME) and --workers change no verdict, and the run after them is
+// served from the cache; READS_STRICT reruns the env package's verdicts,
+// and the cache gives what a run without it gives.
+func TestCacheKeysOnlyTheVariablesTheTestsRead(t *testing.T) {
+	t.Parallel()
+	dir, out := fixture(t, "reads"), t.TempDir()
+	report := func(name string) string { return filepath.Join(out, name) }
+	first := runCachedEnv(t, dir, report("1.json"), []string{"READS_STRICT=1", "HOSTNAME=one"})
+	n := len(first.statuses)
+	requireCounts(t, first, 0, n)
+	inEnv := countWhere(first, inPackage("example.com/reads/env"))
+	require.Positive(t, inEnv)
+
+	r := runCachedEnv(t, dir, report("2.json"), []string{"READS_STRICT=1", "HOSTNAME=another"})
+	requireCounts(t, r, n, 0)
+	requireNoBuild(t, r)
+	r = runCachedEnv(t, dir, report("3.json"), []string{"READS_STRICT=1", "HOSTNAME=another"}, "--workers", "1")
+	requireCounts(t, r, n, 0)
+	requireNoBuild(t, r)
+
+	r = runCachedEnv(t, dir, report("4.json"), []string{"READS_STRICT=0"})
+	requireCounts(t, r, n-inEnv, inEnv)
+	require.Contains(t, r.stderr, "environment variable READS_STRICT, which example.com/reads/env's tests read, changed")
+	want := runCachedEnv(t, dir, report("4-fresh.json"), []string{"READS_STRICT=0"}, "--no-cache")
+	require.Equal(t, want.statuses, r.statuses)
+	require.NotEqual(t, first.statuses, r.statuses, "READS_STRICT=0 leaves env's mutants uncovered")
 }

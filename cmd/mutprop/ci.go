@@ -77,8 +77,9 @@ func (c *ciReport) report(v *ci.Verdicts, rep *runreport.Report) (gate, err erro
 // write can be written (cli.CheckWritable): the reports (flag name ->
 // path, "" for none), the GitLab report, the baseline when
 // --update-baseline writes it, and $GITHUB_STEP_SUMMARY with --annotations
-// github.
-func (c *ciFlags) checkOutputs(e *cli.Env, reports [][2]string) error {
+// github. No two of them, the journal and the baseline may be one file
+// (cli.CheckDistinct); journal is the journal's name and path.
+func (c *ciFlags) checkOutputs(e *cli.Env, reports [][2]string, journal [2]string) error {
 	outs := append([][2]string(nil), reports...)
 	if c.Annotations.GitLab != "" {
 		outs = append(outs, [2]string{"--annotations gitlab", c.Annotations.GitLab})
@@ -88,6 +89,13 @@ func (c *ciFlags) checkOutputs(e *cli.Env, reports [][2]string) error {
 	}
 	if c.Annotations.GitHub && e.Getenv != nil && e.Getenv("GITHUB_STEP_SUMMARY") != "" {
 		outs = append(outs, [2]string{"$GITHUB_STEP_SUMMARY", e.Getenv("GITHUB_STEP_SUMMARY")})
+	}
+	files := append([][2]string{journal}, outs...)
+	if !c.UpdateBaseline {
+		files = append(files, [2]string{"--baseline", c.Baseline}) // read: no output may replace it
+	}
+	if err := cli.CheckDistinct(files); err != nil {
+		return err
 	}
 	for _, o := range outs {
 		if o[1] == "" {

@@ -25,6 +25,7 @@ func commands() []command {
 		{name: "schemata", summary: "write a schematized copy of a package into a directory of its own (go generate)", run: cmdSchemata},
 		{name: "scenario", summary: "run a case study: insert, bst, tcas", run: cmdScenario},
 		{name: "merge", summary: "combine the journals of shards into one", run: cmdMerge},
+		{name: "version", summary: "print mutprop's version, VCS revision and Go version (also --version)", run: cmdVersion},
 		{name: "worker", summary: "serve trial requests (started by mutprop itself)", hidden: true, run: cmdWorker},
 	}
 }
@@ -40,6 +41,9 @@ func Main(args []string, e *cli.Env) int {
 			return cli.ExitUsage
 		}
 		return cli.ExitOK
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args[0] = "version"
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -62,4 +66,14 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun 'mutprop <command> --help' for a command's flags.")
 	fmt.Fprintln(w, "\nExit codes: 0 ok; 1 a gate failed (e.g. --min-score); 2 bad usage or input;\n3 the run could not be done (build failure, failing baseline); 130 interrupted.")
+}
+
+// cmdVersion prints mutprop's version (cli.Version).
+func cmdVersion(_ context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "version", "", "Print mutprop's module version, the VCS revision it was built from, and the Go version.")
+	if code := cli.ParseFlags(fs, args); code >= 0 {
+		return code
+	}
+	fmt.Fprintln(e.Stdout, cli.Version())
+	return cli.ExitOK
 }

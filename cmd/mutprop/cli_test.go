@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -65,5 +66,15 @@ func TestTheInsertScenarioExplainsItselfOnHelp(t *testing.T) {
 	code, out, _ := runCLI(t, "scenario", "insert", "--help")
 	if code != cli.ExitOK || !strings.Contains(out, "Fig. 4.1") || !strings.Contains(out, "-seed") {
 		t.Fatalf("exit %d, stdout %q: want 0 and the description with the flags", code, out)
+	}
+}
+
+func TestVersionPrintsTheModuleAndGoVersions(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"--version"}, {"version"}, {"-version"}} {
+		code, out, errOut := runCLI(t, args...)
+		if code != cli.ExitOK || !strings.HasPrefix(out, "mutprop ") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("mutprop %s: exit %d, stdout %q, stderr %q", args[0], code, out, errOut)
+		}
 	}
 }

@@ -31,6 +31,18 @@ func TestExitCodesMatchTheREADMEAndNameTheCause(t *testing.T) {
 			return d
 		}
 	}
+	withSymlink := func(dir, link string) func(t *testing.T) string {
+		return func(t *testing.T) string {
+			d := tinyModule(t)
+			if err := os.Mkdir(filepath.Join(d, dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(dir, filepath.Join(d, link)); err != nil {
+				t.Skipf("no symbolic links here: %v", err)
+			}
+			return d
+		}
+	}
 	runJournal := `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\n" +
 		`{"package":"example.com/tiny","info":{"name":"tiny","files":[],"tests":["TestAdd"],"stats":{},"universe":0}}` + "\n"
 	cases := []struct {
@@ -64,6 +76,16 @@ func TestExitCodesMatchTheREADMEAndNameTheCause(t *testing.T) {
 		{"schemata into a directory of the user's Go files", withFile("other/x.go", "package other\n"), []string{"schemata", "-o", "other", "."}, []string{"-o other holds Go files that mutprop did not generate (x.go)"}},
 		{"schemata into another package's copy", withFile("gen/a.go", schemataHeader+"\n\npackage other\n"), []string{"schemata", "-o", "gen", "."}, []string{"another package (a.go: package other), not of package tiny"}},
 		{"schemata into a file", tinyModule, []string{"schemata", "-o", "go.mod", "."}, []string{"-o go.mod is not a directory"}},
+		{"run --json onto --journal", tinyModule, []string{"run", "--journal", "j.jsonl", "--json", "j.jsonl", "."}, []string{"--journal j.jsonl and --json j.jsonl are the same file"}},
+		{"run --json onto --html", tinyModule, []string{"run", "--json", "x.json", "--html", "./x.json", "."}, []string{"--json x.json and --html ./x.json are the same file"}},
+		{"run --json onto the default journal", tinyModule, []string{"run", "--json", ".mutprop/run.jsonl", "."}, []string{"the journal .mutprop/run.jsonl and --json .mutprop/run.jsonl are the same file"}},
+		{"run --html onto --json through a symlink", withSymlink("out", "link"), []string{"run", "--json", "out/r.json", "--html", "link/r.json", "."}, []string{"--json out/r.json and --html link/r.json are the same file"}},
+		{"run --annotations gitlab= onto --json", tinyModule, []string{"run", "--json", "r.json", "--annotations", "gitlab=r.json", "."}, []string{"--json r.json and --annotations gitlab r.json are the same file"}},
+		{"run --update-baseline onto --html", tinyModule, []string{"run", "--html", "b.json", "--baseline", "b.json", "--update-baseline", "."}, []string{"--html b.json and --baseline b.json are the same file"}},
+		{"merge --json onto -o", withFile("j.jsonl", runJournal), []string{"merge", "-o", "m.jsonl", "--json", "m.jsonl", "j.jsonl"}, []string{"-o m.jsonl and --json m.jsonl are the same file"}},
+		{"run --results under a file", tinyModule, []string{"run", "--results", "go.mod/res", "."}, []string{"--results go.mod/res: go.mod is not a directory"}},
+		{"run --mem-limit below the floor", tinyModule, []string{"run", "--mem-limit", "1", "."}, []string{"--mem-limit 1: want at least 32 MiB"}},
+		{"show --mem-limit below the floor", tinyModule, []string{"show", "--mem-limit", "8", "--test", "TestAdd", "m-00000000"}, []string{"--mem-limit 8: want at least 32 MiB"}},
 		{"show of an ID a shell cut at >", tinyModule, []string{"show", "operator:tiny.go:7:33:boundary:"}, []string{"a shell cut it", "alias"}},
 		{"show of an unknown alias", tinyModule, []string{"show", "m-00000000"}, []string{`no mutant "m-00000000"`}},
 	}

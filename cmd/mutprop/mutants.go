@@ -45,9 +45,9 @@ equivalent mutants.
 With --blackbox (and --blackbox-mutants, --blackbox-points, as mutprop run
 takes them), the black-box mutants mutprop run --blackbox scores follow
 the operator mutants, with the IDs run gives them
-(blackbox:<package>.<Func>:<k>), and each function that cannot be wrapped
-is listed with the reason (JSON: blackboxRefused). mutprop run --help
-defines black-box mutants.`)
+(blackbox:<package>.<Func>:<k>, ending in /p<p> with --blackbox-points
+p), and each function that cannot be wrapped is listed with the reason
+(JSON: blackboxRefused). mutprop run --help defines black-box mutants.`)
 	var mf mutantFlags
 	var bb blackboxFlags // run_blackbox.go
 	asJSON := fs.Bool("json", false, "print a JSON object {packages: [{path, mutants, stats, blackboxRefused}]}")
@@ -82,7 +82,7 @@ defines black-box mutants.`)
 		}
 	}
 	if err != nil {
-		return cli.Fail(e, "mutants", loadError(err))
+		return cli.Fail(e, "mutants", cli.LoadError(err))
 	}
 	return cli.ExitOK
 }

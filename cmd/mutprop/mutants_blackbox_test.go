@@ -107,8 +107,8 @@ func TestMutantsBlackboxListAndPoints(t *testing.T) {
 	var doc struct{ Packages []mutate.Listing }
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc))
 	require.Equal(t, []string{
-		"blackbox:example.com/blackbox.(*Set).Len:0", "blackbox:example.com/blackbox.(*Set).Len:1", "blackbox:example.com/blackbox.(*Set).Len:2",
-		"blackbox:example.com/blackbox.Double:0", "blackbox:example.com/blackbox.Double:1", "blackbox:example.com/blackbox.Double:2",
+		"blackbox:example.com/blackbox.(*Set).Len:0/p4", "blackbox:example.com/blackbox.(*Set).Len:1/p4", "blackbox:example.com/blackbox.(*Set).Len:2/p4",
+		"blackbox:example.com/blackbox.Double:0/p4", "blackbox:example.com/blackbox.Double:1/p4", "blackbox:example.com/blackbox.Double:2/p4",
 	}, blackboxIDs(doc.Packages))
 	for _, m := range doc.Packages[0].Mutants {
 		if m.Origin == mutate.OriginBlackbox {

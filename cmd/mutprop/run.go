@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,11 +18,13 @@ import (
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/preflight"
+	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 	"github.com/mutprop/mutprop/runreport"
+	"github.com/mutprop/mutprop/runsettings"
 )
 
 const runDescription = `
@@ -61,8 +64,11 @@ Journal and resume: every finished mutant is appended to a journal as it
 finishes, by default RESULTS/run.jsonl (RESULTS is --results, .mutprop in
 the current directory; run-K-of-N.jsonl for --shard K/N). A new run
 replaces the default journal; an explicit --journal FILE that exists needs
---resume. After an interrupt or a kill, the same command with --resume
-runs only the mutants the journal lacks and reports them all. A torn
+--resume. A run holds RESULTS/lock: a second run in the same RESULTS
+waits for it, naming its PID. After an interrupt or a kill, the same
+command with --resume runs only the mutants the journal lacks, and those
+whose code, tests or what their tests read changed since (one line says
+how many and why), and reports them all. A torn
 last line (a kill in the middle of a write) is ignored with a warning.
 Two runs with the same flags give the same JSON report but for durations
 (and messages that quote durations, or the failing case of testing/quick,
@@ -71,16 +77,20 @@ measured time, and lists of tests are sorted.
 
 Outcome cache: RESULTS/cache keeps each mutant's verdict with hashes of
 what it depends on (its package's code, the code and files of the tests
-that killed or covered it, go.mod, go and mutprop versions, the flags that
-change verdicts); a run reuses the verdicts that still hold, and when all
-do it builds and runs nothing. --no-cache neither reads nor writes it.
+that killed or covered it, the files and environment variables those
+tests read, as go test's cache records them, go.mod, go and mutprop
+versions, the flags that change verdicts, not --workers); a run reuses
+the verdicts that still hold, and when all do it builds and runs nothing.
+It keeps the verdicts of the last 8 sets of flags. --no-cache neither
+reads nor writes it.
 
 Shards: --shard K/N runs a deterministic 1/N of the mutants (by a hash of
 package and mutant ID). 'mutprop merge --json FILE JOURNAL...' combines the
 shards' journals into the report of the unsharded run.
 
 CI gates: --min-score P fails the run (exit 1) when the score is below P
-percent; --since REV keeps only the mutants on lines changed since the git
+percent, or when no mutant was scored (but with --since, no mutant on the
+changed lines passes, saying that the gate was not applied); --since REV keeps only the mutants on lines changed since the git
 revision REV (git diff -U0 REV, plus untracked files).
 
 Survivors and timeouts print on stderr as "file:line:col: survived: ..."
@@ -101,7 +111,8 @@ Exit codes:
        does not exist, a directory outside any module, a journal that is
        malformed or belongs to another run, --since outside git, an output
        (--json, --html, --annotations gitlab=FILE, --baseline with
-       --update-baseline) that cannot be written: all checked before any
+       --update-baseline, --results) that cannot be written, two outputs
+       that are one file, --mem-limit under 32: all checked before any
        build
   3    the packages cannot be scored: they do not compile, have no tests,
        use cgo, their tests fail or are flaky without mutants, or the run
@@ -120,6 +131,7 @@ type runFlags struct {
 	mode      string
 	matrix    bool
 	trials    int
+	tbudget   int // --trial-budget (run_trials.go)
 	probes    bool
 	jsonOut   string
 	htmlOut   string
@@ -137,9 +149,12 @@ type runFlags struct {
 	strict    bool
 	flaky     string
 	budget    time.Duration
+	baseline  time.Duration // --baseline-timeout
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
+	isolation string
+	verifyIso int
 	ci        ciFlags
 	blackbox  blackboxFlags // run_blackbox.go
 }
@@ -153,6 +168,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
 	fs.IntVar(&f.trials, "trials", 0, trialsUsage)
+	fs.IntVar(&f.tbudget, "trial-budget", 0, trialBudgetUsage)
 	fs.BoolVar(&f.probes, "probes", true, "run a mutant only against the covering tests that infect it (schemata mode, not with --matrix); --probes=false runs every covering test")
 	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
@@ -171,8 +187,11 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.flaky, "flaky", gotest.FlakyRefuse, "what to do with a flaky test, one that both passes and fails without a mutant: refuse (the package, naming it) or skip (set it aside, say so, and score the other tests)")
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
+	fs.DurationVar(&f.baseline, "baseline-timeout", 0, "bound each package's baseline (its runs without a mutant, the search for flaky tests included) to `D`: past it the run stops (exit 3), naming the tests that were running (0: no bound; each run stops after 10m)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
+	fs.IntVar(&f.verifyIso, "verify-isolation", 0, "run `N` random mutants of the batches again, one per process, and report each difference of verdict (0 expected)")
+	fs.StringVar(&f.isolation, "isolation", gotest.IsolationBatch, "how many mutants a test process runs: batch (several, where isolation allows: a function's black-box mutants for a test) or process (each mutant in processes of its own)")
 	f.ci.register(fs)
 	f.blackbox.register(fs)
 }
@@ -218,13 +237,26 @@ func parseMinScore(s string) (minScore, error) {
 	return minScore{percent: v, set: true}, nil
 }
 
-// check ends a run whose score is below the gate (exit 1); a run without
-// valid mutants passes.
-func (m minScore) check(score report.Score) error {
-	if !m.set || score.Valid == 0 || score.Percent >= m.percent {
+// check ends a run whose score is below the gate (exit 1). A run that
+// scored nothing (no valid mutant) passes only when --since (since: its
+// revision) left no mutant on the changed lines, as cargo-mutants'
+// --in-diff and Stryker pass an empty diff, and it says so on w: a change
+// without code must not fail CI. Otherwise nothing scored fails the gate
+// (exit 1): a gate that passes on nothing would hide a wrong package or
+// filter.
+func (m minScore) check(w io.Writer, cmd string, score report.Score, since string) error {
+	switch {
+	case !m.set:
 		return nil
+	case score.Valid == 0 && since != "":
+		fmt.Fprintf(w, "mutprop %s: no mutants on the lines changed since %s: the --min-score %g%% gate was not applied\n", cmd, since, m.percent)
+		return nil
+	case score.Valid == 0:
+		return cli.WithCode(cli.ExitFailed, fmt.Errorf("no valid mutant was scored (%d mutants, none but not-viable or ignored): --min-score %g%% cannot pass on nothing", score.Total, m.percent))
+	case score.Percent < m.percent:
+		return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, m.percent))
 	}
-	return cli.WithCode(cli.ExitFailed, fmt.Errorf("mutation score %.1f%% (%d/%d) is below --min-score %g%%", score.Percent, score.Detected, score.Valid, m.percent))
+	return nil
 }
 
 // validate checks the flags that do not need the packages.
@@ -237,20 +269,25 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 	switch {
 	case f.mode != gotest.ModeSchemata && f.mode != gotest.ModeOverlay:
 		return min, shard, cli.UsageError("--mode %q: want schemata or overlay", f.mode)
+	case f.isolation != gotest.IsolationBatch && f.isolation != gotest.IsolationProcess:
+		return min, shard, cli.UsageError("--isolation %q: want batch or process", f.isolation)
+	case f.verifyIso < 0:
+		return min, shard, cli.UsageError("--verify-isolation %d: want 0 or more", f.verifyIso)
+	case f.verifyIso > 0 && f.isolation == gotest.IsolationProcess:
+		return min, shard, cli.UsageError("--verify-isolation compares batches with one process per mutant: it needs --isolation batch")
 	case f.workers < 1:
 		return min, shard, cli.UsageError("--workers %d: want at least 1", f.workers)
-	case f.factor <= 0:
-		return min, shard, cli.UsageError("--timeout-factor %g: want a positive factor", f.factor)
-	case f.tconst < 0:
-		return min, shard, cli.UsageError("--timeout-const %v: want 0 or more", f.tconst)
-	case f.memLimit < -1:
-		return min, shard, cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
 	case f.noJournal && (f.resume || f.journal != ""):
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
+	case f.baseline < 0:
+		return min, shard, cli.UsageError("--baseline-timeout %v: want a positive duration, or 0 for none", f.baseline)
 	case f.budget < 0:
 		return min, shard, cli.UsageError("--budget %v: want a positive duration, or 0 for none", f.budget)
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
 		return min, shard, cli.UsageError("--flaky %q: want refuse or skip", f.flaky)
+	}
+	if err := f.validateRun(); err != nil {
+		return min, shard, err
 	}
 	if min, err = parseMinScore(f.minScore); err != nil {
 		return min, shard, err
@@ -285,6 +322,27 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 	return min, shard, nil
 }
 
+// memLimitFloor is the least --mem-limit in MiB: a test binary that
+// does nothing holds 15 to 18 MiB resident as it starts, so a smaller cap
+// would end every run, the baseline's included.
+const memLimitFloor = 32
+
+// validateRun checks the flags of a test run that mutprop run and
+// mutprop show --test share: the deadlines and the memory cap.
+func (f *runFlags) validateRun() error {
+	switch {
+	case f.factor <= 0:
+		return cli.UsageError("--timeout-factor %g: want a positive factor", f.factor)
+	case f.tconst < 0:
+		return cli.UsageError("--timeout-const %v: want 0 or more", f.tconst)
+	case f.memLimit < -1:
+		return cli.UsageError("--mem-limit %d: want -1 (sized from the machine), 0 (none) or more MiB", f.memLimit)
+	case f.memLimit > 0 && f.memLimit < memLimitFloor:
+		return cli.UsageError("--mem-limit %d: want at least %d MiB, the floor (a test binary that does nothing holds 15 to 18 MiB as it starts), or 0 for no cap", f.memLimit, memLimitFloor)
+	}
+	return nil
+}
+
 // runWith runs mutprop run with the flags f on the patterns, in steps:
 // check the flags and outputs, list the packages, open the journal, score
 // (through the outcome cache), then report.
@@ -298,34 +356,47 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
-	if err := f.ci.checkOutputs(e, [][2]string{{"--json", f.jsonOut}, {"--html", f.htmlOut}}); err != nil {
+	if err := f.checkOutputs(e, shard); err != nil {
 		return err
 	}
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := f.config(e)
+	settings := f.settings(patterns)
+	cfg, err := f.config(e, settings)
+	if err != nil {
+		return err
+	}
 	listed, testOnly, err := f.packages(ctx, e, &cfg, patterns, shard)
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
+	release, err := f.lockResults(ctx, e)
+	if err != nil {
+		return interruptedOr(ctx, err)
+	}
+	defer release()
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if f.trials > 0 {
+		// Trials run every killed mutant again, and testing/quick's seed
+		// is pinned, which can change verdicts: no outcome cache.
+		f.noCache = true
+	}
+	cache, err := f.openCache(ctx, e, &cfg, settings, listed, testOnly, started) // the cache and the tree's hashes (cache.go)
+	if err != nil {
+		return interruptedOr(ctx, err)
+	}
 	var journal *runlog.Journal
 	if !f.noJournal {
-		if journal, err = f.openJournal(e, patterns, shard); err != nil {
+		if journal, err = f.openJournal(e, settings, cache.Tree(), shard); err != nil {
 			return err
 		}
 		defer journal.Close()
 		cfg.Prior = journal.Prior
 	}
 	prog := f.follow(e, &cfg, journal, len(listed) > 1, cancel)
-	if f.trials > 0 {
-		// Trials run every killed mutant again, and testing/quick's seed
-		// is pinned, which can change verdicts: no outcome cache.
-		f.noCache = true
-	}
-	res, err := f.score(runCtx, e, &cfg, listed, testOnly, started) // gotest.Score through the outcome cache (cache.go)
+	res, err := f.score(runCtx, cache, &cfg) // gotest.Score through the outcome cache (cache.go)
 	wall := time.Since(started)
 	prog.Finish()
 	if journal != nil && err == nil && ctx.Err() == nil && res != nil && !res.Interrupted {
@@ -347,41 +418,29 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	return f.report(e, ci, res, runDone{listed: listed, journal: journal, wall: wall, min: min, shard: shard})
 }
 
-// config is the gotest configuration the flags ask for, before the
-// packages are known.
-func (f *runFlags) config(e *cli.Env) gotest.Config {
-	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
-	if f.memLimit >= 0 {
-		memory = &proc.MemoryCap{Soft: (f.memLimit << 20) / 2, Hard: f.memLimit << 20}
+// settings are the run's settings (runsettings.Settings): the engine's
+// configuration, the journal's header and the outcome cache's key all
+// come from them.
+func (f *runFlags) settings(patterns []string) runsettings.Settings {
+	return runsettings.Settings{
+		Packages: patterns, Since: f.since, Shard: f.shard,
+		Seed: f.seed, Mode: f.mode, Operators: f.ops, Run: f.runRE, Tags: f.tagList(),
+		Matrix: f.matrix, NoProbes: !f.probes, TimeoutFactor: f.factor, TimeoutConst: f.tconst, MemLimit: f.memLimit,
+		OwnTests: f.ownTests, StrictBaseline: f.strict, Flaky: f.flaky, Trials: f.trials, Blackbox: f.blackbox.config(),
+		Workers: f.workers, NoFloor: f.noFloor, BaselineTimeout: f.baseline,
+		Isolation: f.isolation, VerifyIsolation: f.verifyIso, TrialBudget: f.tbudget,
 	}
-	cfg := gotest.Config{
-		Memory:   memory,
-		Workers:  f.workers,
-		Seed:     f.seed,
-		Timeouts: proc.Timeouts{Factor: f.factor, Const: f.tconst, Floor: proc.DefaultTimeouts.Floor},
-		Mode:     gotest.Mode(f.mode),
-		Tags:     f.tagList(),
-		Matrix:   f.matrix,
-		Trials:   f.trials,
-		NoProbes: !f.probes,
-		Log:      e.Stderr,
+}
 
-		StrictBaseline: f.strict,
-		Flaky:          f.flaky,
-		NoFloor:        f.noFloor,
-		OwnTests:       f.ownTests,
-		Blackbox:       f.blackbox.config(),
+// config is the gotest configuration of the settings, before the
+// packages are known.
+func (f *runFlags) config(e *cli.Env, s runsettings.Settings) (gotest.Config, error) {
+	cfg, err := s.Config()
+	if err != nil {
+		return cfg, cli.UsageError("%v", err)
 	}
-	if f.tconst == 0 {
-		cfg.Timeouts.Const = -1
-	}
-	if f.runRE != "" {
-		cfg.Run = regexp.MustCompile(f.runRE)
-	}
-	if f.ops != "" {
-		cfg.Operators, _ = mutate.SelectOperators(f.ops)
-	}
-	return cfg
+	cfg.Log = e.Stderr
+	return cfg, nil
 }
 
 // tagList is --tags as a list: the comma-separated tags, without blanks;
@@ -528,7 +587,13 @@ func (f *runFlags) report(e *cli.Env, ci *ciReport, res *gotest.Result, d runDon
 	if line := runreport.FloorLine(pkgs, d.wall); line != "" {
 		fmt.Fprintln(e.Stdout, line)
 	}
-	if err := d.min.check(rep.Score); err != nil {
+	if c := res.Isolation; c != nil {
+		fmt.Fprintf(e.Stdout, "isolation: %d mutants of the batches ran again one per process: %d differences\n", c.Checked, len(c.Differences))
+		for _, d := range c.Differences {
+			fmt.Fprintf(e.Stdout, "  %s\n", d)
+		}
+	}
+	if err := d.min.check(e.Stderr, "run", rep.Score, f.since); err != nil {
 		return err
 	}
 	return gate
@@ -542,16 +607,71 @@ func interruptedOr(ctx context.Context, err error) error {
 	return err
 }
 
+// checkOutputs checks the outputs before any work: each report can be
+// written, no two outputs (the journal included) are one file, and the
+// results directory, when the run uses it, can be written or made.
+func (f *runFlags) checkOutputs(e *cli.Env, shard engine.Shard) error {
+	journal := [2]string{"--journal", f.journalPath(shard)}
+	if f.journal == "" {
+		journal[0] = "the journal"
+	}
+	if err := f.ci.checkOutputs(e, [][2]string{{"--json", f.jsonOut}, {"--html", f.htmlOut}}, journal); err != nil {
+		return err
+	}
+	if f.usesResults() {
+		return cli.CheckWritableDir("--results", f.results)
+	}
+	return nil
+}
+
+// usesResults reports whether the run writes into the results directory:
+// its default journal, or the outcome cache.
+func (f *runFlags) usesResults() bool {
+	return !f.noCache || !f.noJournal && f.journal == ""
+}
+
+// lockResults takes the results directory's lock for the run's life
+// (sandbox.LockResults), when the run uses the directory: a second run in
+// it waits for the first, as cargo-mutants does, rather than replace its
+// journal and cache, or fail a job that a queue would have run next.
+func (f *runFlags) lockResults(ctx context.Context, e *cli.Env) (release func(), err error) {
+	if !f.usesResults() {
+		return func() {}, nil
+	}
+	if err := runlog.EnsureResultsDir(f.results); err != nil {
+		return nil, cli.CannotRun("results directory: %v", err)
+	}
+	release, err = sandbox.LockResults(ctx, f.results, func(holder string) {
+		fmt.Fprintf(e.Stderr, "mutprop run: waiting for the run that holds %s (%s); interrupt to stop\n",
+			filepath.Join(f.results, sandbox.ResultsLockName), holder)
+	})
+	if err != nil && ctx.Err() == nil {
+		return nil, cli.CannotRun("results directory: %v", err)
+	}
+	return release, err
+}
+
+// journalPath is the journal's file: --journal, or the default one in the
+// results directory; "" with --no-journal.
+func (f *runFlags) journalPath(shard engine.Shard) string {
+	switch {
+	case f.noJournal:
+		return ""
+	case f.journal != "":
+		return f.journal
+	case shard.N > 1:
+		return filepath.Join(f.results, fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N))
+	}
+	return filepath.Join(f.results, "run.jsonl")
+}
+
 // openJournal opens the journal the flags name, or the default one in the
-// results directory (replaced unless --resume).
-func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard) (*runlog.Journal, error) {
-	path := f.journal
-	if path == "" {
-		name := "run.jsonl"
-		if shard.N > 1 {
-			name = fmt.Sprintf("run-%d-of-%d.jsonl", shard.K, shard.N)
-		}
-		path = filepath.Join(f.results, name)
+// results directory (replaced unless --resume), for a run with settings s
+// in tree (nil when it could not be hashed). Resumed, it says which
+// journaled verdicts run again because what they depend on changed.
+func (f *runFlags) openJournal(e *cli.Env, s runsettings.Settings, tree *runlog.Tree, shard engine.Shard) (*runlog.Journal, error) {
+	path := f.journalPath(shard)
+	if f.journal == "" {
 		if err := runlog.EnsureResultsDir(f.results); err != nil {
 			return nil, cli.CannotRun("results directory: %v", err)
 		}
@@ -561,37 +681,15 @@ func (f *runFlags) openJournal(e *cli.Env, patterns []string, shard engine.Shard
 			}
 		}
 	}
-	h := engine.Header{Seed: f.seed, Extra: map[string]string{
-		"packages":       strings.Join(patterns, " "),
-		"mode":           f.mode,
-		"matrix":         strconv.FormatBool(f.matrix),
-		"run":            f.runRE,
-		"operators":      f.ops,
-		"since":          f.since,
-		"tags":           f.tags,
-		"timeout-factor": strconv.FormatFloat(f.factor, 'g', -1, 64),
-		"timeout-const":  f.tconst.String(),
-		"mem-limit":      strconv.FormatInt(f.memLimit, 10),
-		"shard":          f.shard,
-	}}
-	if k := f.blackbox.key(); k != "" {
-		h.Extra["blackbox"] = k
-	}
-	if !f.probes {
-		h.Extra["probes"] = "false" // absent means on, as in journals written before the flag
-	}
-	if f.trials > 0 {
-		// testing/quick's seed is pinned (gotest.QuickSeedOverlay), which
-		// can change verdicts; the number of trials does not (they are
-		// not journaled).
-		h.Extra["quick-seed"] = "pinned"
-	}
-	j, warnings, err := runlog.OpenJournal(path, h, f.resume)
+	j, warnings, err := runlog.OpenJournal(path, s, tree, f.resume)
 	if err != nil {
 		return nil, cli.UsageError("%v", err)
 	}
 	for _, w := range warnings {
 		fmt.Fprintln(e.Stderr, "mutprop run: warning:", w)
+	}
+	if note := j.StaleNote(); note != "" {
+		fmt.Fprintln(e.Stderr, "mutprop run:", note)
 	}
 	return j, nil
 }

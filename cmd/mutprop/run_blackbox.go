@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/blackboxmut"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/preflight"
 	"github.com/mutprop/mutprop/mutate"
@@ -28,7 +29,8 @@ study's count: a test's per-case score is then within about 3 points;
 points apart), built into the same test binary behind the same switch
 and run like the operator mutants (per-test
 coverage, probes, journal, cache, shards, --matrix, --trials); their IDs
-are blackbox:<package>.<Func>:<k> and the JSON's mutatorName is blackbox.
+are blackbox:<package>.<Func>:<k> (blackbox:<package>.<Func>:<k>/p<p>
+with --blackbox-points p) and the JSON's mutatorName is blackbox.
 A function that cannot be wrapped (no results, type parameters, results
 that cannot be perturbed) is listed with the reason on stderr; naming it
 is an error.
@@ -38,6 +40,11 @@ is an error.
 ` + report.StrengthDoc + `
 To measure it, each black-box mutant runs alone every test that gives it
 an input it perturbs (as --matrix does), not only up to the first kill.
+The first --blackbox-classic K (100) mutants of a function run each test
+to its budget; the others run each test's first case only.
+` + blackboxmut.SampleDoc + `
+A test process runs a test against every mutant of a batch (up to 128 of
+one function), each with its own seed (--isolation batch).
 The console prints a table per package after the mutants' tables; the
 JSON report holds it under "` + report.StrengthJSONKey + `", the HTML report in its
 Strength section.
@@ -51,6 +58,7 @@ type blackboxFlags struct {
 	funcs   []string // nil: every function that can be wrapped
 	mutants int
 	points  int
+	classic int
 }
 
 // blackboxValue is --blackbox: a boolean flag that also takes a list.
@@ -91,6 +99,7 @@ func (f *blackboxFlags) register(fs *flag.FlagSet) {
 	fs.Var(blackboxValue{f}, "blackbox", "add black-box mutants of every function of the mutated packages whose results can be perturbed; --blackbox=`LIST` (comma-separated: SortedUnique,(*Set).Add) only of those")
 	fs.IntVar(&f.mutants, "blackbox-mutants", gotest.DefaultBlackboxMutants, "black-box mutants per wrapped function (`K`)")
 	fs.IntVar(&f.points, "blackbox-points", 0, "0: a black-box mutant perturbs every input; `p` > 0: about one input in p, chosen by a hash of the arguments")
+	fs.IntVar(&f.classic, "blackbox-classic", blackboxmut.DefaultClassic, "how many of each function's black-box mutants (the first `K`) run every test to its budget, for the classic kill rate and their statuses; the others are per-case samples")
 }
 
 // funcListRE matches what looks like --blackbox's list rather than a
@@ -103,14 +112,16 @@ func (f *blackboxFlags) validate(mode string, patterns []string) error {
 		return cli.UsageError("--blackbox %s: a list of functions follows an '=': --blackbox=%s", patterns[0], patterns[0])
 	}
 	switch {
-	case !f.on && (f.mutants != gotest.DefaultBlackboxMutants || f.points != 0):
-		return cli.UsageError("--blackbox-mutants and --blackbox-points need --blackbox")
+	case !f.on && (f.mutants != gotest.DefaultBlackboxMutants || f.points != 0 || f.classic != blackboxmut.DefaultClassic):
+		return cli.UsageError("--blackbox-mutants, --blackbox-points and --blackbox-classic need --blackbox")
 	case !f.on:
 		return nil
 	case f.mutants < 1:
 		return cli.UsageError("--blackbox-mutants %d: want at least 1", f.mutants)
 	case f.points < 0:
 		return cli.UsageError("--blackbox-points %d: want 0 (every input) or more", f.points)
+	case f.classic < 0:
+		return cli.UsageError("--blackbox-classic %d: want 0 (every mutant a per-case sample) or more", f.classic)
 	case mode == gotest.ModeOverlay:
 		return cli.UsageError("--blackbox needs --mode schemata: black-box mutants have no single-mutant build")
 	}
@@ -122,18 +133,11 @@ func (f *blackboxFlags) config() *gotest.Blackbox {
 	if !f.on {
 		return nil
 	}
-	return &gotest.Blackbox{Funcs: f.funcs, PerFunc: f.mutants, Points: f.points}
-}
-
-// key describes the black-box flags for the cache and the journal; ""
-// without --blackbox, so that other runs keep their keys.
-func (f *blackboxFlags) key() string {
-	if !f.on {
-		return ""
+	classic := f.classic
+	if classic == 0 {
+		classic = -1 // none: blackboxmut's 0 is its default
 	}
-	// per-test: every test that calls the function runs against each
-	// mutant (strength), which results cached before it lack.
-	return fmt.Sprintf("blackbox=%q blackbox-mutants=%d blackbox-points=%d per-test", strings.Join(f.funcs, ","), f.mutants, f.points)
+	return &gotest.Blackbox{Funcs: f.funcs, PerFunc: f.mutants, Points: f.points, Classic: classic}
 }
 
 // check loads the mutated packages and matches --blackbox's functions

@@ -40,7 +40,7 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
-	if err := mf.ci.checkOutputs(e, [][2]string{{"-o", out}, {"--json", mf.json}, {"--html", mf.html}}); err != nil {
+	if err := mf.ci.checkOutputs(e, [][2]string{{"-o", out}, {"--json", mf.json}, {"--html", mf.html}}, [2]string{}); err != nil {
 		return err
 	}
 	merged, warnings, err := runlog.Merge(paths)
@@ -74,7 +74,7 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 		n += len(p.Mutants)
 	}
 	fmt.Fprintf(e.Stderr, "mutprop merge: %d mutants of %d packages from %d journals\n", n, len(pkgs), len(paths))
-	if err := min.check(score); err != nil {
+	if err := min.check(e.Stderr, "merge", score, header.Extra["since"]); err != nil {
 		return err
 	}
 	return gate

@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -15,6 +20,7 @@ import (
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/proc"
 )
 
 // mutpropIn returns a function that runs the mutprop binary bin in dir,
@@ -68,9 +74,9 @@ func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
 	// --test runs the killer against the mutant, in a copy: its failure.
 	code, out, errOut = mutprop("show", "--test", "TestMax", "operator:calc.go:8:2:return-zero:zero")
 	require.Equal(t, cli.ExitOK, code, errOut)
-	assert.Contains(t, out, "go test -count=1 -v -run TestMax ., with the mutant applied in a copy of the module")
+	assert.Contains(t, out, "the tests matching TestMax against the mutant, as mutprop run runs them, in a copy of the module")
 	assert.Contains(t, out, "--- FAIL: TestMax")
-	assert.Contains(t, out, "the tests failed against the mutant")
+	assert.Contains(t, out, "verdict: killed by TestMax: ")
 	code, _, errOut = mutprop("show", "--test", "(", survivorID)
 	assert.Equal(t, cli.ExitUsage, code, "a --test that is no regexp: %s", errOut)
 }
@@ -106,6 +112,108 @@ func TestShowFindsABlackboxMutantByIDOrAlias(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, id+"\n"), out)
 	assert.Contains(t, out, "last run ("+filepath.Join(".mutprop", "run.jsonl")+"): ")
 	assert.NotContains(t, out, "not in the journal")
+
+	// --test runs it as mutprop run --blackbox does: TestMax fails
+	// against Max perturbed at every input.
+	code, out, errOut = mutprop("show", "--test", "TestMax", alias)
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "--- run 1: TestMax against the mutant: killed")
+	assert.Contains(t, out, "verdict: killed by TestMax: ")
+	// The run made it with every input perturbed: other points would
+	// make another mutant of the same ID.
+	// The ID holds the points: the alias of an every-point mutant names
+	// no mutant under --blackbox-points 3.
+	code, _, errOut = mutprop("show", "--test", "TestMax", "--blackbox-points", "3", alias)
+	assert.Equal(t, cli.ExitUsage, code, errOut)
+	assert.Contains(t, errOut, "no mutant")
+}
+
+// TestShowTestOnALoopingMutantEndsAsTheRunsTimeout shows testdata/loop's
+// variant, which loops for ever in TestLoop, with --test TestLoop: the
+// test runs under the run's per-test deadline, so show ends with the
+// verdict mutprop run gives, a timeout of TestLoop shown by its CPU time,
+// not at go test's ten minutes.
+func TestShowTestOnALoopingMutantEndsAsTheRunsTimeout(t *testing.T) {
+	t.Parallel()
+	bin := mutpropBinary(t)
+	mutprop := mutpropIn(t, bin, fixture(t, "loop"))
+	code, out, errOut := mutprop("show", "--test", "TestLoop", "named:loop")
+	require.Equal(t, cli.ExitOK, code, errOut)
+	assert.Contains(t, out, "--- run 1: TestLoop against the mutant: timeout")
+	assert.Regexp(t, `verdict: timeout: no result within \S+ \(running TestLoop\): it used \S+ of CPU`, out)
+}
+
+// TestAnInterruptedShowTestExits130AndLeavesNoProcess starts show --test
+// on testdata/loop's looping variant with a deadline far away, interrupts
+// it (SIGINT) while the test binary loops, and checks that show exits 130
+// and that no process it started (proc tags each in its environment with
+// MUTPROP_PROC_<show's pid>_) is left, nor its temporary directory.
+func TestAnInterruptedShowTestExits130AndLeavesNoProcess(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the processes left are found in /proc")
+	}
+	t.Parallel()
+	bin := mutpropBinary(t)
+	tmp := t.TempDir()
+	cmd := exec.Command(bin, "show", "--test", "TestLoop", "--timeout-factor", "100000", "named:loop")
+	cmd.Dir = fixture(t, "loop")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stderr syncBuffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	require.NoError(t, cmd.Start())
+	tag := fmt.Sprintf("MUTPROP_PROC_%d_", cmd.Process.Pid)
+	looping := func() bool {
+		if !strings.Contains(stderr.String(), "deadlines:") { // the baseline is over
+			return false
+		}
+		found, _ := proc.Tagged(tag)
+		for _, p := range found {
+			if p.Name == "pkg.test" {
+				return true
+			}
+		}
+		return false
+	}
+	for start := time.Now(); !looping(); time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > 2*time.Minute {
+			cmd.Process.Kill()
+			t.Fatalf("the mutant's run never started:\n%s", stderr.String())
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("show did not end after the interrupt:\n%s", stderr.String())
+	}
+	assert.Equal(t, cli.ExitInterrupted, cmd.ProcessState.ExitCode(), stderr.String())
+	left, err := proc.Tagged(tag)
+	require.NoError(t, err)
+	assert.Empty(t, left, "processes show started are still running")
+	dirs, _ := filepath.Glob(filepath.Join(tmp, "mutprop-run-*"))
+	assert.Empty(t, dirs, "show's temporary directory is left")
+}
+
+// syncBuffer is a bytes.Buffer that a command writes while a test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestSchemataHeaderIsMutatesHeader(t *testing.T) {

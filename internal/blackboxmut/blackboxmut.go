@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
@@ -40,6 +38,44 @@ type Config struct {
 	PerFunc int
 	// Points is 0 for every-point mutants, p > 0 for p-point mutants.
 	Points int
+	// Classic is how many of each function's mutants (the first, by
+	// their index) run every test to its budget: the classic kill rate
+	// and their statuses. The others are per-case samples (Sample):
+	// each test runs only its first generated case against them, which
+	// is all Duregård's per-case score needs. 0 means DefaultClassic; a
+	// negative value none (every mutant a sample).
+	Classic int
+}
+
+// DefaultClassic is the number of each function's black-box mutants that
+// run every test to its budget by default: the insert study's fixed set
+// of 100 mutants behind its classic kill rate (mutprop scenario insert),
+// within about 4 points.
+const DefaultClassic = 100
+
+// SampleDoc says what a per-case sample is, for --help and the reports.
+const SampleDoc = `A per-case sample is a black-box mutant past the first --blackbox-classic of its function: each test that calls the function runs only its first generated case against it (rapid's -rapid.checks=1; other libraries their whole budget), which is all the per-case score needs. Its status is ignored: the mutation score and the classic kill rate count only the others.`
+
+// classic returns Classic with its default: how many mutants of a
+// function run every test to its budget.
+func (b *Config) classic() int {
+	switch {
+	case b.Classic == 0:
+		return DefaultClassic
+	case b.Classic < 0:
+		return 0
+	}
+	return b.Classic
+}
+
+// Sample reports whether the black-box mutant m is a per-case sample:
+// its index among its function's mutants is Classic or more.
+func (b *Config) Sample(m mutate.Mutant) bool {
+	if b == nil || m.Origin != mutate.OriginBlackbox {
+		return false
+	}
+	_, k, _, ok := mutate.ParseBlackboxID(m.ID)
+	return ok && k >= b.classic()
 }
 
 func (b *Config) perFunc() int {
@@ -149,6 +185,9 @@ type Result struct {
 	TestsToFailure map[string]int
 	// Seed is the seed of the mutant's runs (Seed); 0 for the pinned one.
 	Seed uint64
+	// Sample: a per-case sample (Config.Sample), whose tests ran their
+	// first case only.
+	Sample bool
 }
 
 // FailsOnOriginal is the tests-to-failure recorded for a (black-box
@@ -212,6 +251,19 @@ func originalFails(r Result) []string {
 	return out
 }
 
+// NoArgs returns the functions of pkg that can be wrapped and take no
+// argument (mutate.BlackboxFunc.Params 0: no receiver, no parameter), by
+// name: their data coverage is one input whatever the tests do.
+func NoArgs(pkg *mutate.Package) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range mutate.BlackboxCandidates(pkg) {
+		if c.Reason == "" && c.Params == 0 {
+			out[c.Name] = true
+		}
+	}
+	return out
+}
+
 // Strength returns the black-box mutants of package pkg among results by
 // wrapped function, in the order of the results, with the tests that call
 // each function and their data coverage: what report.SummarizeStrength
@@ -219,8 +271,8 @@ func originalFails(r Result) []string {
 // recording's "d" lines (mutate.BlackboxData) give the function whose
 // first black-box mutant has schema number first. A test that covers a
 // function's mutants without a data line (its recording was not read)
-// has nil data.
-func Strength(pkg string, results []Result, data func(first int) map[string]mutate.BlackboxData) []report.StrengthFunc {
+// has nil data. noArgs names the functions without arguments (NoArgs).
+func Strength(pkg string, results []Result, data func(first int) map[string]mutate.BlackboxData, noArgs map[string]bool) []report.StrengthFunc {
 	var out []report.StrengthFunc
 	index := map[string]int{}
 	for _, r := range results {
@@ -232,7 +284,7 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 		if !ok {
 			i = len(out)
 			index[m.Original] = i
-			out = append(out, report.StrengthFunc{Package: pkg, Function: m.Original, Callers: map[string]*report.DataCoverage{}})
+			out = append(out, report.StrengthFunc{Package: pkg, Function: m.Original, NoArgs: noArgs[m.Original], Callers: map[string]*report.DataCoverage{}})
 			if first := firstOf(m); first > 0 {
 				for test, d := range data(first) {
 					out[i].Callers[test] = &report.DataCoverage{Distinct: d.Distinct, DistinctAtLeast: d.AtLeast(), MinSize: d.MinSize, MaxSize: d.MaxSize}
@@ -241,7 +293,7 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 		}
 		f := &out[i]
 		f.Mutants = append(f.Mutants, report.StrengthMutant{ID: m.ID, Outcome: r.Outcome, PerTest: r.PerTest,
-			PerTestTTF: perTestTTF(r), Seed: r.Seed, OriginalFails: originalFails(r)})
+			PerTestTTF: perTestTTF(r), Seed: r.Seed, OriginalFails: originalFails(r), Sample: r.Sample})
 		for _, name := range r.CoveredBy {
 			if _, ok := f.Callers[name]; !ok {
 				f.Callers[name] = nil
@@ -253,10 +305,10 @@ func Strength(pkg string, results []Result, data func(first int) map[string]muta
 
 // firstOf returns the schema number of the first black-box mutant of m's
 // function (its k = 0), which the function's data lines name: m's number
-// less its k (the ID ends in ":k"); 0 when m has no number.
+// less its k (mutate.ParseBlackboxID); 0 when m has no number.
 func firstOf(m mutate.Mutant) int {
-	k, err := strconv.Atoi(m.ID[strings.LastIndexByte(m.ID, ':')+1:])
-	if err != nil || m.Schema == 0 {
+	_, k, _, ok := mutate.ParseBlackboxID(m.ID)
+	if !ok || m.Schema == 0 {
 		return 0
 	}
 	return m.Schema - k

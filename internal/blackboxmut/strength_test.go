@@ -16,7 +16,7 @@ import (
 func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 	t.Parallel()
 	bb := func(fn string, k, schema int) mutate.Mutant {
-		return mutate.Mutant{ID: "p:" + fn + ":bb:" + string(rune('0'+k)), Origin: mutate.OriginBlackbox, Original: fn, Schema: schema}
+		return mutate.Mutant{ID: mutate.BlackboxID("p", fn, k, 0), Origin: mutate.OriginBlackbox, Original: fn, Schema: schema}
 	}
 	results := []Result{
 		{Mutant: mutate.Mutant{ID: "p/a.go:1:op"}, Outcome: outcome.Killed},
@@ -32,9 +32,12 @@ func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 		}
 		return nil
 	}
-	out := Strength("p", results, data)
+	out := Strength("p", results, data, map[string]bool{"G": true})
 	if len(out) != 2 || out[0].Function != "F" || out[1].Function != "G" || out[0].Package != "p" {
 		t.Fatalf("functions %+v, want F then G", out)
+	}
+	if out[0].NoArgs || !out[1].NoArgs {
+		t.Errorf("NoArgs: F %v, G %v; want G's alone", out[0].NoArgs, out[1].NoArgs)
 	}
 	if len(out[0].Mutants) != 2 || out[0].Mutants[0].Outcome != outcome.Killed || out[0].Mutants[0].PerTest["TestA"] != outcome.Killed {
 		t.Errorf("F's mutants %+v", out[0].Mutants)
@@ -48,8 +51,11 @@ func TestStrengthGroupsMutantsByFunctionWithTheirCallersData(t *testing.T) {
 	if !asked[10] || !asked[20] || len(asked) != 2 {
 		t.Errorf("data read by first numbers %v, want 10 and 20", asked)
 	}
-	if firstOf(mutate.Mutant{ID: "p:F:bb:3"}) != 0 {
+	if firstOf(mutate.Mutant{ID: mutate.BlackboxID("p", "F", 3, 0)}) != 0 {
 		t.Error("a mutant without a schema number has no first")
+	}
+	if got := firstOf(mutate.Mutant{ID: mutate.BlackboxID("p", "F", 3, 5), Schema: 13}); got != 10 {
+		t.Errorf("the first of 5-point mutant 3 numbered 13 is %d, want 10", got)
 	}
 }
 
@@ -64,7 +70,7 @@ func TestStrengthCarriesTestsToFailureAndOriginalFailures(t *testing.T) {
 		PerTest: map[string]outcome.Outcome{"TestCount": outcome.Killed, "TestPlain": outcome.Killed,
 			"TestSlow": outcome.Timeout, "TestOrig": outcome.Survived, "TestPass": outcome.Survived},
 		TestsToFailure: map[string]int{"TestCount": 12, "TestOrig": FailsOnOriginal}}
-	out := Strength("p", []Result{r}, func(int) map[string]mutate.BlackboxData { return nil })
+	out := Strength("p", []Result{r}, func(int) map[string]mutate.BlackboxData { return nil }, nil)
 	if len(out) != 1 || len(out[0].Mutants) != 1 {
 		t.Fatalf("got %+v", out)
 	}

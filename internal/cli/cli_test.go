@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -111,5 +113,21 @@ func TestHelpGoesToStdoutAndFlagErrorsToStderr(t *testing.T) {
 	fs = NewFlagSet(e, "thing", "", "")
 	if code := ParseFlags(fs, []string{"--", "-h"}); code != -1 || fs.Arg(0) != "-h" {
 		t.Fatalf("-h after --: exit %d, args %q; want -1 and -h an argument", code, fs.Args())
+	}
+}
+
+func TestVersionNamesTheModuleTheRevisionAndGo(t *testing.T) {
+	bi := &debug.BuildInfo{Main: debug.Module{Path: "github.com/mutprop/mutprop", Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "4b0214b"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}
+	got := versionOf(bi, true)
+	want := "mutprop v1.2.3, revision 4b0214b+dirty (2026-01-02T03:04:05Z), " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH
+	if got != want {
+		t.Errorf("versionOf = %q, want %q", got, want)
+	}
+	if got := versionOf(&debug.BuildInfo{}, true); !strings.HasPrefix(got, "mutprop (devel), go") {
+		t.Errorf("a build without version or revision: %q", got)
+	}
+	if got := versionOf(nil, false); !strings.HasPrefix(got, "mutprop (unknown), go") {
+		t.Errorf("no build information: %q", got)
 	}
 }

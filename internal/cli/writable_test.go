@@ -48,3 +48,40 @@ func TestCheckWritableNamesThePathAndLeavesNothingBehind(t *testing.T) {
 		t.Errorf("the check changed an existing file: %q", b)
 	}
 }
+
+func TestCheckDistinctFindsOneFileUnderTwoNames(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("a.json", []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link("a.json", "hard.json"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir("out", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("out", "link"); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"a.json", "a.json", true},
+		{"a.json", "./out/../a.json", true},
+		{"a.json", filepath.Join(dir, "a.json"), true},
+		{"a.json", "hard.json", true},
+		{"out/new.json", "link/new.json", true}, // neither exists yet
+		{"a.json", "b.json", false},
+		{"out/new.json", "out/other.json", false},
+	} {
+		err := CheckDistinct([][2]string{{"--json", c.a}, {"--html", ""}, {"--html", c.b}})
+		if got := err != nil; got != c.same {
+			t.Errorf("%s and %s: error %v, want one: %v", c.a, c.b, err, c.same)
+		}
+		if err != nil && !strings.Contains(err.Error(), "are the same file") {
+			t.Errorf("%s and %s: %v", c.a, c.b, err)
+		}
+	}
+}

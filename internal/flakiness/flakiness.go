@@ -113,6 +113,13 @@ const (
 	// confirmUnpinned); its outcomes vary with the seed by design, so they
 	// never make it flaky.
 	PlainUnpinned
+	// InTree: go test's build run in the user's tree, where go test runs
+	// it, with the other tests and the seed pinned as on go test's build.
+	// Only a package with a test that fails on go test's build in
+	// mutprop's copy runs so, once (see confirmInTree): it tells a test
+	// that fails wherever it runs from one that fails only in the copy
+	// (it reads its working directory, or files outside the module).
+	InTree
 	NConditions
 )
 
@@ -138,6 +145,8 @@ func (c Condition) name(pin string) string {
 		return "alone under " + goTest
 	case PlainUnpinned:
 		return "alone under go test without a pinned seed (a random one, as go test runs it)"
+	case InTree:
+		return "with the other tests under " + goTest + " in your tree"
 	}
 	return fmt.Sprintf("Condition %d", int(c))
 }
@@ -353,8 +362,12 @@ func (o *Observations) Reasons(test string) string {
 // Verdict is what the baseline decided from its observations.
 type Verdict struct {
 	// Failing fail under go test's own build, with the others, every time
-	// they ran there: the package's own failure.
+	// they ran there, in mutprop's copy of the module and in the user's
+	// tree (or where that run was not made): the package's own failure.
 	Failing []string
+	// CopyOnly fail so in mutprop's copy, but go test's build passed
+	// them in the user's tree (InTree).
+	CopyOnly []string
 	// Flaky both passed and failed under one condition.
 	Flaky []string
 	// Outside: the instrumented binary failed outside any test, every
@@ -410,6 +423,9 @@ func decide(o *Observations, tests []string, skipFlaky bool) Verdict {
 		case failsUnderGoTest(r) && t != OutsideTests && o.pinned() != "" && u.pass > 0 && u.fail == 0:
 			why = fmt.Sprintf("fails with its seed pinned (%s, from --seed) on go test's own build too, every time, but passes as go test runs it (a random seed): set aside; another --seed may keep it",
 				o.pinned())
+		case failsUnderGoTest(r) && r[InTree].pass > 0 && r[InTree].fail == 0:
+			v.CopyOnly = append(v.CopyOnly, t)
+			continue
 		case failsUnderGoTest(r):
 			v.Failing = append(v.Failing, t)
 			continue
@@ -520,7 +536,26 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 			return Verdict{}, err
 		}
 	}
+	if err := confirmInTree(ctx, r, o, tests); err != nil {
+		return Verdict{}, err
+	}
 	return decide(o, tests, skipFlaky), nil
+}
+
+// confirmInTree runs go test's build in the user's tree (InTree) once,
+// all the tests together, when a test that is not flaky failed with the
+// others on go test's build in mutprop's copy (and not only for its
+// pinned seed): a refusal says "go test fails too" only if it fails
+// there too.
+func confirmInTree(ctx context.Context, r Runner, o *Observations, tests []string) error {
+	for _, t := range o.Failing(tests) {
+		rec := o.get(t)
+		pinnedOnly := o.pinned() != "" && rec[PlainUnpinned].pass > 0 && rec[PlainUnpinned].fail == 0
+		if !o.flaky(t) && failsUnderGoTest(rec) && !pinnedOnly {
+			return r.Together(ctx, 0, InTree, nil, o)
+		}
+	}
+	return nil
 }
 
 // unpinnedRuns is how many times a test that fails under go test's build
@@ -632,6 +667,15 @@ func UnpinnedTimeout(d time.Duration) time.Duration {
 // a failure outside any test on mutprop's build only.
 func (v Verdict) Refusal(o *Observations, pkg string, skipFlaky bool) error {
 	var msgs []string
+	if len(v.CopyOnly) > 0 {
+		parts := make([]string, len(v.CopyOnly))
+		for i, t := range v.CopyOnly {
+			parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
+		}
+		msgs = append(msgs, fmt.Sprintf("baseline of %s fails in mutprop's copy of the module, though %s passes in your tree "+
+			"(a test that reads its working directory, its absolute path or files outside the module): refusing to score it; failing tests: %s",
+			pkg, o.goTest(), strings.Join(parts, "; ")))
+	}
 	var seen, pinned []string // failing as go test runs them; only with the seed pinned
 	for _, t := range v.Failing {
 		part := t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"

@@ -87,7 +87,7 @@ func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Verdict, *O
 
 // half is a test that fails at random half of the time, in every
 // Condition.
-var half = [NConditions]float64{0.5, 0.5, 0.5, 0.5}
+var half = [NConditions]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}
 
 // simFlaky is a package with two sound tests and TestFlaky.
 func simFlaky(seed uint64) *simRunner {
@@ -106,7 +106,7 @@ func simFlaky(seed uint64) *simRunner {
 // run of two conditions: rare, see MinRepeats).
 func refusedOrAsideAsFlaky(t *testing.T, v Verdict, o *Observations, tests []string, skip bool) (scored, misjudged bool) {
 	t.Helper()
-	refused := len(v.Failing) > 0 || len(v.Flaky) > 0 && !skip || v.Outside
+	refused := len(v.Failing)+len(v.CopyOnly) > 0 || len(v.Flaky) > 0 && !skip || v.Outside
 	for _, a := range v.Aside {
 		if a.Test == "TestFlaky" && !strings.HasPrefix(a.Reason, "flaky:") {
 			misjudged = true
@@ -207,7 +207,10 @@ func TestDecideTellsSteadyFailuresFromFlakes(t *testing.T) {
 		expect func(v Verdict) bool
 		want   string
 	}{
-		{"fails everywhere", [NConditions]float64{1, 1, 1, 1}, func(v Verdict) bool { return slices.Equal(v.Failing, []string{"TestX"}) }, "failing"},
+		{"fails everywhere", [NConditions]float64{1, 1, 1, 1, InTree: 1}, func(v Verdict) bool { return slices.Equal(v.Failing, []string{"TestX"}) }, "failing"},
+		{"fails in mutprop's copy only", [NConditions]float64{1, 1, 1, 1}, func(v Verdict) bool {
+			return slices.Equal(v.CopyOnly, []string{"TestX"}) && len(v.Failing) == 0 && len(v.Aside) == 0
+		}, "failing in mutprop's copy only"},
 		{"fails on mutprop's build only", [NConditions]float64{1, 1, 0, 0}, func(v Verdict) bool {
 			return len(v.Aside) == 1 && strings.Contains(v.Aside[0].Reason, "passes under go test")
 		}, "set aside: passes under go test"},

@@ -15,9 +15,9 @@ import (
 // nothing pins its seed. Its outcomes without the pin never make it flaky.
 func TestDecideSetsAsideAFailureOnlyForThePinnedSeed(t *testing.T) {
 	t.Parallel()
-	pinnedOnly := [NConditions]float64{1, 1, 1, 1, 0}
-	always := [NConditions]float64{1, 1, 1, 1, 1}
-	seedDependent := [NConditions]float64{1, 1, 1, 1, 0.5}
+	pinnedOnly := [NConditions]float64{1, 1, 1, 1, 0, 1}
+	always := [NConditions]float64{1, 1, 1, 1, 1, 1}
+	seedDependent := [NConditions]float64{1, 1, 1, 1, 0.5, 1}
 	for seed := range uint64(20) {
 		sim := func(fail [NConditions]float64, pin string) (Verdict, *Observations) {
 			r := &simRunner{rng: rand.New(rand.NewPCG(seed, 2)), tests: []string{"TestA", "TestX"},

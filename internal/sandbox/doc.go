@@ -10,6 +10,12 @@
 //   - Scratch (scratch.go) is a worker's copy of a Template, with a
 //     TMPDIR beside it. Reset brings it back to the template before every
 //     run, so a file a mutant writes never reaches the next run.
+//     A root reached through a symbolic link is copied from the
+//     directory it names; a module of a go.work workspace gets a go.work
+//     in its copy that uses the copy and the other modules where they lie
+//     (workspace.go).
+//   - LockResults (results.go) holds a results directory's lock for a
+//     run's life: a second run there waits for the first.
 //   - Guard (guard.go) watches the package directory in the user's tree
 //     while mutants run. It detects writes into it, names the mutant that
 //     makes them again when rerun alone, and restores the files.

@@ -64,10 +64,19 @@ func CopyModule(pkgDir, dst string) (*Template, error) {
 	if err != nil {
 		return nil, fmt.Errorf("copy module: %w", err)
 	}
-	if err := copyTree(root, dst, skipInModule); err != nil {
+	// A root reached through a symbolic link is copied from the
+	// directory it names: the walk does not follow a link it starts on.
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, fmt.Errorf("copy module %s: %w", root, err)
+	}
+	if err := copyTree(real, dst, skipInModule); err != nil {
 		return nil, fmt.Errorf("copy module %s: %w", root, err)
 	}
 	if err := absoluteReplaces(root, dst); err != nil {
+		return nil, fmt.Errorf("copy module %s: %w", root, err)
+	}
+	if err := copyWorkspace(root, dst); err != nil {
 		return nil, fmt.Errorf("copy module %s: %w", root, err)
 	}
 	return &Template{root: dst, pkgRel: rel}, nil

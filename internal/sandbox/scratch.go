@@ -58,6 +58,9 @@ func (s *Scratch) For(t *Template) *Scratch { return &Scratch{tmpl: t, dir: s.di
 // working directory.
 func (s *Scratch) WorkDir() string { return filepath.Join(s.dir, s.tmpl.pkgRel) }
 
+// Root is the copy's module root.
+func (s *Scratch) Root() string { return s.dir }
+
 // TempDir is the test binary's TMPDIR.
 func (s *Scratch) TempDir() string { return s.dir + ".tmp" }
 
@@ -106,6 +109,25 @@ func (s *Scratch) Reset() error {
 	}
 	c.watchEntries(s.dir, back)
 	return nil
+}
+
+// Changed lists the entries of the copy (slash-separated, relative to the
+// module's root) that the runs since the last Reset created, modified or
+// removed; the temporary directory is not the copy's.
+func (s *Scratch) Changed() ([]string, error) {
+	if s.copy.state == nil {
+		return nil, nil
+	}
+	now, err := takeSnapshot(s.dir, nil)
+	if err != nil {
+		return nil, fmt.Errorf("scratch: %w", err)
+	}
+	var out []string
+	for _, c := range diff(s.copy.state, now) {
+		out = append(out, c.rel)
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // copyWhole makes the copy and its temporary directory anew, and watches

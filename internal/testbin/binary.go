@@ -68,12 +68,15 @@ type RunSpec struct {
 	Dir    string   // the scratch working directory
 	// TempDir is the binary's TMPDIR (os.TempDir, t.TempDir); "" means
 	// Dir + ".tmp", created if missing (and, without Dir, mutprop's own).
-	TempDir  string
-	Timeout  time.Duration
-	Seed     uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
-	Failfast bool   // -test.failfast: stop after the first failing test
+	TempDir string
+	Timeout time.Duration
+	Seed    uint64 // rapid's -rapid.seed (0 leaves rapid's default: random)
+	// Checks, when positive, is rapid's -rapid.checks: its properties
+	// stop after that many generated cases.
+	Checks   int
+	Failfast bool // -test.failfast: stop after the first failing test
 	// Count runs each test this many times in the process (-test.count);
-	// 0 means 1.
+	// 0 means 1. A batch (Schedule) sets its own.
 	Count int
 	// Subtest, when set, narrows the run to this subtest of Tests' only
 	// test, by its full name ("TestAll/input=a,chunk=1"): SubtestPattern.
@@ -85,8 +88,19 @@ type RunSpec struct {
 	// with probes: the file they append infected schema numbers to.
 	Probe string
 	// Trial marks a trial (trials.go): Seed also goes to mutproptest's
-	// -mutprop.seed when the binary has it.
+	// -mutprop.seed when the binary has it, and testing/quick says how
+	// many cases each check ran (QuickCountEnv).
 	Trial bool
+	// Budget, in a trial, is the cases each property runs when it does
+	// not fail: rapid's -rapid.checks, testing/quick's default MaxCount
+	// (QuickBudgetEnv) and mutproptest's -mutprop.tests; 0 leaves each
+	// library's default. gopter reads no flag: its budget is its test's.
+	Budget int
+	// Trace, in a trial, has the libraries print each case as it starts
+	// (rapid's -rapid.log, testing/quick's QuickCountEnv=trace): the run
+	// again of a trial cut short without a count (an os.Exit, a fatal
+	// error) tells at which case it ended.
+	Trace bool
 	// NoShrink ends rapid's minimization of a failing case at once
 	// (-rapid.shrinktime=0): a kill run and a trial need the verdict and
 	// the count of tests to the failure, which rapid knows before it
@@ -95,22 +109,64 @@ type RunSpec struct {
 	// Watch, when set, watches the run as it goes (proc.Spec.Watch): the
 	// per-test deadlines (testWatch).
 	Watch func(*proc.Live) io.Writer
+	// Schedule, when set, makes the run a batch (mutate.Step): the binary,
+	// a batch build, runs its tests len(Schedule) times (-test.count), the
+	// i-th time under step i, and Active and Seed are ignored. Its stream
+	// splits into the iterations (testjson.Parser.Iterations).
+	Schedule []mutate.Step
+	// State, with Schedule, names the file to which the switch appends a
+	// hash of the package-level variables after each test
+	// (mutate.StateEnv).
+	State string
+	// TestLog, when set, is the file the binary logs its tests' reads to
+	// (-test.testlogfile, as go test runs it for its cache: package
+	// internal/testlog reads it).
+	TestLog string
 }
 
 // Run runs the binary with -test.v=test2json and returns its parsed
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.
 func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Result, error) {
+	p, res, err := b.run(ctx, r)
+	if err != nil {
+		return nil, res, err
+	}
+	return p.Stream(), res, nil
+}
+
+// RunBatch runs a batch (r.Schedule) and returns the stream of each
+// iteration that started, in order, with the process result.
+func (b *Binary) RunBatch(ctx context.Context, r RunSpec) ([]*testjson.Stream, proc.Result, error) {
+	if len(r.Schedule) == 0 {
+		return nil, proc.Result{}, fmt.Errorf("run %s: a batch without a schedule", b.Path)
+	}
+	p, res, err := b.run(ctx, r)
+	if err != nil {
+		return nil, res, err
+	}
+	return p.Iterations(), res, nil
+}
+
+func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Result, error) {
+	count := strconv.Itoa(max(r.Count, 1))
+	if len(r.Schedule) > 0 {
+		count = strconv.Itoa(len(r.Schedule))
+		r.Active, r.Seed, r.Checks = 0, 0, 0
+	}
 	pattern := RunPattern(r.Tests)
 	if r.Subtest != "" {
 		pattern = SubtestPattern(r.Subtest)
 	}
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + strconv.Itoa(max(r.Count, 1)), "-test.run", pattern}
+	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.count=" + count, "-test.run", pattern}
 	if r.Failfast {
 		args = append(args, "-test.failfast")
 	}
 	if r.CoverProfile != "" {
 		args = append(args, "-test.coverprofile", r.CoverProfile)
+	}
+	if r.TestLog != "" {
+		args = append(args, "-test.testlogfile", r.TestLog)
 	}
 	if b.Rapid {
 		args = append(args, "-rapid.nofailfile")
@@ -120,9 +176,21 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 		if r.Seed != 0 {
 			args = append(args, "-rapid.seed="+strconv.FormatUint(r.Seed, 10))
 		}
+		switch {
+		case r.Trial && r.Budget > 0:
+			args = append(args, "-rapid.checks="+strconv.Itoa(r.Budget))
+		case r.Checks > 0:
+			args = append(args, "-rapid.checks="+strconv.Itoa(r.Checks))
+		}
+		if r.Trial && r.Trace {
+			args = append(args, "-rapid.log")
+		}
 	}
 	if r.Trial && b.MutpropSeed && r.Seed != 0 {
 		args = append(args, "-mutprop.seed="+strconv.FormatUint(r.Seed, 10))
+	}
+	if r.Trial && b.MutpropSeed && r.Budget > 0 {
+		args = append(args, "-mutprop.tests="+strconv.Itoa(r.Budget))
 	}
 	env := BaseEnv()
 	if tmp := r.TempDir; tmp != "" || r.Dir != "" {
@@ -146,6 +214,33 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))
 	}
+	if b.QuickSeed && r.Trial {
+		count := "1"
+		if r.Trace {
+			count = "trace"
+		}
+		env = append(env, QuickCountEnv+"="+count)
+		if r.Budget > 0 {
+			env = append(env, QuickBudgetEnv+"="+strconv.Itoa(r.Budget))
+		}
+	}
+	if len(r.Schedule) > 0 {
+		f, err := os.CreateTemp("", "mutprop-schedule-*")
+		if err == nil {
+			defer os.Remove(f.Name())
+			_, err = f.Write(mutate.FormatSchedule(r.Schedule))
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			return nil, proc.Result{}, fmt.Errorf("run %s: schedule: %w", b.Path, err)
+		}
+		env = append(env, mutate.ScheduleEnv+"="+f.Name())
+		if r.State != "" {
+			env = append(env, mutate.StateEnv+"="+r.State)
+		}
+	}
 	// The stream is read whole as it comes: the output the result keeps
 	// drops the middle of a long one, and with it the ends of the tests
 	// that ended there.
@@ -162,7 +257,7 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 	if err != nil {
 		return nil, res, fmt.Errorf("run %s: %w", b.Path, err)
 	}
-	return parser.Stream(), res, nil
+	return parser, res, nil
 }
 
 // RunPattern is the -test.run pattern that selects exactly these top-level
@@ -193,11 +288,29 @@ func BaseEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case mutate.ActiveEnv, mutate.ProbeEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv:
+		if removed(k) {
 			continue
 		}
 		env = append(env, kv)
 	}
 	return env
+}
+
+// removed reports the variables BaseEnv leaves out.
+func removed(name string) bool {
+	switch name {
+	case mutate.ActiveEnv, mutate.ProbeEnv, mutate.ScheduleEnv, mutate.StateEnv, "GOCOVERDIR", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_SEED", "RAPID_CHECKS", "RAPID_FAILFILE", QuickSeedEnv, QuickBudgetEnv, QuickCountEnv:
+		return true
+	}
+	return false
+}
+
+// OwnEnv reports whether a test binary that mutprop runs gets the variable
+// name from mutprop, not from the user's environment: BaseEnv leaves it
+// out, or mutprop sets it (TMPDIR, the MUTPROP_ variables of the active
+// mutant, the probes, testing/quick's seed, the process tag and the
+// registered suites, GOMEMLIMIT from the memory cap). A test that reads it
+// does not read the user's value.
+func OwnEnv(name string) bool {
+	return removed(name) || name == "TMPDIR" || strings.HasPrefix(name, "MUTPROP_")
 }

@@ -91,3 +91,61 @@ func TestARunNarrowedToASubtestRepeatsItAlone(t *testing.T) {
 		t.Errorf("output %q lacks %q", st.Output, want)
 	}
 }
+
+func TestTrialsPassTheBudgetAndTheTraceToEachLibrary(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "p.test")
+	body := "#!/bin/sh\necho \"args: $*\"\necho \"budget: $" + QuickBudgetEnv + "\"\necho \"count: $" + QuickCountEnv + "\"\n"
+	if err := os.WriteFile(path, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := &Binary{Path: path, Rapid: true, QuickSeed: true, MutpropSeed: true}
+	run := func(r RunSpec) string {
+		r.Tests, r.Dir, r.Timeout = []string{"TestA"}, t.TempDir(), time.Minute
+		st, _, err := b.Run(t.Context(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Output
+	}
+	out := run(RunSpec{Seed: 3, Trial: true, Budget: 40, Trace: true})
+	for _, want := range []string{"-rapid.checks=40 -rapid.log", "-mutprop.seed=3 -mutprop.tests=40", "budget: 40\n", "count: trace\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a traced trial with a budget: output %q lacks %q", out, want)
+		}
+	}
+	out = run(RunSpec{Seed: 3, Trial: true})
+	if strings.Contains(out, "checks") || strings.Contains(out, "-mutprop.tests") || !strings.Contains(out, "budget: \n") || !strings.Contains(out, "count: 1\n") {
+		t.Errorf("a trial without budget: %q", out)
+	}
+	out = run(RunSpec{Seed: 3, Budget: 40, Trace: true})
+	if strings.Contains(out, "checks") || strings.Contains(out, "rapid.log") || !strings.Contains(out, "budget: \n") || !strings.Contains(out, "count: \n") {
+		t.Errorf("a run that is no trial takes no budget nor trace: %q", out)
+	}
+}
+
+// TestOwnEnvNamesWhatMutpropGivesTheBinary: the variables mutprop sets or
+// removes are its own; the user's others are not.
+func TestOwnEnvNamesWhatMutpropGivesTheBinary(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"TMPDIR", mutate.ActiveEnv, QuickSeedEnv, "MUTPROP_PROC_1a2b", "GOMEMLIMIT", "PWD", "GOFLAGS", "RAPID_CHECKS"} {
+		if !OwnEnv(name) {
+			t.Errorf("OwnEnv(%s) = false", name)
+		}
+	}
+	for _, name := range []string{"HOME", "MODE", "GODEBUG", "HOSTNAME"} {
+		if OwnEnv(name) {
+			t.Errorf("OwnEnv(%s) = true", name)
+		}
+	}
+}
+
+func TestRunAsksForTheTestLog(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log.txt")
+	st, _, err := script(t, false).Run(t.Context(), RunSpec{Tests: []string{"TestA"}, Dir: dir, TestLog: log, Timeout: time.Minute})
+	if err != nil || !strings.Contains(st.Output, "-test.testlogfile "+log) {
+		t.Errorf("output %q, %v", st.Output, err)
+	}
+}

@@ -57,6 +57,9 @@ func Build(ctx context.Context, b BuildSpec) error {
 	// process group killed) leaves it behind, and removing the run's
 	// directory then removes it too.
 	env := append(os.Environ(), "GOTMPDIR="+filepath.Dir(b.Out))
+	if ownWorkspace(b.Dir) {
+		env = append(env, "GOWORK=")
+	}
 	res, err := proc.Run(ctx, proc.Spec{Path: goCommand(), Args: args, Dir: b.Dir, Env: env, Timeout: buildTimeout})
 	if err != nil {
 		return fmt.Errorf("go test -c in %s: %w", b.Dir, err)
@@ -84,4 +87,28 @@ func goCommand() string {
 		}
 	}
 	return "go"
+}
+
+// ownWorkspace reports whether $GOWORK names a go.work other than the one
+// found from dir up: a copy of a module has its own (sandbox.CopyModule),
+// and the user's names the user's tree, not the copy. Then the build
+// clears $GOWORK, so that the go command finds the copy's.
+func ownWorkspace(dir string) bool {
+	w := os.Getenv("GOWORK")
+	if w == "" || w == "off" {
+		return false
+	}
+	for d := dir; ; {
+		found := filepath.Join(d, "go.work")
+		if fi, err := os.Stat(found); err == nil && !fi.IsDir() {
+			a, err1 := filepath.EvalSymlinks(found)
+			b, err2 := filepath.EvalSymlinks(w)
+			return err1 != nil || err2 != nil || a != b
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return false
+		}
+		d = parent
+	}
 }

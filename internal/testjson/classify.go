@@ -337,3 +337,29 @@ func FailedProperty(s *Stream) (Verdict, bool) {
 	}
 	return Verdict{}, false
 }
+
+// ClassifyBatch reads the verdict of each iteration of a batch run
+// (Parser.Iterations) that ran a test: every iteration but the last ended
+// with its tests, and is classified as a run that ended there; the last
+// with the process's result res. The binary's final FAIL line belongs to
+// the whole run: when an earlier iteration failed and no test of the last
+// did, it says nothing of the last.
+func ClassifyBatch(its []*Stream, res proc.Result) []Verdict {
+	var out []Verdict
+	failed := false
+	for i, st := range its {
+		if len(st.Order) == 0 {
+			continue // output before the first test, or after the last
+		}
+		if i < len(its)-1 {
+			failed = failed || st.Result == StatusFail
+			out = append(out, Classify(st, proc.Result{}))
+			continue
+		}
+		if st.Result == StatusFail && failed && !AnyFailed(st) {
+			st.Result = StatusPass
+		}
+		out = append(out, Classify(st, res))
+	}
+	return out
+}

@@ -40,3 +40,23 @@ func TestProcessesThatLeftTheGroupAreNotedWhateverTheOutcome(t *testing.T) {
 		t.Errorf("verdict %+v, want survived with the note %q", v, want)
 	}
 }
+
+func TestClassifyBatchReadsTheFinalFAILAsAnEarlierIterationsNotTheLasts(t *testing.T) {
+	t.Parallel()
+	f := func(s string) string { return strings.ReplaceAll(s, "^", "\x16") }
+	run := func(out string) []Verdict {
+		p := NewParser()
+		p.Write([]byte(f(out)))
+		return ClassifyBatch(p.Iterations(), proc.Result{End: proc.EndExited})
+	}
+	got := run("^=== RUN   TestA\n    a_test.go:4: [rapid] failed after 0 tests: bad\n^--- FAIL: TestA (0.00s)\n" +
+		"^=== RUN   TestA\n    a_test.go:4: [rapid] OK, passed 1 tests\n^--- PASS: TestA (0.00s)\n^FAIL\n")
+	if len(got) != 2 || got[0].Outcome != outcome.Killed || got[0].TestsToFailure["TestA"] != 1 || got[1].Outcome != outcome.Survived {
+		t.Fatalf("verdicts %+v, want a kill at the first case, then survived", got)
+	}
+	// Without an earlier failure, a FAIL after passing tests is TestMain's.
+	got = run("^=== RUN   TestA\n^--- PASS: TestA (0.00s)\n^=== RUN   TestA\n^--- PASS: TestA (0.00s)\n^FAIL\n")
+	if len(got) != 2 || got[0].Outcome != outcome.Survived || got[1].Outcome != outcome.Killed || got[1].KilledBy[0] != "TestMain" {
+		t.Fatalf("verdicts %+v, want survived, then a kill by TestMain", got)
+	}
+}

@@ -10,5 +10,8 @@
 //     reason: the failing test's failure message, the fatal error, the
 //     test running at the timeout.
 //   - ttf.go: TestsToFailure reads the count of generated tests up to a
-//     failure from rapid, gopter, testing/quick and mutproptest messages.
+//     failure from rapid, gopter, testing/quick and mutproptest messages;
+//     Cases adds up every case a test ran, from those messages, the
+//     libraries' pass lines, testing/quick's count lines and traces (a
+//     trial's count, censored or not).
 package testjson

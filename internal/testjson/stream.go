@@ -2,6 +2,7 @@ package testjson
 
 import (
 	"bytes"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -79,6 +80,9 @@ type Parser struct {
 	// inFrame; its storage is reused from line to line.
 	frame   []byte
 	inFrame bool
+	// done are the iterations of a -test.count run that ended before the
+	// current one (Iterations).
+	done []*Stream
 }
 
 // NewParser returns a Parser at the start of a stream.
@@ -123,19 +127,54 @@ func (p *Parser) Write(b []byte) (int, error) {
 	return n, nil
 }
 
-// Stream ends the stream and returns what it said.
+// Stream ends the stream and returns what it said: of a -test.count run
+// of several iterations, what its last iteration said (Iterations).
 func (p *Parser) Stream() *Stream {
 	if p.inFrame {
 		p.inFrame = false
 		p.line(p.frame)
 	}
+	p.seal()
+	return p.s
+}
+
+// Iterations ends the stream and returns each iteration of a
+// -test.count run, in order: a top-level test that starts again starts
+// the next iteration. Every iteration but the last ended with its last
+// test: its Result is StatusFail when a top-level test failed in it,
+// else StatusPass. The last is Stream's: its Result is the binary's own
+// final line, "" when the binary ended without one. A run of one
+// iteration gives one stream, Stream's.
+func (p *Parser) Iterations() []*Stream {
+	last := p.Stream()
+	return append(p.done[:len(p.done):len(p.done)], last)
+}
+
+// seal writes the kept output of the current stream into its tests and
+// itself.
+func (p *Parser) seal() {
 	for name, h := range p.texts {
 		if t := p.s.Tests[name]; t != nil {
 			t.Output = h.String()
 		}
 	}
 	p.s.Output = p.all.String()
-	return p.s
+}
+
+// nextIteration ends the current iteration's stream and starts the next.
+func (p *Parser) nextIteration() {
+	p.seal()
+	p.s.Result = StatusPass
+	if AnyFailed(p.s) {
+		p.s.Result = StatusFail
+	}
+	p.done = append(p.done, p.s)
+	// Ended counts the runs of the whole stream: each iteration's holds
+	// those up to its end.
+	p.s = &Stream{Tests: map[string]*Test{}, Ended: maps.Clone(p.s.Ended)}
+	p.all = proc.NewHeadTail(OutputBudget/2, OutputBudget/2)
+	p.texts = map[string]*proc.HeadTail{}
+	p.cur = ""
 }
 
 // text reads output that is not framing: the current test's.
@@ -165,8 +204,14 @@ func (p *Parser) line(line []byte) {
 	if len(line) == 0 {
 		return
 	}
-	p.all.Write(line)
 	trim := strings.TrimRight(string(line), "\r\n")
+	if body := strings.TrimLeft(trim, " "); strings.HasPrefix(body, "=== RUN ") {
+		if name := strings.TrimSpace(body[len("=== RUN "):]); TopLevel(name) && s.Tests[name] != nil {
+			p.nextIteration()
+			s = p.s
+		}
+	}
+	p.all.Write(line)
 	switch trim {
 	case "PASS":
 		s.Result = StatusPass
@@ -275,4 +320,14 @@ func ReadFrame(line []byte) (event, name string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// AnyFailed reports whether a top-level test of s failed.
+func AnyFailed(s *Stream) bool {
+	for _, name := range s.Order {
+		if t := s.Tests[name]; TopLevel(name) && t.Status == StatusFail {
+			return true
+		}
+	}
+	return false
 }

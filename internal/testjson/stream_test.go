@@ -194,6 +194,7 @@ func TestTestsToFailureIsReadFromRapidGopterAndQuickMessages(t *testing.T) {
 		{out: "    prop_test.go:12: [rapid] failed after 7 tests: Max(1, 2) = 0\n    To reproduce, specify -run=\"TestMax\" -rapid.seed=1", n: 8, lib: "rapid"},
 		{out: "[rapid] panic after 0 tests: runtime error: index out of range", n: 1, lib: "rapid"},
 		{out: "! reverse twice: Falsified after 41 passed tests.\nARG_0: [1 2]", n: 42, lib: "gopter"},
+		{out: "! p: Error on property evaluation after 0 passed tests: Check paniced: boom", n: 1, lib: "gopter"},
 		{out: "    quick_test.go:10: #3: failed on input []int{-1}", n: 3, lib: "quick"},
 		{out: "    plain_test.go:5: Abs(-1) = -1", none: true},
 	}
@@ -357,7 +358,80 @@ FAIL
 	if _, ok := s.Ended["TestF/sub"]; ok {
 		t.Errorf("a subtest's ends are counted: %+v", s.Ended)
 	}
-	if s.Tests["TestF"].Status != StatusFail || len(s.Order) != 2 {
-		t.Errorf("TestF %+v, order %v: want its last run, failed, and TestF, TestF/sub", s.Tests["TestF"], s.Order)
+	// The stream is its last iteration's (Parser.Iterations): TestF's
+	// last run, failed, without the subtest of the run before.
+	if s.Tests["TestF"].Status != StatusFail || len(s.Order) != 1 {
+		t.Errorf("TestF %+v, order %v: want its last run, failed, and TestF alone", s.Tests["TestF"], s.Order)
+	}
+}
+
+func TestCasesAddsUpTheChecksToTheFirstFailure(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		out  string
+		want Count
+		none bool
+	}{
+		{name: "rapid fails", out: "    p_test.go:12: [rapid] failed after 7 tests: boom", want: Count{Cases: 8, Lib: "rapid", Failed: true}},
+		{name: "rapid passes", out: "    p_test.go:12: [rapid] OK, passed 100 tests (1.2ms)", want: Count{Cases: 100, Lib: "rapid"}},
+		{name: "two rapid checks, the second fails",
+			out:  "[rapid] OK, passed 100 tests (1ms)\n[rapid] failed after 4 tests: x\n",
+			want: Count{Cases: 105, Lib: "rapid", Failed: true}},
+		{name: "gopter passes one property, fails the next, passes a third",
+			out:  "+ a: OK, passed 100 tests.\n! b: Falsified after 41 passed tests.\n+ c: OK, passed 100 tests.\n",
+			want: Count{Cases: 142, Lib: "gopter", Failed: true}},
+		{name: "gopter's panic", out: "! p: Error on property evaluation after 2 passed tests: Check paniced: boom", want: Count{Cases: 3, Lib: "gopter", Failed: true}},
+		{name: "mutproptest passes", out: "[mutprop] OK, passed 50 tests", want: Count{Cases: 50, Lib: "mutprop"}},
+		{name: "quick's own line", out: "    q_test.go:10: #3: failed on input 1", want: Count{Cases: 3, Lib: "quick", Failed: true}},
+		{name: "quick's count line counts its failing check once",
+			out:  "mutprop-quick: ran 100 tests\nmutprop-quick: ran 3 tests\n    q_test.go:10: #3: failed on input 1\n",
+			want: Count{Cases: 103, Lib: "quick"}},
+		{name: "quick panics", out: "mutprop-quick: ran 3 tests\npanic: boom\n", want: Count{Cases: 3, Lib: "quick"}},
+		{name: "quick traced to an os.Exit",
+			out:  "mutprop-quick: test #1\nmutprop-quick: test #2\nmutprop-quick: ran 2 tests\nmutprop-quick: test #1\nmutprop-quick: test #2\nmutprop-quick: test #3\n",
+			want: Count{Cases: 5, Lib: "quick", Traced: true}},
+		{name: "rapid traced to a fatal error",
+			out:  "[TestX] [rapid] test #1 start (seed 5)\n[TestX] [rapid] draw x: 1\n[TestX] [rapid] test #1 OK (1µs)\n[TestX] [rapid] test #2 start (seed 6)\nfatal error: stack overflow\n",
+			want: Count{Cases: 2, Lib: "rapid", Traced: true}},
+		{name: "a plain test", out: "    plain_test.go:5: Abs(-1) = -1", none: true},
+	}
+	for _, c := range cases {
+		got, ok := Cases(c.out)
+		if c.none {
+			if ok {
+				t.Errorf("%s: got %+v, want nothing", c.name, got)
+			}
+			continue
+		}
+		if !ok || got != c.want {
+			t.Errorf("%s: got %+v (%v), want %+v", c.name, got, ok, c.want)
+		}
+	}
+}
+
+func TestIterationsSplitACountRunAtEachTopLevelTestThatStartsAgain(t *testing.T) {
+	t.Parallel()
+	f := func(s string) string { return strings.ReplaceAll(s, "^", "\x16") }
+	out := f("^=== RUN   TestA\n^=== PAUSE TestA\n^=== RUN   TestB\n^--- PASS: TestB (0.00s)\n^=== CONT  TestA\n^--- PASS: TestA (0.00s)\n" +
+		"^=== RUN   TestA\n^=== PAUSE TestA\n^=== RUN   TestB\n    b_test.go:4: B bad\n^--- FAIL: TestB (0.00s)\n^=== CONT  TestA\n^--- PASS: TestA (0.00s)\n" +
+		"^=== RUN   TestA\nloop\n")
+	p := NewParser()
+	p.Write([]byte(out))
+	its := p.Iterations()
+	if len(its) != 3 {
+		t.Fatalf("%d iterations, want 3", len(its))
+	}
+	if its[0].Result != StatusPass || its[1].Result != StatusFail || its[2].Result != "" {
+		t.Errorf("results %q %q %q, want pass, fail and none", its[0].Result, its[1].Result, its[2].Result)
+	}
+	if got := its[1].Tests["TestB"]; got == nil || got.Status != StatusFail || !strings.Contains(got.Output, "B bad") {
+		t.Errorf("iteration 1's TestB = %+v, want its failure", got)
+	}
+	if got := its[2].Tests["TestA"]; got == nil || got.Status != StatusRunning || len(its[2].Tests) != 1 {
+		t.Errorf("iteration 2 = %+v, want TestA running alone", its[2].Tests)
+	}
+	if strings.Contains(its[0].Output, "B bad") || !strings.Contains(its[2].Output, "loop") {
+		t.Errorf("outputs not split by iteration: %q / %q", its[0].Output, its[2].Output)
 	}
 }

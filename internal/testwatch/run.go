@@ -3,6 +3,7 @@ package testwatch
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
@@ -77,4 +78,73 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 		}
 	}
 	return v, st, confirmed, nil
+}
+
+// RunBatch runs a batch (spec.Schedule, testbin.RunSpec) on bin, each
+// test of each iteration under its own deadline rule as Run's are, and
+// returns the verdict of each step that ran, in order: every iteration
+// that ended with its tests (classified as a run of its own that ended
+// there would be), then the one the process ended in, if it did not end
+// after its last test. That last verdict is a first reading: a timeout or
+// a crash in a batch is read again by running its step alone (Run), so
+// that its classification is a single run's. The steps after the last
+// verdict did not run. The caller sets NoShrink, and Failfast when a
+// failure must end the batch.
+func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) ([]testjson.Verdict, error) {
+	if err := reset(); err != nil {
+		return nil, err
+	}
+	rules := []Rule{rule("")}
+	for _, t := range spec.Tests {
+		// Each iteration's tests count against the backstop.
+		r := rule(t)
+		r.Full *= time.Duration(len(spec.Schedule))
+		rules = append(rules, r)
+	}
+	w := New(rule)
+	defer w.Close()
+	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
+	its, res, err := bin.RunBatch(ctx, spec)
+	w.Close()
+	if err != nil {
+		return nil, err
+	}
+	out := testjson.ClassifyBatch(its, res)
+	if n := len(out); n > 0 {
+		v := &out[n-1]
+		if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
+			v.Reason += ": " + why
+		}
+		if stopped := w.Stopped(); v.Outcome == outcome.Timeout && stopped != "" {
+			v.Culprit = stopped
+		}
+		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+			if k, ok := testjson.FailedProperty(its[len(its)-1]); ok {
+				k.Notes = v.Notes
+				*v = k
+			}
+		}
+	}
+	if len(out) > len(spec.Schedule) {
+		return nil, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out), len(spec.Schedule))
+	}
+	if len(res.Escaped) > 0 {
+		e := &EscapedError{}
+		for _, p := range res.Escaped {
+			e.Processes = append(e.Processes, p.String())
+		}
+		return out, e
+	}
+	return out, nil
+}
+
+// EscapedError is RunBatch's error when processes left the batch's
+// process group (proc.Result.Escaped): they were killed at its end, and
+// no step can be told to have started them.
+type EscapedError struct {
+	Processes []string // as proc.Process prints them
+}
+
+func (e *EscapedError) Error() string {
+	return "killed processes that had left the test binary's process group: " + strings.Join(e.Processes, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
@@ -14,13 +15,17 @@ import (
 
 // fakeHost kills the mutant with the tests of kills: a kill after
 // seed%7 + 1 generated tests, so that a trial's figure depends on its
-// seed only. workers is how many workers ForEach spreads the jobs over.
+// seed only; the others pass their budget. The tests of crashes die
+// without a count, but in a traced run, where they say the case. workers
+// is how many workers ForEach spreads the jobs over.
 type fakeHost struct {
 	kills   []string
+	crashes []string
 	known   []string // the tests Tests knows; others are left out
 	workers int
 	mu      sync.Mutex
 	runs    int
+	specs   []Spec
 }
 
 func (h *fakeHost) Tests(_ context.Context, names []string) ([]Test, error) {
@@ -33,14 +38,23 @@ func (h *fakeHost) Tests(_ context.Context, names []string) ([]Test, error) {
 	return out, nil
 }
 
-func (h *fakeHost) Run(_ context.Context, _ int, t Test, seed uint64, _ bool) (testjson.Verdict, string) {
+func (h *fakeHost) Run(_ context.Context, _ int, t Test, s Spec) Result {
 	h.mu.Lock()
 	h.runs++
+	h.specs = append(h.specs, s)
 	h.mu.Unlock()
-	if !slices.Contains(h.kills, t.Name) {
-		return testjson.Verdict{Outcome: outcome.Survived}, ""
+	n := int(s.Seed%7) + 1
+	switch {
+	case slices.Contains(h.crashes, t.Name) && s.Trace:
+		return Result{Verdict: testjson.Verdict{Outcome: outcome.Crashed}, Count: testjson.Count{Cases: n, Lib: "rapid", Traced: true}, Counted: true}
+	case slices.Contains(h.crashes, t.Name):
+		return Result{Verdict: testjson.Verdict{Outcome: outcome.Crashed}, Elapsed: 30 * time.Millisecond}
+	case slices.Contains(h.kills, t.Name):
+		return Result{Verdict: testjson.Verdict{Outcome: outcome.Killed}, Count: testjson.Count{Cases: n, Lib: "rapid", Failed: true}, Counted: true,
+			Elapsed: 10 * time.Millisecond}
 	}
-	return testjson.Verdict{Outcome: outcome.Killed, TestsToFailure: map[string]int{t.Local: int(seed%7) + 1}}, "rapid"
+	return Result{Verdict: testjson.Verdict{Outcome: outcome.Survived}, Count: testjson.Count{Cases: max(s.Budget, 100), Lib: "rapid"}, Counted: true,
+		Elapsed: 20 * time.Millisecond}
 }
 
 func (h *fakeHost) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
@@ -62,51 +76,79 @@ func (h *fakeHost) ForEach(ctx context.Context, n int, fn func(w, i int) error) 
 	return ctx.Err()
 }
 
-// TestTrialsFindEveryKillerAndGiveTheSameFiguresOnAnyWorkers: the tests
-// that kill the mutant besides its first killer are found by one run
-// alone each, a test Tests leaves out is skipped, every killing test gets
-// N seeded trials in name order, and the cells do not depend on the
+// TestTrialsRunEveryTestThatReachesTheMutantTheSameOnAnyWorkers: every
+// test that covers or killed the mutant gets N seeded trials in name
+// order, at the budget; a test Tests leaves out is skipped; one that
+// never fails is censored at its budget; the cells do not depend on the
 // number of workers.
-func TestTrialsFindEveryKillerAndGiveTheSameFiguresOnAnyWorkers(t *testing.T) {
+func TestTrialsRunEveryTestThatReachesTheMutantTheSameOnAnyWorkers(t *testing.T) {
 	t.Parallel()
-	m := Mutant{Package: "p", ID: "p/a.go:3:boundary", KilledBy: []string{"TestB"}, Tests: []string{"TestB", "TestA", "TestC", "TestGone"}}
-	cfg := Config{Trials: 6, Seed: 1}
-	var first []string
+	m := Mutant{Package: "p", ID: "p/a.go:3:boundary", Function: "F", KilledBy: []string{"TestB"}, Tests: []string{"TestB", "TestA", "TestC", "TestGone"}}
+	cfg := Config{Trials: 6, Seed: 1, Budget: 40}
+	var first []report.TrialCell
 	for _, workers := range []int{1, 3} {
 		h := &fakeHost{kills: []string{"TestA", "TestB"}, known: []string{"TestA", "TestB", "TestC"}, workers: workers}
 		cells, runs, err := Run(context.Background(), h, m, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if runs != 2+2*cfg.Trials || h.runs != runs {
-			t.Errorf("%d workers: %d runs counted, %d made, want %d", workers, runs, h.runs, 2+2*cfg.Trials)
+		if runs != 3*cfg.Trials || h.runs != runs {
+			t.Errorf("%d workers: %d runs counted, %d made, want %d", workers, runs, h.runs, 3*cfg.Trials)
 		}
-		var got []string
+		if !slices.Equal(cellTests(cells), []string{"TestA", "TestB", "TestC"}) {
+			t.Errorf("%d workers: tests %v, want TestA, TestB, TestC", workers, cellTests(cells))
+		}
+		for _, s := range h.specs {
+			if s.Budget != 40 || s.Trace {
+				t.Errorf("spec %+v: want the budget 40, untraced", s)
+			}
+		}
 		for _, c := range cells {
-			if len(c.Trials) != cfg.Trials || c.Library != "rapid" || !c.Seeded {
-				t.Errorf("cell %+v: want %d seeded rapid trials", c, cfg.Trials)
+			if len(c.Trials) != cfg.Trials || c.Library != "rapid" || !c.Seeded || !c.Budgeted || c.Budget != 40 || c.Function != "F" {
+				t.Errorf("cell %+v: want %d seeded, budgeted rapid trials of F", c, cfg.Trials)
 			}
 			for i, tr := range c.Trials {
-				if tr.Seed != Seed(cfg.Seed, m.ID, c.Test, i) || tr.TestsToFailure != int(tr.Seed%7)+1 {
-					t.Errorf("%s trial %d: %+v", c.Test, i, tr)
+				if tr.Seed != Seed(cfg.Seed, m.ID, c.Test, i) {
+					t.Errorf("%s trial %d: seed %d", c.Test, i, tr.Seed)
 				}
-				got = append(got, c.Test+":"+string(tr.Outcome))
+				switch c.Test {
+				case "TestC":
+					if tr.Outcome != outcome.Survived || tr.Cases != 100 || tr.TestsToFailure != 0 || tr.Seconds != 0.02 {
+						t.Errorf("TestC trial %d: %+v, want censored after its 100 cases", i, tr)
+					}
+				default:
+					if tr.Outcome != outcome.Killed || tr.TestsToFailure != int(tr.Seed%7)+1 || tr.Cases != tr.TestsToFailure || tr.Seconds != 0.01 {
+						t.Errorf("%s trial %d: %+v", c.Test, i, tr)
+					}
+				}
 			}
 		}
-		if !slices.Equal(cellTests(cells), []string{"TestA", "TestB"}) {
-			t.Errorf("%d workers: killing tests %v, want TestA, TestB", workers, cellTests(cells))
-		}
 		if first == nil {
-			first = got
-		} else if !slices.Equal(first, got) {
+			first = cells
+		} else if !slices.EqualFunc(first, cells, func(a, b report.TrialCell) bool { return a.Test == b.Test && slices.Equal(a.Trials, b.Trials) }) {
 			t.Errorf("figures differ with %d workers", workers)
 		}
 	}
-	// With the matrix, KilledBy holds every killer: no run finds more.
-	h := &fakeHost{kills: []string{"TestA", "TestB"}, known: []string{"TestA", "TestB", "TestC"}, workers: 2}
-	cells, runs, err := Run(context.Background(), h, m, Config{Trials: 2, Seed: 1, Matrix: true})
-	if err != nil || runs != 2 || !slices.Equal(cellTests(cells), []string{"TestB"}) {
-		t.Errorf("matrix: %v runs, cells %v, err %v; want 2 runs of TestB only", runs, cellTests(cells), err)
+}
+
+// TestATrialThatDiesWithoutACountRunsAgainTraced: a crash without a
+// count runs again with the same seed and the trace on, which tells the
+// case it died in; the time stays the first run's.
+func TestATrialThatDiesWithoutACountRunsAgainTraced(t *testing.T) {
+	t.Parallel()
+	m := Mutant{Package: "p", ID: "m", Tests: []string{"TestExit"}}
+	h := &fakeHost{crashes: []string{"TestExit"}, known: []string{"TestExit"}, workers: 2}
+	cells, runs, err := Run(context.Background(), h, m, Config{Trials: 4, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs != 8 || h.runs != 8 {
+		t.Errorf("%d runs counted, %d made; want 4 trials and 4 traced runs again", runs, h.runs)
+	}
+	for i, tr := range cells[0].Trials {
+		if tr.Outcome != outcome.Crashed || !tr.Traced || tr.TestsToFailure != int(tr.Seed%7)+1 || tr.Seconds != 0.03 {
+			t.Errorf("trial %d: %+v, want a crash at its traced case, 0.03 s", i, tr)
+		}
 	}
 }
 
@@ -135,49 +177,7 @@ func TestSeedIsNeverZero(t *testing.T) {
 	if seeded("gopter", &testbin.Binary{Rapid: true, QuickSeed: true, MutpropSeed: true}) || !seeded("quick", &testbin.Binary{QuickSeed: true}) {
 		t.Error("seeded: gopter is never seeded; quick is when the binary seeds it")
 	}
-}
-
-// seedHost kills with TestPinned only at the run's seed, and with
-// TestOwn at every seed: a black-box mutant whose tests all ran at its
-// own seed, where TestPinned did not kill it.
-type seedHost struct {
-	fakeHost
-	pinned uint64
-}
-
-func (h *seedHost) Run(ctx context.Context, w int, t Test, seed uint64, trial bool) (testjson.Verdict, string) {
-	if t.Name == "TestPinned" && seed != h.pinned {
-		h.mu.Lock()
-		h.runs++
-		h.mu.Unlock()
-		return testjson.Verdict{Outcome: outcome.Survived}, ""
-	}
-	return h.fakeHost.Run(ctx, w, t, seed, trial)
-}
-
-// TestTrialsOfAMutantWhoseTestsAllRanSearchNoKiller: a black-box mutant
-// ran each of its tests alone at its own seed (AllRan), so its recorded
-// killers are all its killers: TestPinned, which fails only at the run's
-// seed and did not kill at the mutant's, gets no trials, and no test runs
-// at the run's seed. Without AllRan the search at the run's seed would
-// count it.
-func TestTrialsOfAMutantWhoseTestsAllRanSearchNoKiller(t *testing.T) {
-	t.Parallel()
-	cfg := Config{Trials: 3, Seed: 42}
-	m := Mutant{Package: "p", ID: "blackbox:p.F:1", KilledBy: []string{"TestOwn"}, Tests: []string{"TestOwn", "TestPinned"}}
-	for _, allRan := range []bool{true, false} {
-		m.AllRan = allRan
-		h := &seedHost{fakeHost: fakeHost{kills: []string{"TestOwn", "TestPinned"}, known: []string{"TestOwn", "TestPinned"}, workers: 2}, pinned: cfg.Seed}
-		cells, runs, err := Run(context.Background(), h, m, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, wantRuns := []string{"TestOwn"}, cfg.Trials
-		if !allRan {
-			want, wantRuns = []string{"TestOwn", "TestPinned"}, 1+2*cfg.Trials
-		}
-		if got := cellTests(cells); !slices.Equal(got, want) || runs != wantRuns || h.runs != runs {
-			t.Errorf("AllRan %v: killing tests %v in %d runs (%d made), want %v in %d", allRan, got, runs, h.runs, want, wantRuns)
-		}
+	if budgeted("gopter", &testbin.Binary{Rapid: true}) || !budgeted("rapid", &testbin.Binary{Rapid: true}) || budgeted("", &testbin.Binary{Rapid: true}) {
+		t.Error("budgeted: gopter never, rapid when the binary has its flags, a plain test never")
 	}
 }

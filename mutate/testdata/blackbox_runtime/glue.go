@@ -32,11 +32,15 @@ func selects(h, seed uint64, points int) bool {
 // lazy holds one wrapped function's active mutant, or its observer, made
 // at the first call. Its zero value is ready: a wrapper declares it
 // without an initializer, so that no package-level initialization order
-// depends on it.
+// depends on it. A batch run changes the active mutant between the
+// iterations of its tests: the mutant is made again when the seed
+// changes.
 type lazy struct {
-	once, obsOnce sync.Once
-	fn, obs       any
-	data          dataCover
+	mu      sync.Mutex
+	fnSeed  uint64
+	fn, obs any
+	obsOnce sync.Once
+	data    dataCover
 }
 
 // get returns the mutant of f, a function value, with the given seed:
@@ -45,22 +49,25 @@ type lazy struct {
 // types beforehand, so this is a bug): running the original would score
 // it as survived.
 func (l *lazy) get(f any, name string, seed uint64, points int) any {
-	l.once.Do(func() {
-		m, err := newMutant(f, []Option{Seed(seed), Name(name)})
-		if err != nil {
-			panic(fmt.Errorf("mutprop: black-box mutant (seed %d) of %s: %w", seed, name, err))
-		}
-		body := m.call
-		if points > 0 {
-			body = func(args []reflect.Value) []reflect.Value {
-				if !selects(Hash(args...), seed, points) {
-					return invoke(m.fv, m.variadic, args)
-				}
-				return m.call(args)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.fn != nil && l.fnSeed == seed {
+		return l.fn
+	}
+	m, err := newMutant(f, []Option{Seed(seed), Name(name)})
+	if err != nil {
+		panic(fmt.Errorf("mutprop: black-box mutant (seed %d) of %s: %w", seed, name, err))
+	}
+	body := m.call
+	if points > 0 {
+		body = func(args []reflect.Value) []reflect.Value {
+			if !selects(Hash(args...), seed, points) {
+				return invoke(m.fv, m.variadic, args)
 			}
+			return m.call(args)
 		}
-		l.fn = reflect.MakeFunc(m.fv.Type(), body).Interface()
-	})
+	}
+	l.fn, l.fnSeed = reflect.MakeFunc(m.fv.Type(), body).Interface(), seed
 	return l.fn
 }
 
@@ -180,11 +187,10 @@ func argsSize(args []reflect.Value) uint64 {
 }
 
 // valueSize is a value's size: its length for a string, slice, array, map
-// or channel; its absolute value, truncated, for a number (a complex
-// number: of its real and imaginary parts, summed); 0 for a bool, a nil
-// and a func; what it points to or holds for a pointer or an interface;
-// the sum of its fields' sizes for a struct. Nesting deeper than 8
-// pointers, interfaces or structs counts 0.
+// or channel; for a number, the bit length of its magnitude (numberSize);
+// 0 for a bool, a nil and a func; what it points to or holds for a
+// pointer or an interface; the sum of its fields' sizes for a struct.
+// Nesting deeper than 8 pointers, interfaces or structs counts 0.
 func valueSize(v reflect.Value, depth int) uint64 {
 	if depth > 8 {
 		return 0
@@ -195,16 +201,16 @@ func valueSize(v reflect.Value, depth int) uint64 {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		x := v.Int()
 		if x < 0 {
-			return uint64(-(x + 1)) + 1
+			return numberSize(uint64(-(x + 1)) + 1)
 		}
-		return uint64(x)
+		return numberSize(uint64(x))
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return v.Uint()
+		return numberSize(v.Uint())
 	case reflect.Float32, reflect.Float64:
-		return floatSize(v.Float())
+		return numberSize(floatMagnitude(v.Float()))
 	case reflect.Complex64, reflect.Complex128:
 		c := v.Complex()
-		return addSize(floatSize(real(c)), floatSize(imag(c)))
+		return numberSize(floatMagnitude(real(c))) + numberSize(floatMagnitude(imag(c)))
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return 0
@@ -220,8 +226,16 @@ func valueSize(v reflect.Value, depth int) uint64 {
 	return 0
 }
 
-// floatSize is |x| truncated, saturating; 0 for a NaN.
-func floatSize(x float64) uint64 {
+// numberSize is a number's size: the bit length of its magnitude m (0 for
+// 0, 1 for 1, 7 for 100, 64 at most), the log scale of QuickCheck's size
+// of a number. A number then weighs in a call's size as a short list, not
+// as its magnitude (which reaches 2^63 for testing/quick's ints).
+func numberSize(m uint64) uint64 {
+	return uint64(bits.Len64(m))
+}
+
+// floatMagnitude is |x| truncated, saturating; 0 for a NaN.
+func floatMagnitude(x float64) uint64 {
 	x = math.Abs(x)
 	switch {
 	case math.IsNaN(x):

@@ -1,0 +1,873 @@
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/mutprop/mutprop/internal/blackboxmut"
+	"github.com/mutprop/mutprop/internal/coverage"
+	"github.com/mutprop/mutprop/internal/flakiness"
+	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
+)
+
+// Isolation values (Config.Isolation): how many mutants a test process
+// runs.
+const (
+	// IsolationBatch runs several mutants in one test process where
+	// isolation allows (mutate's batches): every black-box mutant of a
+	// function for a test, each its own seed.
+	IsolationBatch = "batch"
+	// IsolationProcess runs each mutant in test processes of its own.
+	IsolationProcess = "process"
+)
+
+// batchSize bounds the mutants of one batch job: a job's mutants are
+// journaled together when it ends, so an interrupt loses at most one
+// job's work per worker. The batches do not depend on the workers.
+const batchSize = 128
+
+// batch reports whether the run makes batch builds and runs batches.
+func (cfg *Config) batch() bool {
+	return !cfg.mode().overlay() && cfg.Isolation != IsolationProcess
+}
+
+// batchBuild prepares the batch build of the module copied at tmpl: the
+// switch package written into the copy (never the user's tree), and the
+// overlay entries of the rewritten tests of the packages in dirs (the
+// user's directories of the test packages of the module). It returns the
+// switch package's import path and the overlay entries, and records the
+// tests that call the switch by directory of the copy (switched).
+func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string) (string, map[string][]byte, error) {
+	root := tmpl.Root()
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	mod := modfile.ModulePath(data)
+	if mod == "" {
+		return "", nil, fmt.Errorf("batch build: %s has no module path", filepath.Join(root, "go.mod"))
+	}
+	dir := filepath.Join(root, mutate.SwitchDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	path := mod + "/" + mutate.SwitchDir
+	files := map[string][]byte{}
+	userRoot, err := sandbox.ModuleRoot(dirs[0])
+	if err != nil {
+		return "", nil, fmt.Errorf("batch build: %w", err)
+	}
+	if rs.switched == nil {
+		rs.switched = map[string]map[string]bool{}
+	}
+	for _, d := range dirs {
+		rel, err := filepath.Rel(userRoot, d)
+		if err != nil {
+			return "", nil, fmt.Errorf("batch build: %w", err)
+		}
+		copyDir := tmpl.At(rel).PkgDir()
+		if rs.switched[copyDir] != nil {
+			continue
+		}
+		names := map[string]bool{}
+		rs.switched[copyDir] = names
+		tests, _ := filepath.Glob(filepath.Join(d, "*_test.go"))
+		for _, file := range tests {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				return "", nil, fmt.Errorf("batch build: %w", err)
+			}
+			out, rewritten, err := mutate.RewriteTests(file, src, path)
+			if err != nil {
+				// A file the build may leave out (another platform, a
+				// newer Go): its tests, if built, never call the switch
+				// and are not batched.
+				rs.cfg.logf("%s: not batched: %v", file, err)
+				continue
+			}
+			for _, n := range rewritten {
+				names[n] = true
+			}
+			if len(rewritten) > 0 {
+				files[filepath.Join(copyDir, filepath.Base(file))] = out
+			}
+		}
+	}
+	return path, files, nil
+}
+
+// testDirs lists the user's directories of the test packages of the
+// module whose copy is tmpl: the live targets' with tests, and the
+// test-only packages (Config.TestPackages).
+func (rs *runState) testDirs(live []*target, tmpl *sandbox.Template) []string {
+	var dirs []string
+	for _, t := range live {
+		if t.tmpl.Root() == tmpl.Root() && HasTests(t.pkg.Dir) {
+			dirs = append(dirs, t.pkg.Dir)
+		}
+	}
+	for _, tp := range rs.cfg.TestPackages {
+		if root, err := sandbox.ModuleRoot(tp.Dir); err == nil {
+			if r0, err := sandbox.ModuleRoot(live[0].pkg.Dir); err == nil && root == r0 {
+				dirs = append(dirs, tp.Dir)
+			}
+		}
+	}
+	return dirs
+}
+
+// batchable reports whether test calls the switch at its start: a test
+// or fuzz target of a rewritten file (not an example, which runs once per
+// process whatever -test.count says).
+func (s *session) batchable(test string) bool {
+	return s.switched[s.tmpl.PkgDir()][test]
+}
+
+// bbBatch is a batch job: black-box mutants of one wrapped function of a
+// target, in job order, run together (runBlackboxBatch).
+type bbBatch struct {
+	t    *target
+	jobs []job
+}
+
+// blackboxBatches takes the black-box mutants that can run in batches out
+// of jobs: those with a schema, whose function no test calls while its
+// package initializes, and whose tests all call the switch. They are
+// grouped by target and wrapped function in job order: classicBatchSize
+// at most a batch of those that run every test to its budget, first,
+// then batchSize at most of per-case samples; the other jobs are
+// returned in their order.
+func (rs *runState) blackboxBatches(jobs []job) ([]bbBatch, []job) {
+	if !rs.cfg.batch() {
+		return nil, jobs
+	}
+	type key struct {
+		t  *target
+		fn string
+	}
+	var order []key
+	groups := map[key][]job{}
+	var rest []job
+	for _, j := range jobs {
+		r := j.result()
+		m := r.Mutant
+		if m.Origin != mutate.OriginBlackbox || m.Schema == 0 || !j.t.batchable(r, rs.cfg.Matrix) {
+			rest = append(rest, j)
+			continue
+		}
+		k := key{j.t, m.Original}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], j)
+	}
+	// The mutants that run every test to its budget cost hundreds of
+	// times a per-case sample: they go first, in smaller batches, so that
+	// the workers share them.
+	var classic, samples []bbBatch
+	for _, k := range order {
+		var full, sample []job
+		for _, j := range groups[k] {
+			if rs.cfg.Blackbox.Sample(j.result().Mutant) {
+				sample = append(sample, j)
+			} else {
+				full = append(full, j)
+			}
+		}
+		for g := range slices.Chunk(full, classicBatchSize) {
+			classic = append(classic, bbBatch{t: k.t, jobs: g})
+		}
+		for g := range slices.Chunk(sample, batchSize) {
+			samples = append(samples, bbBatch{t: k.t, jobs: g})
+		}
+	}
+	return append(classic, samples...), rest
+}
+
+// classicBatchSize bounds a batch of black-box mutants that run every
+// test to its budget (not per-case samples).
+const classicBatchSize = 25
+
+// batchable reports whether the mutant of r can run in a batch: every
+// test it runs against calls the switch, and its site does not run while
+// a test binary that holds it initializes.
+func (t *target) batchable(r *MutantResult, matrix bool) bool {
+	tests := r.Tests()
+	if matrix {
+		tests = r.CoveredBy
+	}
+	for _, name := range tests {
+		ref, ok := t.refs[name]
+		if !ok || !ref.s.initKnown || ref.s.leaks != "" || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
+			return false
+		}
+	}
+	return true
+}
+
+// runBlackboxBatch runs a batch of black-box mutants as runMatrix runs
+// each: every test a mutant infects runs against it alone, at the
+// mutant's own seed, and its kills are confirmed on the original at that
+// seed. Here a test process runs one test against every mutant of the
+// batch that it infects, one iteration each (runSteps), and one process
+// per test package confirms every kill of the batch. It returns the
+// mutants' results in the batch's order.
+func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []MutantResult {
+	t := b.t
+	results := make([]MutantResult, len(b.jobs))
+	seeds := make([]uint64, len(b.jobs))
+	reasons := make([]map[string]string, len(b.jobs))
+	notes := make([][]string, len(b.jobs))
+	var tests []string // every test some mutant runs against, in first-seen order
+	for i, j := range b.jobs {
+		r := *j.result()
+		r.PerTest, r.TestsToFailure, r.Outcome = map[string]outcome.Outcome{}, map[string]int{}, outcome.Survived
+		results[i], seeds[i], reasons[i] = r, rs.cfg.mutantSeed(r.Mutant), map[string]string{}
+		for _, name := range rs.batchTests(&results[i]) {
+			if !slices.Contains(tests, name) {
+				tests = append(tests, name)
+			}
+		}
+	}
+	for _, name := range tests {
+		ref := t.refs[name]
+		// Each mutant's step is followed by the reruns that confirm a
+		// kill (flakiness.ConfirmKill), in the same process: a test that
+		// passed its step skips them (mutate.Step.Confirm).
+		need := flakiness.NewKillRuns(name, 0, rs.kills.suspect(ref.s, ref.name)).Need() - 1
+		var idx, at []int // each mutant's, and the place of its step in all
+		var steps, all []mutate.Step
+		for i := range results {
+			if slices.Contains(rs.batchTests(&results[i]), name) {
+				idx = append(idx, i)
+				st := mutate.Step{Active: results[i].Mutant.Schema, Seed: seeds[i]}
+				if rs.cfg.Blackbox.Sample(results[i].Mutant) {
+					st.Checks = 1
+				}
+				steps, at = append(steps, st), append(at, len(all))
+				all = append(all, st)
+				st.Confirm = true
+				for range need {
+					all = append(all, st)
+				}
+			}
+		}
+		owner := make([]int, len(all)) // the mutant of each step of all
+		for k, a := range at {
+			for j := a; j <= a+need; j++ {
+				owner[j] = k
+			}
+		}
+		got := ref.s.runSteps(ctx, w, t, []string{ref.name}, all, func(j int) string { return results[idx[owner[j]]].Mutant.ID }, false)
+		if ctx.Err() != nil {
+			return nil
+		}
+		vs := make([]testjson.Verdict, len(steps))
+		again := make([][]testjson.Verdict, len(steps))
+		for k, a := range at {
+			vs[k], again[k] = got[a], got[a+1:a+1+need]
+		}
+		held := rs.holdBatchKills(ctx, w, t, ref, steps, vs, again, func(k int) *MutantResult { return &results[idx[k]] })
+		if ctx.Err() != nil {
+			return nil
+		}
+		for k, v := range vs {
+			i := idx[k]
+			r := &results[i]
+			notes[i] = append(notes[i], v.Notes...)
+			notes[i] = append(notes[i], held[k]...)
+			r.PerTest[name], reasons[i][name] = v.Outcome, v.Reason
+			if v.Outcome == outcome.Killed {
+				r.KilledBy = append(r.KilledBy, name)
+				if n, ok := v.TestsToFailure[ref.name]; ok {
+					r.TestsToFailure[name] = n
+				}
+			}
+		}
+	}
+	rs.confirmBatch(ctx, w, t, results, seeds, notes)
+	if ctx.Err() != nil {
+		return nil
+	}
+	rank := map[outcome.Outcome]int{outcome.Survived: 0, outcome.Timeout: 1, outcome.Crashed: 2, outcome.Killed: 3}
+	for i := range results {
+		r := &results[i]
+		r.Outcome, r.Reason = outcome.Survived, ""
+		for _, name := range rs.batchTests(r) {
+			if o, ok := r.PerTest[name]; ok && rank[o] > rank[r.Outcome] {
+				r.Outcome, r.Reason = o, reasons[i][name]
+			}
+		}
+		rs.sampleOutcome(r)
+		r.Reason = withNotes(r.Reason, notes[i])
+	}
+	return results
+}
+
+// sampleOutcome gives a per-case sample (blackboxmut.Config.Sample) its
+// status, ignored, with a reason that says what its tests' first cases
+// did; PerTest keeps their verdicts for the per-case score.
+func (rs *runState) sampleOutcome(r *MutantResult) {
+	if !rs.cfg.Blackbox.Sample(r.Mutant) {
+		return
+	}
+	what := "no test detected it at its first case"
+	if r.Outcome.Detected() {
+		what = "detected at its first case: " + r.Reason
+	}
+	r.Outcome, r.Reason = outcome.Ignored, "per-case sample (its tests ran their first case only; --blackbox-classic): "+what
+}
+
+// batchTests are the tests a black-box mutant runs against: those that
+// give it an input it perturbs, or every covering one with Matrix.
+func (rs *runState) batchTests(r *MutantResult) []string {
+	if rs.cfg.Matrix {
+		return r.CoveredBy
+	}
+	return r.Tests()
+}
+
+// confirmBatch confirms the kills of a batch of black-box mutants as
+// confirmKills does each mutant's: per test package, one batch runs on
+// the original, iteration i at mutant i's seed with the tests that killed
+// it; a killer that does not pass there did not kill the mutant.
+func (rs *runState) confirmBatch(ctx context.Context, w int, t *target, results []MutantResult, seedOf []uint64, notes [][]string) {
+	var sessions []*session
+	for _, r := range results {
+		for _, name := range r.KilledBy {
+			if s := t.refs[name].s; seeds(s.bin) && !slices.Contains(sessions, s) {
+				sessions = append(sessions, s)
+			}
+		}
+	}
+	for _, s := range sessions {
+		var idx []int
+		var steps []mutate.Step
+		var union []string
+		for i, r := range results {
+			var local []string
+			for _, name := range r.KilledBy {
+				if ref := t.refs[name]; ref.s == s {
+					local = append(local, ref.name)
+				}
+			}
+			if len(local) == 0 {
+				continue
+			}
+			for _, l := range local {
+				if !slices.Contains(union, l) {
+					union = append(union, l)
+				}
+			}
+			idx = append(idx, i)
+			steps = append(steps, mutate.Step{Active: 0, Seed: seedOf[i], Tests: local, Checks: confirmChecks(r, t, s)})
+		}
+		vs := s.runSteps(ctx, w, t, union, steps, func(k int) string { return results[idx[k]].Mutant.ID + " (original)" }, false)
+		if ctx.Err() != nil {
+			return
+		}
+		for k, v := range vs {
+			i := idx[k]
+			r := &results[i]
+			for _, name := range slices.Clone(r.KilledBy) {
+				ref := t.refs[name]
+				if ref.s != s || slices.Contains(v.Passed, ref.name) {
+					continue
+				}
+				why := "fails"
+				if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+					why = "does not pass (" + string(v.Outcome) + ")"
+				}
+				r.PerTest[name] = outcome.Survived
+				r.TestsToFailure[name] = blackboxmut.FailsOnOriginal
+				r.KilledBy = slices.DeleteFunc(r.KilledBy, func(k string) bool { return k == name })
+				notes[i] = append(notes[i], fmt.Sprintf("%s %s on the original with seed %d: not a kill", name, why, seedOf[i]))
+			}
+		}
+	}
+	for i := range results {
+		if len(results[i].KilledBy) == 0 {
+			results[i].KilledBy = nil
+		}
+	}
+}
+
+// confirmChecks is how many generated cases the confirmation of r's
+// kills by the tests of session s needs: up to the case that failed on
+// the mutant, the most of its killers there; 0 (every case) when one of
+// them failed without a count. A test that passes them on the original
+// at the mutant's seed saw the mutant change its verdict there.
+func confirmChecks(r MutantResult, t *target, s *session) int {
+	n := 0
+	for _, name := range r.KilledBy {
+		if t.refs[name].s != s {
+			continue
+		}
+		c := r.TestsToFailure[name]
+		if c <= 0 {
+			return 0
+		}
+		n = max(n, c)
+	}
+	return n
+}
+
+// runSteps runs tests (of the session) under each step, in as few
+// processes as the steps allow, and returns each step's verdict, as a
+// run of its own gives it: a batch runs the steps in order; a step in
+// which the process ended (a timeout, a crash, a cap) runs again alone,
+// and its verdict is that run's (runSeeded); the steps after it go on in
+// a fresh process. With failfast, a failing test ends its batch too
+// (-test.failfast), and the rest go on in a fresh process. id names step k's mutant for the guard's notes. A run
+// that writes into the package directory runs its steps again alone,
+// each under the guard. On cancellation the verdicts are incomplete.
+func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string, failfast bool) []testjson.Verdict {
+	out := make([]testjson.Verdict, len(steps))
+	alone := func(k int) {
+		st := steps[k]
+		run := tests
+		if len(st.Tests) > 0 {
+			run = st.Tests
+		}
+		v, err := s.runSeeded(ctx, s.scratch(w), s.bin, st.Active, t.guard, id(k), run, st.Seed, failfast, st.Checks)
+		if err != nil {
+			v = testjson.Verdict{Outcome: outcome.Crashed, Reason: err.Error()}
+		}
+		out[k] = v
+	}
+	for i := 0; i < len(steps) && ctx.Err() == nil; {
+		if len(steps)-i == 1 {
+			alone(i)
+			break
+		}
+		sc := s.scratch(w)
+		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast}
+		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
+			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		})
+		if ctx.Err() != nil {
+			return out
+		}
+		if escaped := (*testwatch.EscapedError)(nil); errors.As(err, &escaped) && len(vs) > 0 {
+			// Processes left the group: its steps run again alone, each
+			// one's escapees named in its reason.
+			s.cfg.logf("%s: a batch of %s: %v: its %d mutants run again alone", s.pkg.Path, id(i), err, len(vs))
+			for k := i; k < i+len(vs); k++ {
+				alone(k)
+			}
+			i += len(vs)
+			continue
+		}
+		if err != nil || note != "" || len(vs) == 0 {
+			// The batch could not run, wrote into the package directory,
+			// or ended before its first step: its first step runs alone.
+			if note != "" {
+				s.cfg.logf("%s: %s: each mutant runs alone", s.pkg.Path, note)
+				for k := i; k < len(steps); k++ {
+					alone(k)
+				}
+				return out
+			}
+			alone(i)
+			i++
+			continue
+		}
+		last := len(vs) - 1
+		copy(out[i:], vs[:last])
+		k := i + last
+		switch vs[last].Outcome {
+		case outcome.Timeout, outcome.Crashed:
+			alone(k)
+		default:
+			out[k] = vs[last]
+		}
+		i = k + 1
+	}
+	return out
+}
+
+// IsolationCheck is what Config.VerifyIsolation found: the mutants a batch
+// ran that ran again one per process, and each one whose verdict differed.
+type IsolationCheck struct {
+	Checked     int
+	Differences []string // "ID: batch VERDICT, one per process VERDICT"
+}
+
+// verifyIsolation runs Config.VerifyIsolation mutants of the batches again
+// one per process (runMutant), chosen by a shuffle seeded from the run's
+// seed, and records each difference of verdict (status, killers, each
+// test's outcome and count) in the run's result.
+func (rs *runState) verifyIsolation(ctx context.Context, batched []job) {
+	jobs := slices.Clone(batched)
+	r := rand.New(rand.NewPCG(rs.cfg.seed(), 0x6d75747072 /* "mutpr" */))
+	r.Shuffle(len(jobs), func(i, j int) { jobs[i], jobs[j] = jobs[j], jobs[i] })
+	jobs = jobs[:min(len(jobs), rs.cfg.VerifyIsolation)]
+	check := &IsolationCheck{Checked: len(jobs)}
+	again := make([]MutantResult, len(jobs))
+	rs.forEach(ctx, len(jobs), func(w, k int) error {
+		prior := *jobs[k].result()
+		prior.Outcome, prior.Reason, prior.KilledBy, prior.PerTest, prior.TestsToFailure = "", "", nil, nil, nil
+		again[k] = rs.runMutant(ctx, w, jobs[k].t, prior)
+		return nil
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	for k, j := range jobs {
+		if b, p := verdictText(*j.result()), verdictText(again[k]); b != p {
+			check.Differences = append(check.Differences, fmt.Sprintf("%s: batch %s, one per process %s", j.result().Mutant.ID, b, p))
+		}
+	}
+	slices.Sort(check.Differences)
+	rs.isolation = check
+	rs.cfg.logf("isolation: %d mutants of the batches ran again one per process: %d differences", check.Checked, len(check.Differences))
+}
+
+// verdictText is what a mutant's verdict must keep whatever its
+// isolation: the status, the killers, each test's outcome and count.
+func verdictText(r MutantResult) string {
+	per := make([]string, 0, len(r.PerTest))
+	for test, o := range r.PerTest {
+		per = append(per, fmt.Sprintf("%s=%s/%d", test, o, r.TestsToFailure[test]))
+	}
+	slices.Sort(per)
+	killers := slices.Clone(r.KilledBy)
+	slices.Sort(killers)
+	return fmt.Sprintf("%s by %v [%s]", r.Outcome, killers, strings.Join(per, " "))
+}
+
+// opBatch is a batch job of operator and named mutants: those whose first
+// stage is the same test alone (testorder.Stages), run together there
+// (runOperatorBatch).
+type opBatch struct {
+	t    *target
+	s    *session
+	test string // the test's name in the session
+	jobs []job
+}
+
+// operatorBatches takes out of jobs the operator and named mutants whose
+// first stage a batch can run: with a schema, not reached while the
+// package initializes, their first test calls the switch, and its
+// session's tests leave no state behind. They are grouped by target and
+// first test in job order, batchSize at most a group; the other jobs are
+// returned in their order.
+func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
+	if !rs.cfg.batch() || rs.cfg.Matrix {
+		return nil, jobs
+	}
+	type key struct {
+		t    *target
+		s    *session
+		test string
+	}
+	var order []key
+	groups := map[key][]job{}
+	var rest []job
+	for _, j := range jobs {
+		r := j.result()
+		m := r.Mutant
+		if m.Origin == mutate.OriginBlackbox || m.Schema == 0 || len(r.Tests()) == 0 {
+			rest = append(rest, j)
+			continue
+		}
+		first := j.t.stages(r.Tests())[0]
+		if len(first.tests) != 1 || !j.t.batchable(r, false) {
+			rest = append(rest, j)
+			continue
+		}
+		k := key{j.t, first.s, first.tests[0]}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], j)
+	}
+	var out []opBatch
+	for _, k := range order {
+		if len(groups[k]) < 2 {
+			rest = append(rest, groups[k]...)
+			continue
+		}
+		for g := range slices.Chunk(groups[k], batchSize) {
+			out = append(out, opBatch{t: k.t, s: k.s, test: k.test, jobs: g})
+		}
+	}
+	return out, rest
+}
+
+// runOperatorBatch runs the first stage of a batch of operator and named
+// mutants in as few processes as it allows: a kill, a timeout or a crash
+// ends a process, and the rest go on in a fresh one (runSteps with
+// failfast). A mutant the first stage killed, or that survived it, goes on
+// from its second stage as runMutant runs it; one whose first stage ended
+// otherwise runs again from the start, alone, so that its timeout or
+// crash is classified as it always is. It returns the mutants' results in
+// the batch's order.
+func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []MutantResult {
+	steps := make([]mutate.Step, len(b.jobs))
+	for i, j := range b.jobs {
+		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
+	}
+	start := time.Now()
+	vs := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	if ctx.Err() != nil {
+		return nil
+	}
+	// A mutant's duration is its share of the batches and the time of its
+	// own runs after them.
+	share := time.Since(start) / time.Duration(len(b.jobs))
+	out := make([]MutantResult, len(b.jobs))
+	for i, j := range b.jobs {
+		r := *j.result()
+		own := time.Now()
+		if v := vs[i]; v != nil {
+			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v)
+		} else {
+			out[i] = rs.runMutant(ctx, w, b.t, r)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		out[i].Duration = share + time.Since(own)
+	}
+	return out
+}
+
+// runFirstSteps runs test under each step in batches that a failure, a
+// timeout or a crash ends, and returns each step's verdict when it is a
+// kill or survived, nil for a step in which the process ended otherwise
+// (its mutant runs again alone) or that could not run in a batch.
+func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test string, steps []mutate.Step, id func(k int) string) []*testjson.Verdict {
+	out := make([]*testjson.Verdict, len(steps))
+	for i := 0; i < len(steps)-1 && ctx.Err() == nil; {
+		sc := s.scratch(w)
+		spec := testbin.RunSpec{Tests: []string{test}, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{test}), Failfast: true}
+		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
+			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		})
+		if ctx.Err() != nil || err != nil || note != "" || len(vs) == 0 {
+			// Each runs alone: the batch wrote into the package
+			// directory, processes left its group
+			// (testwatch.EscapedError), or it could not run.
+			if note != "" {
+				s.cfg.logf("%s: %s: each mutant runs alone", s.pkg.Path, note)
+			}
+			if err != nil && ctx.Err() == nil {
+				s.cfg.logf("%s: a batch of %s: %v: each mutant runs alone", s.pkg.Path, id(i), err)
+			}
+			return out
+		}
+		for k, v := range vs {
+			if v.Outcome == outcome.Killed || v.Outcome == outcome.Survived {
+				out[i+k] = &v
+			}
+		}
+		i += len(vs)
+	}
+	return out
+}
+
+// measureLeaks runs the session's tests that call the switch twice in one
+// process on the original, as a batch runs them, and sets leaks when they
+// leave state behind, which a batch would carry from one mutant to the
+// next: a test that fails the second time, a package-level variable (of
+// the mutated packages or the tests) that a run changes again, or a file
+// the tests write into the module's copy. Their mutants then run one per
+// process.
+func (s *session) measureLeaks(ctx context.Context) error {
+	var tests []string
+	for _, t := range s.tests {
+		if s.batchable(t) {
+			tests = append(tests, t)
+		}
+	}
+	if len(tests) == 0 {
+		return nil
+	}
+	sc := s.scratch(0)
+	file, probe := filepath.Join(s.work, "state.out"), filepath.Join(s.work, "record-twice.out")
+	steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
+	spec := testbin.RunSpec{Tests: tests, Schedule: steps, State: file, Probe: probe, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+	rules := func(test string) testwatch.Rule {
+		r := s.rule(test)
+		r.Full *= 4 // a check of the original: slow, not looping
+		return r
+	}
+	vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+	switch {
+	case errors.As(err, new(*testwatch.EscapedError)):
+		s.leaks = "the tests start processes that leave the test binary's process group"
+	case err != nil:
+		return err
+	}
+	switch {
+	case s.leaks != "":
+	case len(vs) < 2 || vs[0].Outcome != outcome.Survived:
+		s.leaks = "the tests did not run twice in one process"
+		if len(vs) > 0 && vs[0].Outcome != outcome.Survived {
+			s.leaks += fmt.Sprintf(" (%s: %s)", vs[0].Outcome, vs[0].Reason)
+		}
+	case vs[1].Outcome != outcome.Survived:
+		s.leaks = fmt.Sprintf("the tests fail when they run a second time in one process (%s: %s)", vs[1].Outcome, vs[1].Reason)
+	}
+	if s.leaks == "" {
+		changed, err := sc.Changed()
+		switch {
+		case err != nil:
+			s.leaks = "the files the tests write are unknown: " + err.Error()
+		case len(changed) > 0:
+			s.leaks = "the tests write into the module: " + strings.Join(changed[:min(len(changed), 3)], ", ")
+		}
+	}
+	if s.leaks == "" {
+		s.leaks = compareStates(file)
+	}
+	if s.leaks != "" {
+		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		return ctx.Err()
+	}
+	b, err := os.ReadFile(probe)
+	if err == nil {
+		s.initReached, err = unswitchable(b)
+	}
+	if err != nil {
+		s.leaks = "the sites the tests reach are unknown: " + err.Error()
+		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		return ctx.Err()
+	}
+	s.initKnown = true
+	if n := len(s.initReached); n > 0 {
+		s.cfg.logf("%s: %d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", s.pkg.Path, n)
+	}
+	return ctx.Err()
+}
+
+// unswitchable reads the recording of a run of the tests twice in one
+// process (mutate's "t ITERATION NAME" marks each test's start) and
+// returns the schema numbers a batch cannot switch: those whose sites
+// run before the first test, while the packages initialize, and those
+// whose sites the first run reaches and the second does not (code that
+// runs once, a lazy initialization: a batch's first mutant would run it
+// for all the others).
+func unswitchable(rec []byte) (map[int]bool, error) {
+	rec, _, err := mutate.SplitBlackboxData(rec)
+	if err != nil {
+		return nil, err
+	}
+	seg := "init"
+	lines := map[string][]string{}
+	for _, l := range strings.Split(string(rec), "\n") {
+		if rest, ok := strings.CutPrefix(l, "t "); ok {
+			seg, _, _ = strings.Cut(rest, " ")
+			continue
+		}
+		lines[seg] = append(lines[seg], l)
+	}
+	reached := map[string]map[int]bool{}
+	for seg, ls := range lines {
+		r, _, err := coverage.ParseProbeFile([]byte(strings.Join(ls, "\n")))
+		if err != nil {
+			return nil, err
+		}
+		reached[seg] = r
+	}
+	out := maps.Clone(reached["init"])
+	if out == nil {
+		out = map[int]bool{}
+	}
+	for n := range reached["0"] {
+		if !reached["1"][n] {
+			out[n] = true
+		}
+	}
+	return out, nil
+}
+
+// compareStates reads a state file (mutate.StateEnv) of two iterations
+// and says how the state before the tests, after the first run and after
+// the second differ, "" when they do not.
+func compareStates(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "the package-level variables could not be read: " + err.Error()
+	}
+	last := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if k, h, ok := strings.Cut(l, " "); ok {
+			last[k] = h
+		}
+	}
+	switch {
+	case last["-1"] == "" || last["0"] == "" || last["1"] == "":
+		return "the package-level variables were not recorded"
+	case last["0"] != last["1"]:
+		return "a package-level variable changes with every run of the tests"
+	case last["-1"] != last["0"]:
+		// A cache or a table the first run fills: the first mutant of a
+		// batch would fill it for the others.
+		return "the first run of the tests sets a package-level variable (state made lazily)"
+	}
+	return ""
+}
+
+// holdBatchKills confirms the kills of a batch of one test (ref) as
+// holdKills confirms a kill (flakiness.ConfirmKill): each step that
+// killed was followed, in its process, by the reruns a kill needs
+// (again: their verdicts, mutate.Step.Confirm). A kill whose reruns all
+// failed holds. One whose reruns did not all fail goes through holdKills
+// alone, in processes of its own, which decides it: a kill that does not
+// hold turns its verdict in vs into survived, with the mutant's records
+// (noteDropped). It returns each step's notes.
+func (rs *runState) holdBatchKills(ctx context.Context, w int, t *target, ref testRef, steps []mutate.Step, vs []testjson.Verdict, again [][]testjson.Verdict, result func(k int) *MutantResult) [][]string {
+	notes := make([][]string, len(vs))
+	start := time.Now()
+	held := 0 // the kills their reruns held (holdKills counts the others)
+	for k := range vs {
+		if vs[k].Outcome != outcome.Killed || !slices.Contains(vs[k].KilledBy, ref.name) {
+			continue
+		}
+		failed := 0
+		for _, v := range again[k] {
+			if v.Outcome == outcome.Killed && slices.Contains(v.KilledBy, ref.name) {
+				failed++
+			}
+		}
+		if failed == len(again[k]) {
+			held++
+			continue
+		}
+		// Not every rerun failed: the kill is decided as one process per
+		// mutant decides it.
+		r := result(k)
+		kr := killRun{t: t, s: ref.s, w: w, bin: ref.s.bin, active: steps[k].Active, id: r.Mutant.ID, seed: steps[k].Seed, failfast: true}
+		kv, dropped, more := rs.holdKills(ctx, kr, vs[k], nil)
+		if ctx.Err() != nil {
+			return notes
+		}
+		notes[k] = noteDropped(r, dropped, more)
+		vs[k] = kv
+	}
+	rs.kills.count(t, time.Since(start), held, held, nil)
+	return notes
+}

@@ -1,0 +1,167 @@
+package gotest_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
+	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
+)
+
+// TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant scores
+// testdata/batch.txtar's black-box mutants in batches and one process per
+// mutant: every mutant's status, killers, per-test outcomes and tests to
+// failure agree, through loops, os.Exit and panics in the middle of a
+// batch, and the per-case samples (--blackbox-classic) run their first
+// case only, as in either isolation. VerifyIsolation reruns some of them
+// one per process and finds no difference.
+func TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant(t *testing.T) {
+	t.Parallel()
+	dir := testfix.Module(t, filepath.Join("testdata", "batch.txtar"))
+	var check *gotest.IsolationCheck
+	score := func(isolation string) (*gotest.PackageResult, string) {
+		var log bytes.Buffer
+		cfg := gotest.Config{
+			Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+			TempDir: t.TempDir(), NoFloor: true, Log: &log, Isolation: isolation,
+			Operators: []*mutate.Operator{}, // black-box mutants only
+			Blackbox:  &gotest.Blackbox{PerFunc: 12, Classic: 6},
+		}
+		if isolation == gotest.IsolationBatch {
+			cfg.VerifyIsolation = 5
+		}
+		res, err := gotest.Score(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("score (%s): %v\n%s", isolation, err, log.String())
+		}
+		if isolation == gotest.IsolationBatch {
+			check = res.Isolation
+		}
+		return res.Packages[0], log.String()
+	}
+	batch, blog := score(gotest.IsolationBatch)
+	alone, alog := score(gotest.IsolationProcess)
+	if !strings.Contains(blog, "run in ") || strings.Contains(alog, " batches, ") {
+		t.Errorf("the batch run's log does not say it ran batches, or the other does:\n%s\n---\n%s", blog, alog)
+	}
+	if check == nil || check.Checked != 5 || len(check.Differences) != 0 {
+		t.Errorf("--verify-isolation 5 found %+v, want 5 checked and no difference", check)
+	}
+	if len(batch.Mutants) != len(alone.Mutants) || len(batch.Mutants) != 36 {
+		t.Fatalf("%d and %d mutants, want 36 (3 functions x 12)", len(batch.Mutants), len(alone.Mutants))
+	}
+	seen := map[outcome.Outcome]int{}
+	for i, b := range batch.Mutants {
+		a := alone.Mutants[i]
+		seen[b.Outcome]++
+		for _, o := range b.PerTest {
+			seen[o]++
+		}
+		if got, want := verdictOf(b), verdictOf(a); got != want {
+			t.Errorf("%s:\n  batch:   %s\n  process: %s", b.Mutant.ID, got, want)
+		}
+	}
+	// The fixture means every kind of end to happen in a batch, to a
+	// mutant or to one of its tests.
+	for _, o := range []outcome.Outcome{outcome.Killed, outcome.Timeout, outcome.Crashed, outcome.Ignored} {
+		if seen[o] == 0 {
+			t.Errorf("no mutant %s: %v", o, seen)
+		}
+	}
+}
+
+// verdictOf is what must not depend on the isolation: the status, the
+// killers, each test's outcome and tests to failure.
+func verdictOf(r gotest.MutantResult) string {
+	var per []string
+	for test, o := range r.PerTest {
+		per = append(per, fmt.Sprintf("%s=%s/%d", test, o, r.TestsToFailure[test]))
+	}
+	slices.Sort(per)
+	return fmt.Sprintf("%s by %v [%s]", r.Outcome, r.KilledBy, strings.Join(per, " "))
+}
+
+// scoreBoth scores the module in dir with --isolation batch and process
+// (every operator and named mutant) and fails on any difference of
+// verdict; it returns the batch run's result and log.
+func scoreBoth(t *testing.T, dir string) (*gotest.PackageResult, string) {
+	t.Helper()
+	score := func(isolation string) (*gotest.PackageResult, string) {
+		var log bytes.Buffer
+		cfg := gotest.Config{
+			Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+			TempDir: t.TempDir(), NoFloor: true, Log: &log, Isolation: isolation,
+		}
+		res, err := gotest.Score(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("score (%s): %v\n%s", isolation, err, log.String())
+		}
+		return res.Packages[0], log.String()
+	}
+	batch, blog := score(gotest.IsolationBatch)
+	alone, _ := score(gotest.IsolationProcess)
+	if len(batch.Mutants) != len(alone.Mutants) || len(batch.Mutants) == 0 {
+		t.Fatalf("%d and %d mutants", len(batch.Mutants), len(alone.Mutants))
+	}
+	for i, b := range batch.Mutants {
+		if got, want := verdictOf(b), verdictOf(alone.Mutants[i]); got != want {
+			t.Errorf("%s:\n  batch:   %s (%s)\n  process: %s (%s)", b.Mutant.ID, got, b.Reason, want, alone.Mutants[i].Reason)
+		}
+	}
+	return batch, blog
+}
+
+// TestOperatorBatchesEndAtAKillATimeoutOrACrash scores
+// testdata/batchops.txtar's variants in batches of their first test: a
+// kill, a panic, a loop and os.Exit in the middle of a batch are
+// classified as one process per mutant classifies them, and the rest of
+// the batch runs on.
+func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
+	t.Parallel()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "batchops.txtar")))
+	if !strings.Contains(log, "run their first test in ") {
+		t.Errorf("the variants did not run in batches:\n%s", log)
+	}
+	want := map[string]outcome.Outcome{
+		"named:low": outcome.Killed, "named:high": outcome.Killed, "named:same": outcome.Survived,
+		"named:panics": outcome.Killed, "named:loops": outcome.Timeout, "named:exits": outcome.Crashed,
+		"named:swap": outcome.Killed, "named:id": outcome.Killed,
+	}
+	for _, r := range pr.Mutants {
+		if o, ok := want[r.Mutant.ID]; ok && r.Outcome != o {
+			t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, r.Outcome, r.Reason, o)
+		}
+	}
+}
+
+// TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
+// whose test changes a package-level variable at every run, one whose
+// test leaves a file in its package directory, and one that builds a
+// table on first use: each is detected, its mutants run one per process,
+// and the verdicts are those of --isolation process.
+func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ fixture, why string }{
+		{"leakvar.txtar", "a package-level variable changes with every run of the tests"},
+		{"leakfile.txtar", "the tests write into the module: note.txt"},
+		{"lazyvar.txtar", "the first run of the tests sets a package-level variable (state made lazily)"},
+	} {
+		t.Run(c.fixture, func(t *testing.T) {
+			t.Parallel()
+			_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", c.fixture)))
+			if !strings.Contains(log, "each mutant runs in processes of its own: "+c.why) {
+				t.Errorf("the log does not say %q:\n%s", c.why, log)
+			}
+			if strings.Contains(log, " batches") {
+				t.Errorf("mutants ran in batches:\n%s", log)
+			}
+		})
+	}
+}

@@ -1,0 +1,90 @@
+package mutate
+
+import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+)
+
+func TestRewriteTestsCallsTheSwitchFirstInEachTestAndKeepsTheLines(t *testing.T) {
+	t.Parallel()
+	src := `// Copyright
+
+package p_test
+
+import (
+	"testing"
+)
+
+func TestNamed(t *testing.T) {
+	t.Log("x")
+}
+
+func TestBlank(_ *testing.T) {}
+
+func TestUnnamed(*testing.T) {}
+
+func TestMain(m *testing.M) { m.Run() }
+
+func Testlower(t *testing.T) {}
+
+func ExampleF() {
+	// Output:
+}
+
+func FuzzF(f *testing.F) {}
+
+func Test(t *testing.T) {}
+
+func helper(t *testing.T) {}
+`
+	got, names, err := RewriteTests("p_test.go", []byte(src), "example.com/m/mutpropswitch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "TestNamed TestBlank TestUnnamed FuzzF Test"; strings.Join(names, " ") != want {
+		t.Errorf("RewriteTests rewrote %q, want %q", names, want)
+	}
+	if n, m := bytes.Count(got, []byte("\n")), strings.Count(src, "\n"); n != m {
+		t.Errorf("the rewrite has %d lines, the source %d:\n%s", n, m, got)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "p_test.go", got, 0); err != nil {
+		t.Fatalf("the rewrite does not parse: %v\n%s", err, got)
+	}
+	for _, want := range []string{
+		`package p_test; import mutpropswitch "example.com/m/mutpropswitch"`,
+		"func TestNamed(t *testing.T) { mutpropswitch.Begin(t);",
+		"func TestBlank(mutpropT *testing.T) { mutpropswitch.Begin(mutpropT);}",
+		"func TestUnnamed(mutpropT *testing.T) { mutpropswitch.Begin(mutpropT);}",
+		"func TestMain(m *testing.M) { m.Run() }",
+		"func Testlower(t *testing.T) {}",
+		"func ExampleF() {\n",
+		"func FuzzF(f *testing.F) { mutpropswitch.Begin(f);}",
+		"func Test(t *testing.T) { mutpropswitch.Begin(t);}",
+		"func helper(t *testing.T) {}",
+	} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("the rewrite lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestRewriteTestsLeavesAFileWithoutTestsAsItIs(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\nfunc helper() {}\n"
+	got, names, err := RewriteTests("h_test.go", []byte(src), "m/mutpropswitch")
+	if err != nil || names != nil || string(got) != src {
+		t.Fatalf("RewriteTests = %q, %v, %v; want the source, no test, nil", got, names, err)
+	}
+}
+
+func TestFormatScheduleWritesAStepPerLine(t *testing.T) {
+	t.Parallel()
+	got := string(FormatSchedule([]Step{{Active: 3, Seed: 7}, {Active: 0, Seed: 9, MutpropSeed: true, Checks: 4, Tests: []string{"TestA", "TestB"}},
+		{Active: 3, Seed: 7, Confirm: true}}))
+	if want := "3 7 0 0\n0 9 1 4 TestA TestB\n3 7 2 0\n"; got != want {
+		t.Fatalf("FormatSchedule = %q, want %q", got, want)
+	}
+}
