@@ -615,20 +615,22 @@ func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 }
 
 // runOperatorBatch runs the first stage of a batch of operator and named
-// mutants in as few processes as it allows: a kill, a timeout or a crash
-// ends a process, and the rest go on in a fresh one (runSteps with
-// failfast). A mutant the first stage killed, or that survived it, goes on
-// from its second stage as runMutant runs it; one whose first stage ended
-// otherwise runs again from the start, alone, so that its timeout or
-// crash is classified as it always is. It returns the mutants' results in
-// the batch's order.
+// mutants in as few processes as it allows: a timeout or a crash ends a
+// process, and so does a kill that left state behind, and the rest go on
+// in a fresh one; a kill's reruns (kill confirmation) run right after it
+// (runFirstSteps). A
+// mutant the first stage killed, or that survived it, goes on from its
+// second stage as runMutant runs it, its kill confirmed with those
+// reruns; one whose first stage ended otherwise runs again from the
+// start, alone, so that its timeout or crash is classified as it always
+// is. It returns the mutants' results in the batch's order.
 func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []MutantResult {
 	steps := make([]mutate.Step, len(b.jobs))
 	for i, j := range b.jobs {
 		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
 	}
 	start := time.Now()
-	vs := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	vs, reps := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -640,7 +642,7 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 		r := *j.result()
 		own := time.Now()
 		if v := vs[i]; v != nil {
-			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v)
+			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v, reps[i])
 		} else {
 			out[i] = rs.runMutant(ctx, w, b.t, r)
 		}
@@ -652,16 +654,38 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 	return out
 }
 
-// runFirstSteps runs test under each step in batches that a failure, a
-// timeout or a crash ends, and returns each step's verdict when it is a
-// kill or survived, nil for a step in which the process ended otherwise
-// (its mutant runs again alone) or that could not run in a batch.
-func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test string, steps []mutate.Step, id func(k int) string) []*testjson.Verdict {
+// runFirstSteps runs test under each step in batches: each step is
+// followed by the reruns that confirm a kill (mutate.Step.Confirm), which
+// skip unless the test failed, and a kill ends the batch once they ran
+// (mutate.Step.Ends), unless the package-level variables and the working
+// directory are as the batch found them: the rest go on in a fresh
+// process. It returns each
+// step's verdict when it is a kill or survived, with a kill's reruns
+// (the killRunner's Repeat), and nil for a step in which the process
+// ended otherwise (its mutant runs again alone) or that could not run in
+// a batch.
+func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs) {
 	out := make([]*testjson.Verdict, len(steps))
+	reps := make([]map[string]flakiness.Runs, len(steps))
+	need := flakiness.NewKillRuns(test, 0, s.kills.suspect(s, test)).Need() - 1
+	ran := func(v testjson.Verdict) bool {
+		return slices.Contains(v.Passed, test) || slices.Contains(v.KilledBy, test) || v.Culprit == test
+	}
 	for i := 0; i < len(steps)-1 && ctx.Err() == nil; {
+		var all []mutate.Step
+		var owner []int // each step's mutant
+		for k := i; k < len(steps); k++ {
+			st := steps[k]
+			st.Ends = true
+			all, owner = append(all, st), append(owner, k)
+			st.Ends, st.Confirm = false, true
+			for range need {
+				all, owner = append(all, st), append(owner, k)
+			}
+		}
 		sc := s.scratch(w)
-		spec := testbin.RunSpec{Tests: []string{test}, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{test}), Failfast: true}
+		spec := testbin.RunSpec{Tests: []string{test}, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{test})}
 		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
 			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
@@ -675,16 +699,50 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 			if err != nil && ctx.Err() == nil {
 				s.cfg.logf("%s: a batch of %s: %v: each mutant runs alone", s.pkg.Path, id(i), err)
 			}
-			return out
+			return out, reps
 		}
-		for k, v := range vs {
-			if v.Outcome == outcome.Killed || v.Outcome == outcome.Survived {
-				out[i+k] = &v
+		next := i
+		for j, v := range vs {
+			k := owner[j]
+			stopped := v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed
+			if !all[j].Confirm {
+				if !ran(v) {
+					break // a kill ended the batch: the rest go on in a fresh one
+				}
+				if !stopped {
+					out[k] = &v
+				}
+				next = k + 1
+				continue
+			}
+			switch {
+			case stopped:
+				reps[k] = nil // holdKills runs them again in a process of their own
+			case !ran(v):
+				// skipped: the kill it confirms did not happen, or did not recur
+			case slices.Contains(v.KilledBy, test):
+				reps[k] = addRun(reps[k], test, flakiness.Runs{Fail: 1})
+			default:
+				reps[k] = addRun(reps[k], test, flakiness.Runs{Pass: 1})
 			}
 		}
-		i += len(vs)
+		if next == i {
+			break // nothing ran: the others run alone
+		}
+		i = next
 	}
-	return out
+	return out, reps
+}
+
+// addRun adds r to test's runs in m, made on first use.
+func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[string]flakiness.Runs {
+	if m == nil {
+		m = map[string]flakiness.Runs{}
+	}
+	c := m[test]
+	c.Pass, c.Fail = c.Pass+r.Pass, c.Fail+r.Fail
+	m[test] = c
+	return m
 }
 
 // measureLeaks runs the session's tests that call the switch twice in one

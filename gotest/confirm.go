@@ -71,6 +71,10 @@ type killRun struct {
 	// focus is, by killing test, the first subtest that failed in the
 	// run (firstFailedLeaf): the runs in one process run it alone.
 	focus map[string]string
+	// repeated, when set, holds by killing test the runs in one process
+	// that a batch made already, right after the kill (runFirstSteps):
+	// Repeat returns them.
+	repeated map[string]flakiness.Runs
 }
 
 // firstFailedLeaf returns the first subtest of test, in start order, that
@@ -214,6 +218,9 @@ type killRunner struct {
 // (a table test's row: the whole table would cost n times its rows, where
 // the kill's run stopped at the first that failed).
 func (kr *killRunner) Repeat(ctx context.Context, n int) (flakiness.Runs, error) {
+	if r, ok := kr.k.repeated[kr.test]; ok && r.Pass+r.Fail >= n {
+		return r, nil
+	}
 	got, err := kr.k.repeat(ctx, []string{kr.test}, n)
 	return got[kr.test], err
 }

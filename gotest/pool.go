@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/blackboxmut"
+	"github.com/mutprop/mutprop/internal/flakiness"
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
@@ -145,12 +146,13 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
-	return rs.runMutantFrom(ctx, w, t, r, nil)
+	return rs.runMutantFrom(ctx, w, t, r, nil, nil)
 }
 
 // runMutantFrom is runMutant with the verdict of the mutant's first stage
-// given (a batch ran it: killed or survived), or nil.
-func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given *testjson.Verdict) MutantResult {
+// given (a batch ran it: killed or survived), or nil, and a kill's reruns
+// the batch made (killRun.repeated).
+func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given *testjson.Verdict, repeated map[string]flakiness.Runs) MutantResult {
 	alone := map[*session]*testbin.Binary{}
 	binary := func(s *session) (*testbin.Binary, int, error) {
 		if !rs.cfg.mode().overlay() && r.Mutant.Schema != 0 {
@@ -220,8 +222,12 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 			// the original at the seed (confirm.go). When none does, the
 			// tests the run did not reach run next, then the later
 			// stages, as after a timeout.
-			kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: st.s, w: w, bin: bin, active: active, id: r.Mutant.ID,
-				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
+			k := killRun{t: t, s: st.s, w: w, bin: bin, active: active, id: r.Mutant.ID,
+				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true}
+			if i == 0 && given != nil {
+				k.repeated = repeated
+			}
+			kv, dropped, more := rs.holdKills(ctx, k, v, stream)
 			if ctx.Err() != nil {
 				return r
 			}

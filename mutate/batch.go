@@ -83,11 +83,16 @@ type Step struct {
 	// the last step that is no Confirm (the kill's); it skips otherwise,
 	// so that a test that passed costs nothing more.
 	Confirm bool
+	// Ends makes a failure in the step end the batch once its Confirm
+	// steps have run, unless the package-level variables and the working
+	// directory are as the batch found them: then every later step skips
+	// (a kill that left state behind ends a batch of operator mutants).
+	Ends bool
 }
 
 // FormatSchedule writes a schedule file's text: a line per step,
-// "ACTIVE SEED FLAGS CHECKS TEST...", FLAGS adding 1 for MutpropSeed and
-// 2 for Confirm.
+// "ACTIVE SEED FLAGS CHECKS TEST...", FLAGS adding 1 for MutpropSeed, 2
+// for Confirm and 4 for Ends.
 func FormatSchedule(steps []Step) []byte {
 	var b bytes.Buffer
 	for _, s := range steps {
@@ -97,6 +102,9 @@ func FormatSchedule(steps []Step) []byte {
 		}
 		if s.Confirm {
 			flags |= 2
+		}
+		if s.Ends {
+			flags |= 4
 		}
 		fmt.Fprintf(&b, "%d %d %d %d", s.Active, s.Seed, flags, s.Checks)
 		for _, t := range s.Tests {
@@ -132,6 +140,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,6 +151,7 @@ type step struct {
 	seed        uint64
 	mutpropSeed bool
 	confirm     bool
+	ends        bool
 	checks      string          // rapid's -rapid.checks; "0" keeps the default
 	tests       map[string]bool // nil: every test
 }
@@ -178,6 +188,15 @@ type TB interface {
 // its last step that is no confirm; a test absent from it (a fresh
 // process) counts as failing.
 var failing = map[string]bool{}
+
+// ended is set when a test failed in a step that ends the batch, and
+// the state is not the one the batch started from: every later step but
+// the kill's confirms skips. pendingEnd is set at the failure, until the
+// next step reads the state; ref is the state at the batch's start.
+var (
+	ended, pendingEnd bool
+	ref               uint64
+)
 
 var states []func() []interface{} // the package-level variables, by package
 
@@ -216,6 +235,9 @@ func Begin(t TB) {
 	}
 	k := calls[name]
 	calls[name]++
+	if len(calls) == 1 && k == 0 {
+		ref = state() // before any test of the batch
+	}
 	if path := os.Getenv("` + StateEnv + `"); path != "" {
 		if !started {
 			// The state before any test ran: "-1 HASH".
@@ -260,11 +282,21 @@ func Begin(t TB) {
 	if f, seen := failing[name]; st.confirm && seen && !f {
 		skip = true // the kill it confirms did not happen, or did not recur
 	}
+	if pendingEnd && !st.confirm {
+		// A kill's test failed, and its confirms ran: the batch goes on
+		// only where the failure left the package-level variables and the
+		// working directory as the batch found them.
+		pendingEnd = false
+		ended = state() != ref
+	}
+	if ended && !st.confirm {
+		skip = true // a kill ended the batch
+	}
 	if !skip {
 		for _, start := range starts {
 			start(k, name)
 		}
-		confirm := st.confirm
+		confirm, ends := st.confirm, st.ends
 		t.Cleanup(func() {
 			mu.Lock()
 			defer mu.Unlock()
@@ -273,12 +305,36 @@ func Begin(t TB) {
 			} else {
 				failing[name] = t.Failed()
 			}
+			if ends && t.Failed() {
+				pendingEnd = true
+			}
 		})
 	}
 	mu.Unlock()
 	if skip {
 		t.SkipNow()
 	}
+}
+
+// state hashes the registered variables and the names in the working
+// directory: what a test that failed may have left behind. The caller
+// holds mu.
+func state() uint64 {
+	h := &hasher{h: 14695981039346656037}
+	for _, vars := range states {
+		for _, v := range vars() {
+			h.value(reflect.ValueOf(v), 0)
+		}
+	}
+	if d, err := os.Open("."); err == nil {
+		names, _ := d.Readdirnames(-1)
+		d.Close()
+		sort.Strings(names)
+		for _, n := range names {
+			h.value(reflect.ValueOf(n), 0)
+		}
+	}
+	return h.h
 }
 
 // recordState appends the hash of the registered variables, after a test
@@ -415,7 +471,7 @@ func load() {
 		if err4 != nil {
 			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, line))
 		}
-		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, checks: fields[3]}
+		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, ends: flags&4 != 0, checks: fields[3]}
 		if len(fields) > 4 {
 			st.tests = map[string]bool{}
 			for _, t := range fields[4:] {
@@ -432,8 +488,8 @@ func load() {
 }
 
 // RewriteTests returns src, a _test.go file, with a call of the switch
-// package (import path switchPath) first thing in each test and fuzz
-// target it declares, and their names (none: src is returned as it is). Line numbers do not move: the import joins the
+// package (import path switchPath) first thing in each test it declares
+// (batchedTest), and their names (none: src is returned as it is). Line numbers do not move: the import joins the
 // package clause's line and each call its function's opening brace, so
 // failures print the lines the user wrote. A test whose parameter has no
 // name, or is _, gets one.
@@ -503,26 +559,24 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	return b.Bytes(), names, nil
 }
 
-// batchedTest reports whether fd is a test or fuzz target that go test
-// runs (TestXxx or FuzzXxx with one parameter: go vet and go test check
-// its type), which a batch switches at its start. Examples run once per
-// process and benchmarks not at all.
+// batchedTest reports whether fd is a test that go test runs (TestXxx
+// with one parameter: go vet and go test check its type), which a batch
+// switches at its start. Fuzz targets are left out: a -test.count run
+// runs them after every iteration of the tests, so their runs would not
+// follow the schedule's order; examples run once per process, and
+// benchmarks not at all.
 func batchedTest(fd *ast.FuncDecl) bool {
 	if fd.Type.TypeParams != nil || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 || len(fd.Type.Params.List[0].Names) > 1 {
 		return false
 	}
 	name := fd.Name.Name
-	for _, prefix := range []string{"Test", "Fuzz"} {
-		if name == "TestMain" {
-			return false
-		}
-		if rest, ok := strings.CutPrefix(name, prefix); ok {
-			if rest == "" {
-				return true
-			}
-			r, _ := utf8.DecodeRuneInString(rest)
-			return !unicode.IsLower(r)
-		}
+	rest, ok := strings.CutPrefix(name, "Test")
+	if !ok || name == "TestMain" {
+		return false
 	}
-	return false
+	if rest == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	return !unicode.IsLower(r)
 }
