@@ -4,6 +4,7 @@ package proc
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -427,5 +428,27 @@ func TestStartErrorsNameTheProgram(t *testing.T) {
 	_, err := Run(context.Background(), Spec{Path: "/nonexistent/prog"})
 	if err == nil || !strings.HasPrefix(err.Error(), "start /nonexistent/prog: ") {
 		t.Errorf("err = %v, want it to start with the program", err)
+	}
+}
+
+func TestRunWaitsOutAProgramStillOpenForWritingForAMoment(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "p.sh")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o755)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("#!/bin/sh\necho ran\n"); err != nil {
+		t.Fatal(err)
+	}
+	// Open for writing, the file cannot run: the kernel says ETXTBSY,
+	// as it does when a child forked elsewhere still holds the descriptor.
+	if err := exec.Command(path).Run(); !errors.Is(err, syscall.ETXTBSY) {
+		t.Fatalf("running a file open for writing: %v, want ETXTBSY", err)
+	}
+	time.AfterFunc(30*time.Millisecond, func() { _ = f.Close() })
+	res, err := Run(context.Background(), Spec{Path: path})
+	if err != nil || strings.TrimSpace(string(res.Output)) != "ran" {
+		t.Fatalf("Run: %q, %v", res.Output, err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -70,34 +71,26 @@ func start(ctx context.Context, s Spec, pipes bool) (*Handle, error) {
 		return nil, fmt.Errorf("start %s: %w", s.Path, err)
 	}
 	h := &Handle{spec: s, tag: newTag(), exited: make(chan struct{})}
-	cmd := exec.Command(path, s.Args...)
-	cmd.Dir = s.Dir
-	env := append([]string(nil), s.Env...)
-	if s.Dir != "" {
-		env = append(env, "PWD="+s.Dir)
-	}
-	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
 	var tee io.Writer
 	h.live, tee = watchOf(s)
 	h.out = newOutput(s, func() { h.end(EndOutputExceeded) })
 	h.out.tee = tee // a Watch sees the kept output: with pipes, standard output is the caller's
-	cmd.Stderr = h.out
-	cmd.SysProcAttr = procAttr()
-	// A process that left the group may keep an output pipe open: stop
-	// waiting for it a little after the group is gone.
-	cmd.WaitDelay = time.Second
-	if !pipes {
-		cmd.Stdout = h.out
-	} else {
-		if h.stdin, err = cmd.StdinPipe(); err != nil {
-			return nil, fmt.Errorf("start %s: stdin: %w", s.Path, err)
+	var cmd *exec.Cmd
+	for attempt := 0; ; attempt++ {
+		if cmd, err = h.command(path, pipes); err != nil {
+			return nil, err
 		}
-		if h.stdout, err = cmd.StdoutPipe(); err != nil {
-			return nil, fmt.Errorf("start %s: stdout: %w", s.Path, err)
+		h.start = time.Now()
+		err = cmd.Start()
+		// A file written just now may still be open for writing in a
+		// child forked by another goroutine between its fork and its
+		// exec: the kernel refuses to run it for that moment.
+		if err == nil || !errors.Is(err, syscall.ETXTBSY) || attempt == 5 {
+			break
 		}
+		time.Sleep(time.Duration(10<<attempt) * time.Millisecond)
 	}
-	h.start = time.Now()
-	if err := cmd.Start(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", s.Path, err)
 	}
 	h.cmd = cmd
@@ -225,4 +218,34 @@ func (h *Handle) wait() {
 	res.CPU = st.UserTime() + st.SystemTime()
 	res.PageFaults = pageFaults(st)
 	h.res = res
+}
+
+// command makes the command that runs path for h's spec, with its
+// environment, its process group and its output in h's kept output.
+func (h *Handle) command(path string, pipes bool) (*exec.Cmd, error) {
+	s := h.spec
+	cmd := exec.Command(path, s.Args...)
+	cmd.Dir = s.Dir
+	env := append([]string(nil), s.Env...)
+	if s.Dir != "" {
+		env = append(env, "PWD="+s.Dir)
+	}
+	cmd.Env = append(append(env, h.tag+"1"), s.Memory.env()...)
+	cmd.Stderr = h.out
+	cmd.SysProcAttr = procAttr()
+	// A process that left the group may keep an output pipe open: stop
+	// waiting for it a little after the group is gone.
+	cmd.WaitDelay = time.Second
+	if !pipes {
+		cmd.Stdout = h.out
+		return cmd, nil
+	}
+	var err error
+	if h.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, fmt.Errorf("start %s: stdin: %w", s.Path, err)
+	}
+	if h.stdout, err = cmd.StdoutPipe(); err != nil {
+		return nil, fmt.Errorf("start %s: stdout: %w", s.Path, err)
+	}
+	return cmd, nil
 }
