@@ -69,7 +69,7 @@ var allowed = map[string][]string{
 	// (runsettings, the run's settings, below them all).
 	"changes":     {"mutate"},
 	"runsettings": {"engine", "gotest", "mutate", "proc"},
-	"runlog":      {"engine", "gotest", "mutate", "outcome", "report", "runsettings", "internal/testlog"},
+	"runlog":      {"engine", "gotest", "mutate", "outcome", "report", "runsettings", "internal/suitehost", "internal/testlog"},
 	"runcache":    {"runlog", "runsettings", "gotest", "mutate", "outcome", "internal/testbin", "internal/testlog"},
 	"runreport":   {"runlog", "ci", "gotest", "mutate", "outcome", "report", "internal/atomicfile", "internal/mutantid", "internal/progress", "internal/suitehost", "internal/testorder"},
 	"ci":          {"runlog", "outcome", "report", "internal/atomicfile", "internal/mutantid"},

@@ -184,38 +184,45 @@ type TestInfo struct {
 	Baseline time.Duration // the slower of the two baseline runs
 }
 
-// MutantResult is one mutant and its outcome.
+// MutantResult is one mutant and its outcome: the one result of a mutant
+// from the engine to every output. The run's journal and the outcome
+// cache (packages runlog, runcache) store it as JSON, so a field is never
+// renamed; the report model (report.Mutant) is made from it.
 type MutantResult struct {
-	Mutant  mutate.Mutant
-	Outcome outcome.Outcome // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
+	Mutant  mutate.Mutant   `json:"def"`
+	Outcome outcome.Outcome `json:"outcome"` // Killed, Survived, Timeout, Crashed, NotViable, NoCoverage; "" if not run (interrupted)
 	// KilledBy lists the tests that failed: the first one, or every one
 	// with Matrix; with Trials, the first one then every other test that
 	// failed in a trial.
-	KilledBy  []string
-	CoveredBy []string
+	KilledBy  []string `json:"killedBy,omitempty"`
+	CoveredBy []string `json:"coveredBy,omitempty"`
 	// InfectedBy, for a probed mutant (Mutant.Probed), lists the covering
 	// tests that infect it, which are those it runs against; nil for a
 	// mutant without probe, which runs against CoveredBy.
-	InfectedBy []string
+	InfectedBy []string `json:"infectedBy"`
 	// TestsToFailure holds, per killing test whose output says so, the
 	// generated tests up to the failing one.
-	TestsToFailure map[string]int
-	Reason         string
-	Duration       time.Duration
+	TestsToFailure map[string]int `json:"testsToFailure,omitempty"`
+	Reason         string         `json:"reason,omitempty"`
+	Duration       time.Duration  `json:"duration,omitempty"`
 	// PerTest is the outcome of each covering test run alone (Matrix only).
-	PerTest map[string]outcome.Outcome
+	PerTest map[string]outcome.Outcome `json:"perTest,omitempty"`
+	// Diff is a unified diff of an undetected mutant against the
+	// original, for the reports: the journal sets it (runlog.NewMutant),
+	// Score does not.
+	Diff string `json:"diff,omitempty"`
 	// Unstable, when set, says which kills did not recur: their test
 	// passed when it ran again against the mutant, with the same seed and
 	// binary ("TestF failed 1 of 2 runs against the mutant ..."; several
 	// joined by "; "). They are not kills: the outcome is the other
 	// tests' (confirm.go).
-	Unstable string
+	Unstable string `json:"unstable,omitempty"`
 	// Flaky lists the killing tests that failed on the original too, at
 	// the mutant's seed, with the evidence: their kills are not kills.
-	Flaky []FlakyTest
+	Flaky []FlakyTest `json:"flaky,omitempty"`
 	// Index is the mutant's position among the package's mutants that
 	// Filter kept, the same in every shard.
-	Index int
+	Index int `json:"index"`
 }
 
 // Tests returns the tests the mutant runs against: InfectedBy for a

@@ -147,7 +147,14 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 	if len(tables) == 0 || len(tables[0].Rows) != 4 || !strings.Contains(tables[0].Title, "insert (TestInsertSuite)") {
 		t.Errorf("suite tables: %+v", tables)
 	}
-	doc, err := report.JSON(report.Run{Name: p.Path}, report.Extension{Key: suitehost.JSONKey, Value: p.Suites})
+	schema, err := report.NewSchema(report.Run{Name: p.Path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := report.Encode(struct {
+		report.Schema
+		Suites []gotest.SuiteResult `json:"mutpropSuites"`
+	}{schema, p.Suites})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,8 +36,11 @@
 //     data coverage warnings), PctInterval, StrengthTables and
 //     StrengthJSONKey; implications.go: FitSpec's implications between
 //     the tests of a function (StrengthImplication, ImplicationsTable).
-//   - schema.go: JSON, the mutation-testing-report-schema (version 2)
-//     rendering, and schemaStatus, the outcome mapping.
+//   - schema.go: Schema, the mutation-testing-report-schema (version 2)
+//     part of a JSON report (NewSchema), which a caller embeds in a
+//     document with its own keys and encodes once (Encode); JSON, a run's
+//     schema alone; Mutant's MarshalJSON, the schema's mutant; and
+//     schemaStatus, the outcome mapping.
 //   - charts.go: histogram, barChart (grouped bars or dots, with
 //     whiskers), lineChart and cumulativeChart drawn with
 //     gonum.org/v1/plot to SVG (plotSVG), in a palette that gives each

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -41,7 +42,11 @@ func schemaStatus(s outcome.Outcome) string {
 	}
 }
 
-type schemaReport struct {
+// Schema is the mutation-testing-report-schema's part of a JSON report
+// (NewSchema): a caller embeds it in a struct whose other fields are its
+// own top-level keys (the schema allows them; mutprop's start with
+// "mutprop"), and encodes that document once (Encode).
+type Schema struct {
 	SchemaVersion string                    `json:"schemaVersion"`
 	Thresholds    schemaThresholds          `json:"thresholds"`
 	ProjectRoot   string                    `json:"projectRoot,omitempty"`
@@ -61,9 +66,9 @@ type schemaFramework struct {
 }
 
 type schemaFile struct {
-	Language string         `json:"language"`
-	Source   string         `json:"source"`
-	Mutants  []schemaMutant `json:"mutants"`
+	Language string   `json:"language"`
+	Source   string   `json:"source"`
+	Mutants  []Mutant `json:"mutants"` // located (located), each its own MarshalJSON
 }
 
 type schemaPosition struct {
@@ -74,24 +79,6 @@ type schemaPosition struct {
 type schemaLocation struct {
 	Start schemaPosition `json:"start"`
 	End   schemaPosition `json:"end"`
-}
-
-type schemaMutant struct {
-	ID             string         `json:"id"`
-	MutatorName    string         `json:"mutatorName"`
-	Replacement    string         `json:"replacement,omitempty"`
-	Description    string         `json:"description,omitempty"`
-	Location       schemaLocation `json:"location"`
-	Status         string         `json:"status"`
-	StatusReason   string         `json:"statusReason,omitempty"`
-	KilledBy       []string       `json:"killedBy,omitempty"`
-	CoveredBy      []string       `json:"coveredBy,omitempty"`
-	TestsCompleted *int           `json:"testsCompleted,omitempty"`
-	Duration       *float64       `json:"duration,omitempty"`
-	// Alias and Unstable are mutprop's: the schema allows a mutant's
-	// extra fields.
-	Alias    string `json:"mutpropAlias,omitempty"`
-	Unstable string `json:"mutpropUnstable,omitempty"`
 }
 
 type schemaTestFile struct {
@@ -112,30 +99,30 @@ type schemaOpenEndLocation struct {
 // location (black-box mutants): the schema requires a file per mutant.
 const blackboxFile = "(black-box)"
 
-// Extension is one of mutprop's top-level keys of the JSON report, for
-// what the schema has no place for (the schema allows such keys; mutprop's
-// start with "mutprop"). Value is marshalled as encoding/json does, HTML
-// characters escaped.
-type Extension struct {
-	Key   string
-	Value any
+// JSON renders the run in the mutation-testing-report-schema, version 2,
+// indented (NewSchema, Encode).
+func JSON(r Run) ([]byte, error) {
+	s, err := NewSchema(r)
+	if err != nil {
+		return nil, err
+	}
+	return Encode(s)
 }
 
-// JSON renders the run in the mutation-testing-report-schema, version 2,
-// indented, followed by the extensions' keys in their order. Mutants
-// without a file (black-box mutants) go into a "(black-box)" file with
-// empty source at line 1, column 1. Positions are clamped to the schema's
-// minimum of 1; a missing end is the end of the start line. Durations are
-// in milliseconds.
-func JSON(r Run, ext ...Extension) ([]byte, error) {
+// NewSchema is the run in the mutation-testing-report-schema, version 2.
+// Mutants without a file (black-box mutants) go into a "(black-box)" file
+// with empty source at line 1, column 1. Positions are clamped to the
+// schema's minimum of 1; a missing end is the end of the start line.
+// Durations are in milliseconds.
+func NewSchema(r Run) (Schema, error) {
 	th := r.Thresholds
 	if th.High == 0 && th.Low == 0 {
 		th = Thresholds{High: 80, Low: 60}
 	}
 	if th.Low < 0 || th.High > 100 || th.Low > th.High {
-		return nil, fmt.Errorf("report %s: thresholds low %d, high %d: want 0 <= low <= high <= 100", r.Name, th.Low, th.High)
+		return Schema{}, fmt.Errorf("report %s: thresholds low %d, high %d: want 0 <= low <= high <= 100", r.Name, th.Low, th.High)
 	}
-	rep := schemaReport{
+	rep := Schema{
 		SchemaVersion: schemaVersion,
 		Thresholds:    schemaThresholds(th),
 		Files:         map[string]schemaFile{},
@@ -151,15 +138,15 @@ func JSON(r Run, ext ...Extension) ([]byte, error) {
 		if lang == "" {
 			lang = "go"
 		}
-		rep.Files[f.Path] = schemaFile{Language: lang, Source: f.Source, Mutants: []schemaMutant{}}
+		rep.Files[f.Path] = schemaFile{Language: lang, Source: f.Source, Mutants: []Mutant{}}
 	}
 	ids := map[string]bool{}
 	for _, m := range r.Mutants {
 		if m.ID == "" {
-			return nil, fmt.Errorf("report %s: a mutant at %s has no ID", r.Name, location(m))
+			return Schema{}, fmt.Errorf("report %s: a mutant at %s has no ID", r.Name, location(m))
 		}
 		if ids[m.ID] {
-			return nil, fmt.Errorf("report %s: duplicate mutant ID %q", r.Name, m.ID)
+			return Schema{}, fmt.Errorf("report %s: duplicate mutant ID %q", r.Name, m.ID)
 		}
 		ids[m.ID] = true
 		path := m.File
@@ -169,29 +156,28 @@ func JSON(r Run, ext ...Extension) ([]byte, error) {
 		f, ok := rep.Files[path]
 		if !ok {
 			if m.File != "" {
-				return nil, fmt.Errorf("report %s: mutant %s is in %s, which is not among the run's files", r.Name, m.ID, m.File)
+				return Schema{}, fmt.Errorf("report %s: mutant %s is in %s, which is not among the run's files", r.Name, m.ID, m.File)
 			}
-			f = schemaFile{Language: "go", Mutants: []schemaMutant{}}
+			f = schemaFile{Language: "go", Mutants: []Mutant{}}
 		}
-		f.Mutants = append(f.Mutants, toSchemaMutant(m, sources[m.File].Source))
+		f.Mutants = append(f.Mutants, located(m, sources[m.File].Source))
 		rep.Files[path] = f
 	}
 	rep.TestFiles = schemaTestFiles(r.Tests)
+	return rep, nil
+}
+
+// Encode encodes a JSON report, a document that embeds Schema, once:
+// indented, HTML characters as they are, with a final newline.
+func Encode(doc any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(rep); err != nil {
-		return nil, fmt.Errorf("report %s: encode json: %w", r.Name, err)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("json report: %w", err)
 	}
-	doc := buf.Bytes()
-	for _, e := range ext {
-		var err error
-		if doc, err = addJSONKey(doc, e.Key, e.Value); err != nil {
-			return nil, err
-		}
-	}
-	return doc, nil
+	return buf.Bytes(), nil
 }
 
 // schemaTestFiles groups the tests by file, each file's sorted by ID; nil
@@ -220,12 +206,48 @@ func schemaTestFiles(tests []Test) map[string]schemaTestFile {
 	return out
 }
 
-func toSchemaMutant(m Mutant, source string) schemaMutant {
-	sm := schemaMutant{
+// located is m with the schema's location: its start clamped to line
+// and column 1, a missing end the end of the start line in source, an
+// end never before the start.
+func located(m Mutant, source string) Mutant {
+	m.Line, m.Col = max(1, m.Line), max(1, m.Col)
+	if m.EndLine == 0 {
+		m.EndLine, m.EndCol = m.Line, lineEndColumn(source, m.Line)
+	}
+	m.EndLine = max(m.EndLine, m.Line)
+	m.EndCol = max(1, m.EndCol)
+	if m.EndLine == m.Line && m.EndCol < m.Col {
+		m.EndCol = m.Col
+	}
+	return m
+}
+
+// MarshalJSON encodes the mutant as the schema's mutant, with mutprop's
+// fields "mutpropAlias" and "mutpropUnstable" (the schema allows a
+// mutant's extra fields): its status the schema's (schemaStatus), its
+// mutator its Operator (else its Origin, else "mutant"), its duration in
+// milliseconds. The location is m's, as located makes it in a report.
+func (m Mutant) MarshalJSON() ([]byte, error) {
+	sm := struct {
+		ID             string         `json:"id"`
+		MutatorName    string         `json:"mutatorName"`
+		Replacement    string         `json:"replacement,omitempty"`
+		Description    string         `json:"description,omitempty"`
+		Location       schemaLocation `json:"location"`
+		Status         string         `json:"status"`
+		StatusReason   string         `json:"statusReason,omitempty"`
+		KilledBy       []string       `json:"killedBy,omitempty"`
+		CoveredBy      []string       `json:"coveredBy,omitempty"`
+		TestsCompleted *int           `json:"testsCompleted,omitempty"`
+		Duration       *float64       `json:"duration,omitempty"`
+		Alias          string         `json:"mutpropAlias,omitempty"`
+		Unstable       string         `json:"mutpropUnstable,omitempty"`
+	}{
 		ID:           m.ID,
-		MutatorName:  m.Operator,
+		MutatorName:  cmp.Or(m.Operator, m.Origin, "mutant"),
 		Replacement:  m.Replacement,
 		Description:  m.Description,
+		Location:     schemaLocation{Start: schemaPosition{m.Line, m.Col}, End: schemaPosition{m.EndLine, m.EndCol}},
 		Status:       schemaStatus(m.Status),
 		StatusReason: m.StatusReason,
 		KilledBy:     m.KilledBy,
@@ -233,26 +255,9 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 		Alias:        m.Alias,
 		Unstable:     m.Unstable,
 	}
-	if sm.MutatorName == "" {
-		sm.MutatorName = m.Origin
-	}
-	if sm.MutatorName == "" {
-		sm.MutatorName = "mutant"
-	}
 	if m.Status == outcome.GaveUp && sm.StatusReason == "" {
 		sm.StatusReason = "gave up: too many discarded inputs"
 	}
-	start := schemaPosition{Line: max(1, m.Line), Column: max(1, m.Col)}
-	end := schemaPosition{Line: m.EndLine, Column: m.EndCol}
-	if end.Line == 0 {
-		end = schemaPosition{Line: start.Line, Column: lineEndColumn(source, start.Line)}
-	}
-	end.Line = max(end.Line, start.Line)
-	end.Column = max(1, end.Column)
-	if end.Line == start.Line && end.Column < start.Column {
-		end.Column = start.Column
-	}
-	sm.Location = schemaLocation{Start: start, End: end}
 	if m.TestsCompleted > 0 || len(m.KilledBy) > 0 || len(m.CoveredBy) > 0 {
 		n := m.TestsCompleted
 		sm.TestsCompleted = &n
@@ -261,7 +266,13 @@ func toSchemaMutant(m Mutant, source string) schemaMutant {
 		ms := float64(m.Duration.Microseconds()) / 1000
 		sm.Duration = &ms
 	}
-	return sm
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // a mutant's text as it is, as the report's sources
+	if err := enc.Encode(sm); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // lineEndColumn returns the 1-based column just after the last byte of the
@@ -272,30 +283,4 @@ func lineEndColumn(source string, line int) int {
 		return 1
 	}
 	return len(lines[line-1]) + 1
-}
-
-// addJSONKey adds a top-level key to a JSON object (JSON's output) with
-// value marshalled, indented like JSON's output: JSON's extensions. A
-// report is rendered whole from its model (JSON with its Extensions),
-// never patched once written.
-func addJSONKey(doc []byte, key string, value any) ([]byte, error) {
-	b, err := json.MarshalIndent(value, "  ", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("json report: %s: %w", key, err)
-	}
-	trimmed := bytes.TrimRight(doc, " \t\r\n")
-	if !bytes.HasSuffix(trimmed, []byte("}")) {
-		return nil, fmt.Errorf("json report: %s: the report is not a JSON object", key)
-	}
-	body := bytes.TrimRight(trimmed[:len(trimmed)-1], " \t\r\n")
-	var out bytes.Buffer
-	out.Write(body)
-	if !bytes.HasSuffix(body, []byte("{")) {
-		out.WriteString(",")
-	}
-	fmt.Fprintf(&out, "\n  %q: %s\n}\n", key, b)
-	if !json.Valid(out.Bytes()) {
-		return nil, fmt.Errorf("json report: %s: the result is not valid JSON", key)
-	}
-	return out.Bytes(), nil
 }

@@ -145,7 +145,7 @@ func TestStrengthOutputs(t *testing.T) {
 		t.Errorf("a warning for a test with larger inputs or no strength:\n%s", out)
 	}
 
-	doc, err := addJSONKey([]byte(`{"schemaVersion": "2"}`), StrengthJSONKey, s)
+	doc, err := Encode(map[string]any{"schemaVersion": "2", StrengthJSONKey: s})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -206,7 +206,7 @@ func TestTrialsJSONFieldNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := addJSONKey([]byte("{\n  \"schemaVersion\": \"1\"\n}\n"), TrialsJSONKey, r)
+	doc, err := Encode(map[string]any{"schemaVersion": "1", TrialsJSONKey: r})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -490,7 +490,8 @@ func (cr *cacheRun) save(cfg *gotest.Config, res *gotest.Result) {
 				if m.Outcome == "" {
 					continue
 				}
-				rec := runlog.NewMutant(&gotest.PackageResult{}, m) // no diff: the report makes it
+				rec := runlog.NewMutant(&gotest.PackageResult{}, m)
+				rec.Diff = "" // a journal's verdict has one; the report makes it
 				rec.Mutant = runlog.Portable(rec.Mutant)
 				deps, all := cr.deps(p, m)
 				cp.Mutants[m.Mutant.ID] = &cachedMutant{Mutant: rec, Deps: deps, All: all}

@@ -113,7 +113,7 @@ func (cr *cacheRun) lookup(pp plannedPackage) {
 			miss(reason)
 			continue
 		}
-		r := c.Mutant.Result()
+		r := c.Mutant
 		r.Mutant, r.Index = m, pp.index[i]
 		hits[m.ID] = r
 	}

@@ -29,7 +29,7 @@ func TestAJournaledMutantKeepsItsKillsThatDidNotCount(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	got := back.Result()
+	got := back
 	if got.Unstable != m.Unstable || !reflect.DeepEqual(got.Flaky, m.Flaky) {
 		t.Errorf("journaled %s, read back unstable %q, flaky %+v", b, got.Unstable, got.Flaky)
 	}

@@ -3,15 +3,18 @@ package runlog
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/report"
 )
 
@@ -23,23 +26,30 @@ func Live(res *gotest.Result) ([]Package, error) {
 		if err != nil {
 			return nil, err
 		}
-		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Strength: p.Strength, Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers,
+		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Stages: stages(p), Trials: p.Trials, Strength: p.Strength,
+			Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers,
 			FloorProcesses: p.FloorProcesses, FloorOverhead: p.FloorOverhead}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))
 			}
 		}
-		rp.Stages = fmt.Sprintf("stages: build %v, baseline %v, coverage and probes %v, mutants %v",
-			p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond),
-			p.Run.Round(time.Millisecond))
-		if p.Probed > 0 {
-			rp.Stages += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
-		}
 		out = append(out, rp)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out, nil
+}
+
+// stages describes the durations of p's stages, as the status table
+// notes them.
+func stages(p *gotest.PackageResult) string {
+	s := fmt.Sprintf("stages: build %v, baseline %v, coverage and probes %v, mutants %v",
+		p.Build.Round(time.Millisecond), p.Baseline.Round(time.Millisecond), p.Coverage.Round(time.Millisecond),
+		p.Run.Round(time.Millisecond))
+	if p.Probed > 0 {
+		s += fmt.Sprintf("; %d of %d probed mutants infected by no covering test", p.Uninfected, p.Probed)
+	}
+	return s
 }
 
 // IsJournal reports whether the file at path is the journal of a mutprop
@@ -72,6 +82,11 @@ type Merged struct {
 // journals' fault: torn beyond repair, of other runs, disagreeing or
 // incomplete.
 func Merge(paths []string) (m *Merged, warnings []string, err error) {
+	for _, p := range paths {
+		if err := checkRecords(p); errors.Is(err, errOlder) {
+			return nil, nil, fmt.Errorf("journal %s was %w; run its shard again with this mutprop", p, errOlder)
+		}
+	}
 	header, records, warnings, err := engine.Merge(paths, (*Record).Key, sameRecord)
 	if err != nil {
 		return nil, warnings, err
@@ -98,6 +113,9 @@ func sameRecord(p, q *Record) bool {
 	if a.Inputs != nil && b.Inputs != nil {
 		return true // shards on other machines read other files outside the module
 	}
+	if a.Ended != nil && b.Ended != nil {
+		return true // a run and its resumption measure the suites again, in other times
+	}
 	if a.Mutant != nil && b.Mutant != nil {
 		x, y := *a.Mutant, *b.Mutant
 		x.Duration, y.Duration = 0, 0
@@ -114,6 +132,7 @@ func gather(records map[string]Record) ([]Package, error) {
 	byPath := map[string]*Package{}
 	var infos []string
 	parts := map[string][]report.StrengthFunc{}
+	ends := map[string][]Ended{}
 	for _, r := range records {
 		p := byPath[r.Package]
 		if p == nil {
@@ -128,6 +147,8 @@ func gather(records map[string]Record) ([]Package, error) {
 			p.Mutants = append(p.Mutants, *r.Mutant)
 		case r.Strength != nil:
 			parts[r.Package] = append(parts[r.Package], *r.Strength)
+		case r.Ended != nil:
+			ends[r.Package] = append(ends[r.Package], *r.Ended)
 		}
 	}
 	var out []Package
@@ -147,6 +168,9 @@ func gather(records map[string]Record) ([]Package, error) {
 		}
 		var err error
 		if p.Strength, err = joinStrength(p.Mutants, parts[path]); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := p.joinEnded(ends[path]); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		out = append(out, *p)
@@ -209,4 +233,38 @@ func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.Stren
 	first := func(f report.StrengthFunc) int { return index[f.Mutants[0].ID] }
 	sort.Slice(out, func(a, b int) bool { return first(out[a]) < first(out[b]) })
 	return out, nil
+}
+
+// joinEnded joins the shards' Ended parts of p into what the unsharded
+// run measured: the stages of each shard, and its suites joined
+// (suitehost.Join, the white-box mutants in index order). p.Mutants must
+// be gathered. No part (a journal of a run that did not end) leaves p
+// without them.
+func (p *Package) joinEnded(parts []Ended) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	sort.Slice(parts, func(i, j int) bool { // K/N by K
+		a, b := parts[i].Shard, parts[j].Shard
+		return len(a) < len(b) || len(a) == len(b) && a < b
+	})
+	index := make(map[string]int, len(p.Mutants))
+	for _, m := range p.Mutants {
+		index[m.Mutant.ID] = m.Index
+	}
+	var stages []string
+	var suites [][]gotest.SuiteResult
+	for _, e := range parts {
+		if len(parts) > 1 && e.Stages != "" {
+			e.Stages = "shard " + e.Shard + " " + e.Stages
+		}
+		if e.Stages != "" {
+			stages = append(stages, e.Stages)
+		}
+		suites = append(suites, e.Suites)
+	}
+	p.Stages = strings.Join(stages, "; ")
+	var err error
+	p.Suites, err = suitehost.Join(suites, index)
+	return err
 }

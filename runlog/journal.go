@@ -1,7 +1,10 @@
 package runlog
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -35,6 +38,8 @@ type Journal struct {
 	// inputs are the packages' inputs this run recorded (Ready), which
 	// stamp its verdicts.
 	inputs map[string]Inputs
+	// shard is the run's --shard K/N, "" for the whole run (Ended).
+	shard string
 }
 
 // OpenJournal opens the journal at path for a run with the settings s in
@@ -45,8 +50,12 @@ type Journal struct {
 // run whose inputs changed since are not given back (StaleNote). Its
 // errors are the journal's fault: malformed, or of another run.
 func OpenJournal(path string, s runsettings.Settings, tree *Tree, resume bool) (j *Journal, warnings []string, err error) {
-	h := s.Header()
-	h.Suite = suite
+	h := header(s)
+	if resume {
+		if err := checkRecords(path); err != nil {
+			return nil, nil, err
+		}
+	}
 	if data, err := os.ReadFile(path); resume && err == nil && len(data) > 0 && !bytes.Contains(data, []byte("\n")) {
 		// Killed while writing the header: nothing was recorded yet.
 		if err := os.Remove(path); err != nil {
@@ -64,7 +73,7 @@ func OpenJournal(path string, s runsettings.Settings, tree *Tree, resume bool) (
 			return nil, nil, fmt.Errorf("journal %s: %v", path, err)
 		}
 	}
-	j = &Journal{path: path, log: log, matrix: s.Matrix, tree: tree, inputs: map[string]Inputs{}}
+	j = &Journal{path: path, log: log, matrix: s.Matrix, tree: tree, inputs: map[string]Inputs{}, shard: h.Extra[engine.ShardKey]}
 	for _, r := range log.Cells() {
 		if r.Mutant != nil {
 			j.held++
@@ -111,7 +120,7 @@ func (j *Journal) recheck() {
 			continue
 		}
 		deps, all := DependsOn(p, r.Mutant.Outcome, r.Mutant.KilledBy, c.Counting(), j.matrix)
-		if why := c.Stale(r.Mutant.Stamp, deps, all); why != "" {
+		if why := c.Stale(r.Stamp, deps, all); why != "" {
 			j.stale[key] = why
 			reasons[why]++
 		}
@@ -159,7 +168,7 @@ func (j *Journal) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, b
 		return gotest.MutantResult{}, false
 	}
 	j.reused++
-	return r.Mutant.Result(), true
+	return *r.Mutant, true
 }
 
 // Ready records the package's description and its inputs, or checks the
@@ -198,30 +207,36 @@ func (j *Journal) Ready(pr *gotest.PackageResult) error {
 // with what its verdict depends on (Inputs.Stamp).
 func (j *Journal) Finished(pr *gotest.PackageResult, m gotest.MutantResult) error {
 	r := NewMutant(pr, m)
+	rec := Record{Package: pr.Path, Mutant: &r}
 	if in, ok := j.inputs[pr.Path]; ok {
 		deps, all := DependsOn(pr.Path, r.Outcome, r.KilledBy, sortedKeys(in.Tests), j.matrix)
-		r.Stamp = in.Stamp(deps, all)
+		rec.Stamp = in.Stamp(deps, all)
 	}
-	return j.append(Record{Package: pr.Path, Mutant: &r})
+	return j.append(rec)
 }
 
-// Strength records, when the run has ended, each package's wrapped
+// Ended records, when the run has ended, what it measured of each
+// package besides its mutants: the registered suites and the stages (one
+// Ended record per package and shard), and the wrapped
 // functions with the black-box mutants this run scored
-// (gotest.PackageResult.Strength), one record per function; a record the
-// journal holds already (a finished run resumed) is not written again,
-// and one that differs is superseded (the last line of a key counts).
-// Merge joins the shards' records.
-func (j *Journal) Strength(res *gotest.Result) error {
+// (gotest.PackageResult.Strength, one record per function). A record
+// the journal holds already (a finished run resumed) is not written
+// again, and one that differs is superseded (the last line of a key
+// counts). Merge joins the shards' records.
+func (j *Journal) Ended(res *gotest.Result) error {
 	if res == nil {
 		return nil
 	}
 	for _, p := range res.Packages {
+		end := Ended{Shard: j.shard, Suites: p.Suites, Stages: stages(p)}
+		recs := []Record{{Package: p.Path, Ended: &end}}
 		for i := range p.Strength {
-			rec := Record{Package: p.Path, Strength: &p.Strength[i]}
-			if len(rec.Strength.Mutants) == 0 {
-				continue
+			if len(p.Strength[i].Mutants) > 0 {
+				recs = append(recs, Record{Package: p.Path, Strength: &p.Strength[i]})
 			}
-			if prev, ok := j.log.Cells()[rec.Key()]; ok && sameRecord(&prev, &rec) {
+		}
+		for _, rec := range recs {
+			if prev, ok := j.log.Cells()[rec.Key()]; ok && jsonEqual(&prev, &rec) {
 				continue
 			}
 			if err := j.append(rec); err != nil {
@@ -249,4 +264,45 @@ func (j *Journal) Close() error {
 		return fmt.Errorf("journal %s: %w", j.path, err)
 	}
 	return j.err
+}
+
+// The journal's records have a version of their own, in the header
+// (Header.Extra[recordsKey]): version 2 holds each mutant's result whole
+// and the Ended records. A journal without it was written by an older
+// mutprop, and is refused rather than misread.
+const (
+	recordsKey     = "records"
+	recordsVersion = "2"
+)
+
+// header is the header of the journal of a run with the settings s.
+func header(s runsettings.Settings) engine.Header {
+	h := s.Header()
+	h.Suite = suite
+	h.Extra[recordsKey] = recordsVersion
+	return h
+}
+
+// errOlder is the error of a journal an older mutprop wrote.
+var errOlder = errors.New("written by an older mutprop")
+
+// checkRecords refuses the run journal at path when an older mutprop
+// wrote it (its records' version is not recordsVersion). A missing or
+// empty file, a torn header and another tool's journal pass: OpenLog and
+// Merge say what is wrong with those.
+func checkRecords(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(f).ReadBytes('\n')
+	if err != nil {
+		return nil
+	}
+	var h engine.Header
+	if json.Unmarshal(line, &h) != nil || h.Suite != suite || h.Extra[recordsKey] == recordsVersion {
+		return nil
+	}
+	return fmt.Errorf("journal %s was %w; run again without --resume", path, errOlder)
 }

@@ -20,13 +20,19 @@ const suite = "mutprop run"
 
 // Record is one line of a run journal: a package's description (written
 // once, after its baseline), one mutant's outcome (written as the mutant
-// finishes), or, with black-box mutants, a wrapped function's strength
-// inputs as this run (or shard) measured them (written when the run
-// ends).
+// finishes), or, when the run ends, what it measured of the package
+// besides its mutants (its registered suites and stages) and,
+// with black-box mutants, a wrapped function's strength inputs as this
+// run (or shard) measured them.
 type Record struct {
 	Package string       `json:"package"`
 	Info    *PackageInfo `json:"info,omitempty"`
-	Mutant  *Mutant      `json:"mutant,omitempty"`
+	// Mutant is the mutant's result as the engine gave it (NewMutant),
+	// whole.
+	Mutant *Mutant `json:"mutant,omitempty"`
+	// Stamp identifies what a mutant record's verdict depends on
+	// (Inputs.Stamp): a resumed run reruns it when that changed.
+	Stamp string `json:"stamp,omitempty"`
 	// Strength is one wrapped function with the black-box mutants this
 	// run scored (report.SummarizeStrength's input): Merge joins the
 	// shards' parts of a function into the unsharded run's.
@@ -34,6 +40,23 @@ type Record struct {
 	// Inputs is what the package's verdicts depend on (written with its
 	// description): a resumed run reruns those whose inputs changed.
 	Inputs *Inputs `json:"inputs,omitempty"`
+	// Ended is what this run (or shard) measured of the package besides
+	// its mutants, written when it ends: Merge joins the shards' parts.
+	Ended *Ended `json:"ended,omitempty"`
+}
+
+// Ended is what a run, or one shard of it, measured of a package besides
+// its mutants' verdicts.
+type Ended struct {
+	// Shard is the run's --shard K/N ("" for the whole run): each shard
+	// writes its part.
+	Shard string `json:"shard,omitempty"`
+	// Suites are the suites the package's tests register, measured
+	// against this shard's white-box mutants (gotest.PackageResult.Suites).
+	Suites []gotest.SuiteResult `json:"suites,omitempty"`
+	// Stages describes the stage durations, as the status table notes
+	// them.
+	Stages string `json:"stages,omitempty"`
 }
 
 // Key identifies the record in the journal. A strength record is keyed by
@@ -47,6 +70,8 @@ func (r *Record) Key() string {
 		return r.Package + "\x1finputs"
 	case r.Mutant != nil:
 		return r.Package + "\x1fmutant\x1f" + r.Mutant.Mutant.ID
+	case r.Ended != nil:
+		return r.Package + "\x1fended\x1f" + r.Ended.Shard
 	case r.Strength != nil && len(r.Strength.Mutants) > 0:
 		return r.Package + "\x1fstrength\x1f" + r.Strength.Function + "\x1f" + r.Strength.Mutants[0].ID
 	}
@@ -54,18 +79,18 @@ func (r *Record) Key() string {
 }
 
 // validate checks that the record is well formed: a package and exactly
-// one of a description, its inputs, a mutant and a strength part, a
-// mutant with an ID and an outcome, a strength part with a function and
-// mutants.
+// one of a description, its inputs, a mutant, a strength part and an
+// end, a mutant with an ID and an outcome, a strength part with a
+// function and mutants.
 func (r *Record) validate() error {
 	kinds := 0
-	for _, set := range []bool{r.Info != nil, r.Inputs != nil, r.Mutant != nil, r.Strength != nil} {
+	for _, set := range []bool{r.Info != nil, r.Inputs != nil, r.Mutant != nil, r.Strength != nil, r.Ended != nil} {
 		if set {
 			kinds++
 		}
 	}
 	if r.Package == "" || kinds != 1 {
-		return fmt.Errorf("a run journal record needs a package and exactly one of info, inputs, mutant and strength")
+		return fmt.Errorf("a run journal record needs a package and exactly one of info, inputs, mutant, strength and ended")
 	}
 	if r.Mutant != nil && (r.Mutant.Mutant.ID == "" || r.Mutant.Outcome == "") {
 		return fmt.Errorf("a mutant record of %s has no ID or no outcome", r.Package)
@@ -97,30 +122,10 @@ type File struct {
 	Source string `json:"source"`
 }
 
-// Mutant is one finished mutant.
-type Mutant struct {
-	Index     int             `json:"index"`
-	Mutant    mutate.Mutant   `json:"def"`
-	Outcome   outcome.Outcome `json:"outcome"`
-	KilledBy  []string        `json:"killedBy,omitempty"`
-	CoveredBy []string        `json:"coveredBy,omitempty"`
-	// InfectedBy is gotest.MutantResult's: null for a mutant without
-	// probe, the (maybe empty) list of tests it ran against for one.
-	InfectedBy     []string                   `json:"infectedBy"`
-	TestsToFailure map[string]int             `json:"testsToFailure,omitempty"`
-	Reason         string                     `json:"reason,omitempty"`
-	Duration       time.Duration              `json:"duration,omitempty"`
-	PerTest        map[string]outcome.Outcome `json:"perTest,omitempty"`
-	// Diff is kept for undetected mutants (the HTML report shows it).
-	Diff string `json:"diff,omitempty"`
-	// Unstable and Flaky are gotest.MutantResult's: the kills that did
-	// not recur, and the killing tests that failed on the original.
-	Unstable string             `json:"unstable,omitempty"`
-	Flaky    []gotest.FlakyTest `json:"flaky,omitempty"`
-	// Stamp identifies what the verdict depends on (Inputs.Stamp) in a
-	// journal: a resumed run reruns it when that changed.
-	Stamp string `json:"stamp,omitempty"`
-}
+// Mutant is a finished mutant as the journal and the outcome cache
+// record it: gotest's result itself, its diff kept for undetected mutants
+// (NewMutant).
+type Mutant = gotest.MutantResult
 
 // Package is a package's records gathered: from a live run or from
 // journals.
@@ -128,10 +133,17 @@ type Package struct {
 	Path    string
 	Info    PackageInfo
 	Mutants []Mutant // in Index order
-	// Stages describes the stage durations of a live run ("" from journals).
+	// Stages describes the stage durations of the run; from journals,
+	// each shard's, joined.
 	Stages string
-	// Suites are the registered suites measured by a live run (not journaled).
+	// Suites are the registered suites the run measured; from journals,
+	// the shards' parts joined (suitehost.Join).
 	Suites []gotest.SuiteResult
+	// Trials are the trials of the killed mutants' tests
+	// (gotest.PackageResult.Trials) of a live run, nil without --trials:
+	// they are not journaled (--trials does not combine with --shard,
+	// and --resume runs them again).
+	Trials []report.TrialCell
 	// Strength holds, per wrapped function, its black-box mutants and the
 	// tests that call it (gotest.PackageResult.Strength); from journals,
 	// the shards' parts joined (Merge).
@@ -190,36 +202,21 @@ func jsonEqual(a, b any) bool {
 	return errX == nil && errY == nil && string(x) == string(y)
 }
 
-// NewMutant converts a finished mutant of pr; undetected mutants carry
-// their diff when pr has its package loaded.
+// NewMutant is a finished mutant of pr as the journal and the reports
+// keep it: without the build details that differ between shards (schema
+// number, probe), an empty TestsToFailure nil, and an undetected mutant
+// with its diff when pr has its package loaded.
 func NewMutant(pr *gotest.PackageResult, m gotest.MutantResult) Mutant {
-	def := m.Mutant
-	def.Schema, def.Probed = 0, false // build details that differ between shards
-	r := Mutant{
-		Index: m.Index, Mutant: def, Outcome: m.Outcome, KilledBy: m.KilledBy, CoveredBy: m.CoveredBy,
-		InfectedBy:     m.InfectedBy,
-		TestsToFailure: m.TestsToFailure, Reason: m.Reason, Duration: m.Duration, PerTest: m.PerTest,
-		Unstable: m.Unstable, Flaky: m.Flaky,
-	}
-	if len(r.TestsToFailure) == 0 {
-		r.TestsToFailure = nil
-	}
-	if (m.Outcome == outcome.Survived || m.Outcome == outcome.NoCoverage) && pr.Package != nil {
+	if (m.Outcome == outcome.Survived || m.Outcome == outcome.NoCoverage) && pr.Package != nil && m.Diff == "" {
 		if d, err := mutate.Diff(pr.Package, m.Mutant); err == nil {
-			r.Diff = d
+			m.Diff = d
 		}
 	}
-	return r
-}
-
-// Result converts a recorded mutant back into gotest's result, as a
-// resumed run or the outcome cache gives it to gotest.Score.
-func (r Mutant) Result() gotest.MutantResult {
-	return gotest.MutantResult{
-		Mutant: r.Mutant, Outcome: r.Outcome, KilledBy: r.KilledBy, CoveredBy: r.CoveredBy, InfectedBy: r.InfectedBy,
-		TestsToFailure: r.TestsToFailure, Reason: r.Reason, Duration: r.Duration, PerTest: r.PerTest, Index: r.Index,
-		Unstable: r.Unstable, Flaky: r.Flaky,
+	m.Mutant.Schema, m.Mutant.Probed = 0, false
+	if len(m.TestsToFailure) == 0 {
+		m.TestsToFailure = nil
 	}
+	return m
 }
 
 // SameMutant reports whether two definitions are the same mutant of the
@@ -265,7 +262,7 @@ func (p Package) Report() report.Run {
 			Operator: d.Operator, Description: d.Description, Replacement: d.Replacement, Diff: m.Diff,
 			Status: m.Outcome, StatusReason: m.Reason,
 			KilledBy: sortedCopy(m.KilledBy), CoveredBy: sortedCopy(m.CoveredBy), Duration: m.Duration,
-			TestsCompleted: len(m.Result().Tests()), Unstable: m.Unstable,
+			TestsCompleted: len(m.Tests()), Unstable: m.Unstable,
 		})
 	}
 	return r

@@ -31,7 +31,7 @@ func TestKillsThatDidNotCountShowInTheTablesAndTheJSON(t *testing.T) {
 	p.Mutants[1].Unstable = "TestF failed 1 of 2 runs against the mutant (0 of 3 more in one process), with seed 1"
 	jsonPath := filepath.Join(t.TempDir(), "r.json")
 	var out bytes.Buffer
-	require.NoError(t, Write(&out, New([]runlog.Package{p}), Outputs{JSON: jsonPath}))
+	require.NoError(t, Write(&out, mustNew([]runlog.Package{p}), Outputs{JSON: jsonPath}))
 	assert.Contains(t, out.String(), "flaky: TestRand "+flaky.Evidence+" (m0): its kills of 2 mutants are not kills")
 	assert.Contains(t, out.String(), "unstable: 1 mutants whose kill did not recur when its test ran again against them (not counted as kills): "+
 		mutantid.Alias("example.com/a", "m1")+" (TestF failed 1 of 2 runs")

@@ -1,22 +1,23 @@
 package runreport
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/mutantid"
-	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
 
 // Report is the one typed model of a finished run, live or merged from
-// its shards' journals: the console tables, the JSON and HTML reports and
-// (through its Packages and Score) the CI outputs render from it, and no
-// output is patched once written. mutprop's extensions of the
-// mutation-testing-report-schema are its typed fields.
+// its shards' journals, filled by New: the console tables, the JSON and
+// HTML reports and (through its Packages and Score) the CI outputs render
+// from it, and no output is patched once written. mutprop's extensions
+// of the mutation-testing-report-schema are its typed fields, which the
+// JSON report (document) holds beside the schema's.
 type Report struct {
 	// Packages are the run's records, one per package.
 	Packages []runlog.Package
@@ -63,16 +64,26 @@ type FlakyKiller struct {
 	Mutants  []string `json:"mutants"`
 }
 
-// The JSON report's top-level keys that runreport adds.
-const (
-	// suitesJSONKey holds the registered suites.
-	suitesJSONKey = suitehost.JSONKey
-	// setAsideJSONKey lists the tests the baselines set aside.
-	setAsideJSONKey = "mutpropSetAside"
-	// flakyJSONKey lists the tests that failed on the original while
-	// kills were confirmed.
-	flakyJSONKey = "mutpropFlaky"
-)
+// document is the JSON report: the mutation-testing-report-schema's
+// fields, then mutprop's keys in a fixed order, those without a value
+// left out, encoded once. The keys are a contract (TestDocumentKeys
+// checks them against the constants other packages name them by).
+type document struct {
+	report.Schema
+	// Suites are the registered suites (suitehost.JSONKey).
+	Suites []gotest.SuiteResult `json:"mutpropSuites,omitempty"`
+	// SetAside lists the tests the baselines set aside.
+	SetAside []SetAsideTest `json:"mutpropSetAside,omitempty"`
+	// Flaky lists the tests that failed on the original while kills were
+	// confirmed.
+	Flaky []FlakyKiller `json:"mutpropFlaky,omitempty"`
+	// Trials: report.TrialsJSONKey.
+	Trials *report.TrialsReport `json:"mutpropTrials,omitempty"`
+	// Strength: report.StrengthJSONKey.
+	Strength *report.Strength `json:"mutpropStrength,omitempty"`
+	// Baseline: ci.BaselineJSONKey.
+	Baseline *ci.BaselineJSON `json:"mutpropBaseline,omitempty"`
+}
 
 // flakyKillers gathers p's FlakyKillers, by test in the order of their
 // first mutant (p.Mutants is in index order).
@@ -108,9 +119,23 @@ func StrengthOf(pkgs []runlog.Package) *report.Strength {
 	return &s
 }
 
-// New builds the model of a run from its packages' records; the caller
-// adds Trials, Strength and Baseline.
-func New(pkgs []runlog.Package) *Report {
+// Options are what New needs besides the packages' records: the
+// settings of the run that decide its extensions.
+type Options struct {
+	// Blackbox: the run had black-box mutants (--blackbox), so the
+	// report holds their strength (StrengthOf).
+	Blackbox bool
+	// Trials, TrialBudget and Seed: the run's --trials, --trial-budget
+	// and seed (0 means 1, gotest.Config's default), which summarize the
+	// packages' trials; no trials without Trials.
+	Trials, TrialBudget int
+	Seed                uint64
+}
+
+// New builds the model of a run from its packages' records, live or
+// merged, and the run's options: every field but Baseline, which the CI
+// assessment of the model adds.
+func New(pkgs []runlog.Package, o Options) (*Report, error) {
 	r := &Report{Packages: pkgs, Run: combined(pkgs)}
 	r.Score = report.ScoreOf(r.Run.Mutants)
 	for _, p := range pkgs {
@@ -120,32 +145,34 @@ func New(pkgs []runlog.Package) *Report {
 		}
 		r.Flaky = append(r.Flaky, flakyKillers(p)...)
 	}
-	return r
+	if o.Blackbox {
+		r.Strength = StrengthOf(pkgs)
+	}
+	if o.Trials > 0 {
+		byPath := slices.Clone(pkgs)
+		sort.SliceStable(byPath, func(i, j int) bool { return byPath[i].Path < byPath[j].Path })
+		var cells []report.TrialCell
+		for _, p := range byPath {
+			cells = append(cells, p.Trials...)
+		}
+		t, err := report.SummarizeTrials(o.Trials, cmp.Or(o.Seed, 1), o.TrialBudget, cells)
+		if err != nil {
+			return nil, err
+		}
+		r.Trials = &t
+	}
+	return r, nil
 }
 
 // JSON renders the JSON report: the mutation-testing-report-schema with
-// mutprop's keys, in a fixed order, those without a value left out.
+// mutprop's keys (document), encoded once.
 func (r *Report) JSON() ([]byte, error) {
-	var ext []report.Extension
-	if len(r.Suites) > 0 {
-		ext = append(ext, report.Extension{Key: suitesJSONKey, Value: r.Suites})
+	schema, err := report.NewSchema(r.Run)
+	if err != nil {
+		return nil, err
 	}
-	if len(r.SetAside) > 0 {
-		ext = append(ext, report.Extension{Key: setAsideJSONKey, Value: r.SetAside})
-	}
-	if len(r.Flaky) > 0 {
-		ext = append(ext, report.Extension{Key: flakyJSONKey, Value: r.Flaky})
-	}
-	if r.Trials != nil {
-		ext = append(ext, report.Extension{Key: report.TrialsJSONKey, Value: r.Trials})
-	}
-	if r.Strength != nil {
-		ext = append(ext, report.Extension{Key: report.StrengthJSONKey, Value: r.Strength})
-	}
-	if r.Baseline != nil {
-		ext = append(ext, report.Extension{Key: ci.BaselineJSONKey, Value: r.Baseline})
-	}
-	return report.JSON(r.Run, ext...)
+	return report.Encode(document{Schema: schema, Suites: r.Suites, SetAside: r.SetAside, Flaky: r.Flaky,
+		Trials: r.Trials, Strength: r.Strength, Baseline: r.Baseline})
 }
 
 // HTML renders the HTML report. Its kill matrix shows only when the run

@@ -400,9 +400,9 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	wall := time.Since(started)
 	prog.Finish()
 	if journal != nil && err == nil && ctx.Err() == nil && res != nil && !res.Interrupted {
-		// What 'mutprop merge' needs of the strength, once every mutant
-		// is known.
-		if err := journal.Strength(res); err != nil {
+		// What 'mutprop merge' needs besides the mutants (suites,
+		// stages, trials, strength), once every mutant is known.
+		if err := journal.Ended(res); err != nil {
 			return cli.CannotRun("%v", err)
 		}
 	}
@@ -566,12 +566,9 @@ func (f *runFlags) report(e *cli.Env, ci *ciReport, res *gotest.Result, d runDon
 	if err != nil {
 		return cli.CannotRun("%v", err)
 	}
-	rep := runreport.New(pkgs)
-	if rep.Trials, err = f.trialsReport(res); err != nil {
-		return err
-	}
-	if f.blackbox.on {
-		rep.Strength = runreport.StrengthOf(pkgs)
+	rep, err := runreport.New(pkgs, runreport.Options{Blackbox: f.blackbox.on, Trials: f.trials, TrialBudget: f.tbudget, Seed: f.seed})
+	if err != nil {
+		return cli.CannotRun("%v", err)
 	}
 	verdicts := ci.assess(e, rep, ciRun{cmd: "run", dirs: listedDirs(d.listed), complete: d.shard.N <= 1 && f.since == "" && f.ops == ""})
 	if err := runreport.Write(e.Stdout, rep, runreport.Outputs{JSON: f.jsonOut, HTML: f.htmlOut, Matrix: f.matrix, TrialCells: f.verbose}); err != nil {

@@ -56,9 +56,9 @@ func mergeRun(e *cli.Env, out string, mf mergeFlags, paths []string) error {
 		}
 	}
 	pkgs, header := merged.Packages, merged.Header
-	rep := runreport.New(pkgs)
-	if header.Extra["blackbox"] != "" {
-		rep.Strength = runreport.StrengthOf(pkgs)
+	rep, err := runreport.New(pkgs, runreport.Options{Blackbox: header.Extra["blackbox"] != ""})
+	if err != nil {
+		return cli.CannotRun("%v", err)
 	}
 	verdicts := ci.assess(e, rep, ciRun{cmd: "merge", complete: header.Extra["since"] == "" && header.Extra["operators"] == ""})
 	if err := runreport.Write(e.Stdout, rep, runreport.Outputs{JSON: mf.json, HTML: mf.html, Matrix: header.Extra["matrix"] == "true"}); err != nil {

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"sort"
-
-	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/cli"
-	"github.com/mutprop/mutprop/report"
 )
 
 // trialsUsage is the help of mutprop run's --trials flag.
@@ -74,27 +70,4 @@ func (f *runFlags) validateTrials() error {
 		return cli.UsageError("--trial-budget needs --trials: it is the cases of each trial")
 	}
 	return nil
-}
-
-// trialsReport summarizes the trials of a finished run; nil without
-// --trials.
-func (f *runFlags) trialsReport(res *gotest.Result) (*report.TrialsReport, error) {
-	if f.trials <= 0 || res == nil {
-		return nil, nil
-	}
-	pkgs := append([]*gotest.PackageResult(nil), res.Packages...)
-	sort.SliceStable(pkgs, func(i, j int) bool { return pkgs[i].Path < pkgs[j].Path })
-	var cells []report.TrialCell
-	for _, p := range pkgs {
-		cells = append(cells, p.Trials...)
-	}
-	seed := f.seed
-	if seed == 0 {
-		seed = 1 // gotest.Config's default, which the trials used
-	}
-	r, err := report.SummarizeTrials(f.trials, seed, f.tbudget, cells)
-	if err != nil {
-		return nil, cli.CannotRun("%v", err)
-	}
-	return &r, nil
 }
