@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -200,4 +201,56 @@ func TestMergedShardsGatherEveryMutantInOrder(t *testing.T) {
 
 	_, _, err = Merge([]string{a})
 	assert.ErrorContains(t, err, "the journals hold 2 of its 3 mutants")
+}
+
+// TestAJournalOfAnOlderMutpropIsRefused: a journal whose header has no
+// records version (an older mutprop wrote it, with another mutant record
+// and no Ended records) is refused by a resume and by merge, saying what
+// to do, rather than misread; this version's journal resumes.
+func TestAJournalOfAnOlderMutpropIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := shardRun(t, dir, "", mutants(2), 2, []int{0, 1})
+	j, _, err := OpenJournal(path, runsettings.Settings{Seed: 1}, &Tree{}, true)
+	require.NoError(t, err)
+	require.NoError(t, j.Close())
+
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	old := strings.Replace(string(b), `"records":"2",`, "", 1)
+	require.NotEqual(t, string(b), old, "the header holds the records' version")
+	require.NoError(t, os.WriteFile(path, []byte(old), 0o644))
+	_, _, err = OpenJournal(path, runsettings.Settings{Seed: 1}, &Tree{}, true)
+	assert.ErrorContains(t, err, "journal "+path+" was written by an older mutprop; run again without --resume")
+	_, _, err = Merge([]string{path})
+	assert.ErrorContains(t, err, "journal "+path+" was written by an older mutprop; run its shard again")
+}
+
+// TestEndedRecordsCarryTheSuitesToTheMergedPackage: the Ended record a
+// finished run writes gives the merged package the run's stages and
+// registered suites; written again unchanged (a finished run resumed),
+// it is not appended twice.
+func TestEndedRecordsCarryTheSuitesToTheMergedPackage(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	muts := mutants(2)
+	path := shardRun(t, dir, "", muts, 2, []int{0, 1})
+	res := &gotest.Result{Packages: []*gotest.PackageResult{{Path: "example.com/p", Build: time.Second,
+		Suites: []gotest.SuiteResult{{Package: "example.com/p", Name: "s", Test: "TestS", Seed: 1}}}}}
+	for range 2 {
+		j, _, err := OpenJournal(path, runsettings.Settings{Seed: 1}, &Tree{}, true)
+		require.NoError(t, err)
+		require.NoError(t, j.Ended(res))
+		require.NoError(t, j.Close())
+	}
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, 1, strings.Count(string(b), `"ended"`), "the Ended record, once")
+
+	m, _, err := Merge([]string{path})
+	require.NoError(t, err)
+	require.Len(t, m.Packages, 1)
+	p := m.Packages[0]
+	assert.Equal(t, res.Packages[0].Suites, p.Suites)
+	assert.Equal(t, "stages: build 1s, baseline 0s, coverage and probes 0s, mutants 0s", p.Stages)
 }

@@ -25,6 +25,9 @@ type Report struct {
 	// paths, mutant IDs and test IDs are prefixed with the package path.
 	// Each mutant carries its shell-safe alias (internal/mutantid).
 	Run report.Run
+	// Runs are each package's report (runlog.Package.Report, made once
+	// per package), in Packages' order, which Run combines.
+	Runs []report.Run
 	// Score is the score of all packages together.
 	Score report.Score
 	// Suites are what the suites registered in the packages' tests
@@ -136,7 +139,11 @@ type Options struct {
 // merged, and the run's options: every field but Baseline, which the CI
 // assessment of the model adds.
 func New(pkgs []runlog.Package, o Options) (*Report, error) {
-	r := &Report{Packages: pkgs, Run: combined(pkgs)}
+	r := &Report{Packages: pkgs}
+	for _, p := range pkgs {
+		r.Runs = append(r.Runs, withAliases(p.Path, p.Report()))
+	}
+	r.Run = combined(pkgs, r.Runs)
 	r.Score = report.ScoreOf(r.Run.Mutants)
 	for _, p := range pkgs {
 		r.Suites = append(r.Suites, p.Suites...)
@@ -186,17 +193,16 @@ func (r *Report) html(matrix bool) ([]byte, error) {
 		Matrix: matrix})
 }
 
-// combined is the one report of several packages: with more than
-// one, file paths, mutant IDs and test IDs are prefixed with the package
-// path so that they stay unique. Each mutant's alias is that of its ID in
-// its package.
-func combined(pkgs []runlog.Package) report.Run {
+// combined is the one report of several packages, from their reports
+// runs: with more than one, file paths, mutant IDs and test IDs are
+// prefixed with the package path so that they stay unique.
+func combined(pkgs []runlog.Package, runs []report.Run) report.Run {
 	if len(pkgs) == 1 {
-		return withAliases(pkgs[0].Path, pkgs[0].Report())
+		return runs[0]
 	}
 	out := report.Run{Name: packagePaths(pkgs)}
-	for _, p := range pkgs {
-		r := withAliases(p.Path, p.Report())
+	for i, p := range pkgs {
+		r := runs[i]
 		prefix := p.Path + "/"
 		for _, f := range r.Files {
 			f.Path = prefix + f.Path

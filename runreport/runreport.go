@@ -44,8 +44,8 @@ type Outputs struct {
 // reports. mutprop run and mutprop merge both report through it, so that
 // merged shards give the unsharded run's report.
 func Write(w io.Writer, r *Report, o Outputs) error {
-	for _, p := range r.Packages {
-		if err := report.Write(w, report.FormatText, packageTables(p, o.Matrix)...); err != nil {
+	for i, p := range r.Packages {
+		if err := report.Write(w, report.FormatText, packageTables(p, r.Runs[i], o.Matrix)...); err != nil {
 			return err
 		}
 	}
@@ -65,11 +65,10 @@ func Write(w io.Writer, r *Report, o Outputs) error {
 	return writeFiles(r, o)
 }
 
-// packageTables are the console tables of a package: its statuses, with
-// matrix its kill rates, its undetected mutants and its registered
-// suites.
-func packageTables(p runlog.Package, matrix bool) []report.Table {
-	r := p.Report()
+// packageTables are the console tables of a package, whose report is r:
+// its statuses, with matrix its kill rates, its undetected mutants and
+// its registered suites.
+func packageTables(p runlog.Package, r report.Run, matrix bool) []report.Table {
 	st := report.StatusTable(r)
 	st.Notes = append(st.Notes, countsNote(p))
 	for _, a := range p.Info.SetAside {
