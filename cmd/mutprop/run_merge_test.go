@@ -87,9 +87,13 @@ func suitesOf(t *testing.T, journal string) (whiteBox int) {
 func TestMergedShardsAndAResumedRunReportWhatTheLiveRunDoes(t *testing.T) {
 	t.Parallel()
 	dir, out := suitedModule(t), t.TempDir()
+	// Deadlines of seconds: a suite's cell or a mutant that times out on
+	// a loaded machine in one run and not in another is not what this
+	// test compares.
+	flags := []string{"run", "--workers", "2", "--no-cache", "--timeout-factor", "10", "--timeout-const", "10s"}
 	run := func(args ...string) {
 		t.Helper()
-		cmd := exec.Command(mutpropBinary(t), append(append([]string{"run", "--workers", "2", "--no-cache"}, args...), ".")...)
+		cmd := exec.Command(mutpropBinary(t), append(append(flags, args...), ".")...)
 		cmd.Dir = dir
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -151,7 +155,7 @@ func TestMergedShardsAndAResumedRunReportWhatTheLiveRunDoes(t *testing.T) {
 	old := strings.Replace(string(b), `"records":"2",`, "", 1)
 	require.NotEqual(t, string(b), old, "the header holds the records' version")
 	require.NoError(t, os.WriteFile(at("old.jsonl"), []byte(old), 0o644))
-	cmd := exec.Command(mutpropBinary(t), "run", "--no-cache", "--resume", "--shard", "1/2", "--journal", at("old.jsonl"), ".")
+	cmd := exec.Command(mutpropBinary(t), append(flags, "--resume", "--shard", "1/2", "--journal", at("old.jsonl"), ".")...)
 	cmd.Dir = dir
 	b, err = cmd.CombinedOutput()
 	require.Error(t, err)
