@@ -75,12 +75,9 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		*j.result() = r
 		work[j.t] += r.Duration
 		done++
-		if rs.cfg.Finished != nil {
-			rs.cfg.Finished(j.t.pr, r)
-		}
-		if rs.cfg.Progress != nil {
-			rs.cfg.Progress(done, total, r)
-		}
+		obs := rs.cfg.observer()
+		obs.Finished(j.t.pr, r)
+		obs.Progress(done, total, r)
 	}
 	rs.forEach(ctx, len(batches)+len(opBatches)+len(jobs), func(w, k int) error {
 		start := time.Now()

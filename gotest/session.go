@@ -291,10 +291,8 @@ func (rs *runState) live(targets []*target) ([]*target, error) {
 			continue
 		}
 		rs.cfg.logf("%s: no mutant left by the filter: nothing to build or run", t.pkg.Path)
-		if rs.cfg.Ready != nil {
-			if err := rs.cfg.Ready(t.pr); err != nil {
-				return nil, err
-			}
+		if err := rs.cfg.observer().Ready(t.pr); err != nil {
+			return nil, err
 		}
 	}
 	return live, nil
@@ -457,12 +455,10 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 		for i, m := range t.muts {
 			r := &pr.Mutants[i]
 			r.Mutant, r.Index = m, t.index[i]
-			if cfg.Prior != nil {
-				if prev, ok := cfg.Prior(t.pkg.Path, m); ok {
-					*r = prev
-					r.Mutant, r.Index = m, t.index[i]
-					continue
-				}
+			if prev, ok := cfg.plan().Prior(t.pkg.Path, m); ok {
+				*r = prev
+				r.Mutant, r.Index = m, t.index[i]
+				continue
 			}
 			r.CoveredBy = t.coveringTests(m, sessions)
 			if len(r.CoveredBy) == 0 {
@@ -483,17 +479,14 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 				t.pkg.Path, t.pr.Uninfected, t.pr.Probed)
 		}
 	}
+	obs := cfg.observer()
 	for _, t := range live {
-		if cfg.Ready != nil {
-			if err := cfg.Ready(t.pr); err != nil {
-				return nil, err
-			}
+		if err := obs.Ready(t.pr); err != nil {
+			return nil, err
 		}
 	}
-	if cfg.Finished != nil {
-		for _, j := range append(uncovered, uninfected...) {
-			cfg.Finished(j.t.pr, *j.result())
-		}
+	for _, j := range append(uncovered, uninfected...) {
+		obs.Finished(j.t.pr, *j.result())
 	}
 	return testorder.PilotFirst(jobs), nil
 }
