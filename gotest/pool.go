@@ -18,6 +18,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -188,12 +189,13 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	}
 	var notes []string
-	// first is the first run that a test did not finish, a timeout or a
-	// crash: it stands only if no test after it fails (see below).
-	var first *testjson.Verdict
+	// search decides, run by run, what follows (verdict.Search): a
+	// failure decides, a first timeout or crash stands only if no test
+	// after it fails.
+	var search verdict.Search
 	var firstIn *session // the session whose run first ended so
-	second := false      // a second run ended so
 	stages := t.stages(r.Tests())
+stages:
 	for i := 0; i < len(stages); i++ {
 		st := stages[i]
 		bin, active, err := binary(st.s)
@@ -230,50 +232,40 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 			}
 			notes = noteDropped(&r, dropped, append(notes, more...))
 			if kv.Outcome != outcome.Killed {
-				var rest []string
-				for _, name := range testorder.Unreached(st.tests, kv.Passed, "") {
-					if !slices.Contains(v.KilledBy, name) {
-						rest = append(rest, name)
-					}
-				}
-				if len(rest) > 0 {
+				// Not a kill: the tests the run did not reach run next,
+				// then the later stages (verdict.Unheld).
+				if rest := verdict.Unheld(st.tests, kv.Passed, v.KilledBy).Rest; len(rest) > 0 {
 					stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 				}
 				continue
 			}
 			v = kv
 		}
-		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-			if first != nil {
-				second = true
-				break // a second one: the first stands
-			}
-			// A timeout or a crash is final only when no other covering
-			// test fails. Which test meets the mutant first follows the
-			// speed classes, and which cap ends a run first (a deadline,
-			// the memory) follows the load: a failure must not hide behind
-			// either. The tests that did not pass run next (the culprit
-			// left out, parallel tests it cut off included), then the
-			// other stages, until a second timeout or crash.
-			first, firstIn = &v, st.s
-			if rest := testorder.Unreached(st.tests, v.Passed, v.Culprit); len(rest) > 0 {
-				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
+		step := search.Next(st.tests, v)
+		if step.First {
+			firstIn = st.s
+		}
+		switch step.Action {
+		case verdict.Stop:
+			break stages // a second timeout or crash: the first stands
+		case verdict.RunRest:
+			if len(step.Rest) > 0 {
+				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: step.Rest})
 			}
 			continue
 		}
 		t.setVerdict(&r, st.s, v, notes)
-		if v.Outcome != outcome.Survived {
+		if step.Action == verdict.Decide {
 			return r
 		}
 	}
-	if first != nil && !second && first.Outcome == outcome.Timeout && first.Culprit != "" &&
-		firstIn.rule(first.Culprit).Need < testwatch.ConfirmBelow {
+	if culprit, ok := search.RerunAlone(func(test string) time.Duration { return firstIn.rule(test).Need }); ok {
 		// A loop shown by so little CPU is weak evidence when nothing
-		// else ran away: what a test of a few ms costs varies by tens
-		// of ms with the process it runs in. It runs again alone, in a
-		// fresh process, as in the baseline; it stands if it times out.
+		// else ran away. It runs again alone, in a fresh process, as in
+		// the baseline; it stands if it times out.
+		first := search.First
 		if bin, active, err := binary(firstIn); err == nil {
-			alone, how := []string{first.Culprit}, "passed alone"
+			alone, how := []string{culprit}, "passed alone"
 			v, stream, err := firstIn.runWith(ctx, firstIn.scratch(w), t.guard, r.Mutant.ID, bin,
 				testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
 			if err == nil && v.Outcome == outcome.Killed {
@@ -288,7 +280,7 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 				}
 				v = kv
 			}
-			if err == nil && (v.Outcome == outcome.Survived || v.Outcome == outcome.Killed) {
+			if err == nil && verdict.AloneDecides(v) {
 				notes = append(notes, v.Notes...)
 				if v.Outcome == outcome.Survived {
 					notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(firstIn, first.Culprit), how))
@@ -298,7 +290,7 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 			}
 		}
 	}
-	if first != nil {
+	if first, ok := search.Final(); ok {
 		r.Outcome, r.Reason, r.KilledBy, r.TestsToFailure = first.Outcome, withNotes(first.Reason, notes), nil, nil
 		return r
 	}

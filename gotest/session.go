@@ -20,6 +20,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -737,16 +738,11 @@ func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
 	return out
 }
 
-// speed is what orders a test by speed class (testorder.Class): the CPU it used alone in the
-// baseline, which the machine's load leaves as it is, or its wall time
-// where that was not measured. A wall time that load stretches across a
-// class's bound would move the test to another stage, and change which
-// test meets a mutant first.
+// speed is what orders a test by speed class (testorder.Class): the CPU
+// it used alone in the baseline, or its wall time where that was not
+// measured (verdict.Speed).
 func (s *session) speed(test string) time.Duration {
-	if u, ok := s.usage[test]; ok && u.CPU > 0 {
-		return u.CPU
-	}
-	return s.baseline[test]
+	return verdict.Speed(s.usage[test].CPU, s.baseline[test])
 }
 
 // addForeignTests lists, after the package's own tests, the other

@@ -114,7 +114,7 @@ func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.Package
 // TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout scores testdata/warm's
 // variant: TestTiny computes past the CPU that shows a loop only after
 // TestFirst ran in its process. Stopped there on less than
-// testwatch.ConfirmBelow of CPU, with no other test run away, it runs
+// verdict.ConfirmBelow of CPU, with no other test run away, it runs
 // again alone and passes: the variant survives, with a note.
 func TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout(t *testing.T) {
 	t.Parallel()
