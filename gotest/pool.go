@@ -263,29 +263,9 @@ stages:
 		// A loop shown by so little CPU is weak evidence when nothing
 		// else ran away. It runs again alone, in a fresh process, as in
 		// the baseline; it stands if it times out.
-		first := search.First
 		if bin, active, err := binary(firstIn); err == nil {
-			alone, how := []string{culprit}, "passed alone"
-			v, stream, err := firstIn.runWith(ctx, firstIn.scratch(w), t.guard, r.Mutant.ID, bin,
-				testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
-			if err == nil && v.Outcome == outcome.Killed {
-				kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: firstIn, w: w, bin: bin, active: active, id: r.Mutant.ID,
-					tests: alone, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
-				if ctx.Err() != nil {
-					return r
-				}
-				notes = noteDropped(&r, dropped, append(notes, more...))
-				if kv.Outcome != outcome.Killed {
-					how = "failed alone, but not again"
-				}
-				v = kv
-			}
-			if err == nil && verdict.AloneDecides(v) {
-				notes = append(notes, v.Notes...)
-				if v.Outcome == outcome.Survived {
-					notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(firstIn, first.Culprit), how))
-				}
-				t.setVerdict(&r, firstIn, v, notes)
+			var done bool
+			if notes, done = rs.runAlone(ctx, w, t, &r, firstIn, bin, active, *search.First, culprit, notes); done {
 				return r
 			}
 		}
@@ -296,6 +276,43 @@ stages:
 	}
 	r.Outcome, r.Reason = outcome.Survived, withNotes("", notes)
 	return r
+}
+
+// runAlone runs culprit, the test blamed for the mutant's first timeout
+// (first), alone against it on bin in session s, its kills confirmed.
+// When that run decides (verdict.AloneDecides: it passed or failed), it
+// sets r's verdict with notes and reports done; done too when ctx was
+// cancelled, r then unchanged. It returns the notes with those of its
+// runs.
+func (rs *runState) runAlone(ctx context.Context, w int, t *target, r *MutantResult, s *session, bin *testbin.Binary, active int,
+	first testjson.Verdict, culprit string, notes []string) (_ []string, done bool) {
+	alone, how := []string{culprit}, "passed alone"
+	v, stream, err := s.runWith(ctx, s.scratch(w), t.guard, r.Mutant.ID, bin,
+		testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
+	if err != nil {
+		return notes, false
+	}
+	if v.Outcome == outcome.Killed {
+		kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: s, w: w, bin: bin, active: active, id: r.Mutant.ID,
+			tests: alone, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
+		if ctx.Err() != nil {
+			return notes, true
+		}
+		notes = noteDropped(r, dropped, append(notes, more...))
+		if kv.Outcome != outcome.Killed {
+			how = "failed alone, but not again"
+		}
+		v = kv
+	}
+	if !verdict.AloneDecides(v) {
+		return notes, false
+	}
+	notes = append(notes, v.Notes...)
+	if v.Outcome == outcome.Survived {
+		notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(s, first.Culprit), how))
+	}
+	t.setVerdict(r, s, v, notes)
+	return notes, true
 }
 
 // setVerdict sets r's outcome, reason, killers and tests-to-failure from
