@@ -54,16 +54,17 @@ var allowed = map[string][]string{
 	"internal/coverage":    {"mutate"},
 	"internal/testbin":     {"internal/testjson", "mutate", "proc"},
 	"internal/testlog":     nil,
-	"internal/testwatch":   {"internal/testbin", "internal/testjson", "outcome", "proc"},
+	"internal/testwatch":   {"internal/testbin", "internal/testjson", "internal/verdict", "outcome", "proc"},
 	"internal/suitehost":   {"propsuite", "proc", "report", "outcome", "stats", "internal/sandbox", "internal/testbin"},
 	"internal/flakiness":   {"internal/testjson", "outcome"},
 	"internal/preflight":   nil,
 	"internal/testorder":   nil,
+	"internal/verdict":     {"internal/testjson", "internal/testorder", "outcome"},
 	"internal/blackboxmut": {"mutate", "outcome", "report"},
 	"internal/trials":      {"internal/testbin", "internal/testjson", "outcome", "report", "propsuite"},
 	"gotest": {"engine", "mutate", "propsuite", "proc", "report", "outcome", "stats",
 		"internal/sandbox", "internal/testjson", "internal/suitehost", "internal/coverage", "internal/testbin", "internal/testwatch",
-		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder", "internal/testlog"},
+		"internal/flakiness", "internal/preflight", "internal/blackboxmut", "internal/trials", "internal/testorder", "internal/testlog", "internal/verdict"},
 
 	// mutprop run's own packages: each imports runlog, never one another
 	// (runsettings, the run's settings, below them all).

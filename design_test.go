@@ -6,6 +6,7 @@ package mutprop_test
 //	quoted as                    checked
 //	`gotest.Preflight`           package gotest declares Preflight
 //	`runsettings.Settings.Key`   and Settings has a field or method Key
+//	`gotest.Plan.Prior`          (an interface: Plan has a method Prior)
 //	`internal/testlog`           the directory exists
 //	`gotest/batch.go`            the file exists
 //
@@ -97,8 +98,15 @@ func parseDir(t *testing.T, dir string) (name string, decls declarations, ok boo
 					switch s := s.(type) {
 					case *ast.TypeSpec:
 						decls.names[s.Name.Name] = true
-						if st, isStruct := s.Type.(*ast.StructType); isStruct {
-							for _, f := range st.Fields.List {
+						var fields *ast.FieldList
+						switch typ := s.Type.(type) {
+						case *ast.StructType:
+							fields = typ.Fields
+						case *ast.InterfaceType:
+							fields = typ.Methods
+						}
+						if fields != nil {
+							for _, f := range fields.List {
 								for _, n := range f.Names {
 									member(s.Name.Name, n.Name)
 								}
