@@ -495,7 +495,7 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 			cfg.Finished(j.t.pr, *j.result())
 		}
 	}
-	return testorder.PilotFirst(jobs), nil
+	return engine.PilotFirst(jobs), nil
 }
 
 // guard sets a guard on each live package's directory while its mutants

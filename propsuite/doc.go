@@ -34,6 +34,9 @@
 //   - hosted.go: suites hosted by a Go package's test binary (package
 //     mutproptest): the environment contract, SuiteInfo, HostedProtocol,
 //     HostedTest (white-box mutants run the suite's test of the original).
+//   - hostedresult.go: HostedResult, what a hosted suite measured, per
+//     property (PropertyKills, Kills) and per mutant (MutantStatus):
+//     internal/suitehost fills it, mutprop run's reports render it.
 //
 // Why processes, and why one schemata mutant per process: a Go program
 // cannot recover from a stack overflow or stop a goroutine that loops, so
