@@ -7,8 +7,9 @@
 //
 //   - generator.go: Generator[T], a value from a seeded source and a size,
 //     and its combinators (IntRange, SliceOf, Frequency, Sized, ...).
-//   - property.go: Verdict and Test, the type-erased "generate one input and
-//     check it" unit, built with ForAll and ForAllV.
+//   - property.go: Test, the type-erased "generate one input and check
+//     it" unit, built with ForAll and ForAllV, and CaseResult, what one
+//     test case concluded (pass, fail or discard).
 //   - size.go: QuickCheck's size schedule (computeSize), exactly.
 //   - trial.go: RunTrial, one trial to the first failure or the budget, and
 //     RunScore, Duregård's per-test-case score. Panics become Crashed.
