@@ -157,6 +157,9 @@ var mustNotReach = []struct {
 	// Nothing below gotest knows it, or mutprop run's packages.
 	{leaves, append([]string{"gotest", "engine", "propsuite", "report"}, runPackages...)},
 	{gotestJobs, append([]string{"gotest", "mutproptest", "scenarios/..."}, runPackages...)},
+	// The suites' host returns data (propsuite.HostedResult): it reaches no
+	// renderer.
+	{[]string{"internal/suitehost"}, []string{"report", "github.com/olekukonko/tablewriter", "gonum.org/v1/plot"}},
 	// report renders values its callers fill: no host, no process.
 	{[]string{"report"}, append([]string{"gotest", "propsuite", "engine", "proc", "mutate", "internal/..."}, runPackages...)},
 	// The engine knows no host.
