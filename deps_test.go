@@ -124,7 +124,7 @@ var thirdParty = map[string][]string{
 	"github.com/olekukonko/tablewriter": {"report"},
 	"gonum.org/v1/plot":                 {"report", "scenarios/bst", "scenarios/tcas"},
 
-	"github.com/aclements/go-moremath": {"stats"},                            // the t and normal distributions
+	"github.com/aclements/go-moremath": {"stats"},                            // Mann-Whitney U and its exact distribution
 	"golang.org/x/mod":                 {"ci", "gotest", "internal/sandbox"}, // go.mod files (modfile)
 	"golang.org/x/sys":                 {"proc", "internal/sandbox"},         // process groups, memory, inodes
 	"golang.org/x/term":                {"internal/progress"},                // is stderr a terminal
