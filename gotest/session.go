@@ -489,7 +489,7 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 	for _, j := range append(uncovered, uninfected...) {
 		obs.Finished(j.t.pr, *j.result())
 	}
-	return testorder.PilotFirst(jobs), nil
+	return engine.PilotFirst(jobs), nil
 }
 
 // guard sets a guard on each live package's directory while its mutants

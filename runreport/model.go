@@ -7,7 +7,6 @@ import (
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/mutantid"
-	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
@@ -65,8 +64,9 @@ type FlakyKiller struct {
 
 // The JSON report's top-level keys that runreport adds.
 const (
-	// suitesJSONKey holds the registered suites.
-	suitesJSONKey = suitehost.JSONKey
+	// suitesJSONKey holds the registered suites (the schema allows extra
+	// top-level properties).
+	suitesJSONKey = "mutpropSuites"
 	// setAsideJSONKey lists the tests the baselines set aside.
 	setAsideJSONKey = "mutpropSetAside"
 	// flakyJSONKey lists the tests that failed on the original while
