@@ -9,4 +9,9 @@
 // Open checks the options and reads the baseline before the run;
 // Reporter.Report writes the outputs after it. docs/ci.md describes the
 // formats.
+//
+// ci draws no console table: those are report's, rendered by runreport.
+// The step summary's Markdown tables are its own text, like the
+// annotations, escaped as GitHub reads them (mdEscape), which report's
+// Markdown format does not do.
 package ci

@@ -23,6 +23,8 @@
 //   - journal.go: Log, the append-only JSON-lines journal: a header that
 //     identifies the run, one record per finished job, torn tails repaired;
 //     resume reads it back.
+//   - pilot.go: Pilot and PilotFirst, a sample of a stage's jobs spread
+//     over it and run first, whose cost predicts the stage's.
 //   - shard.go: Shard, a deterministic part of a run by a hash of each
 //     job's key.
 //   - merge.go: Merge and WriteLog, which combine the journals of a run's

@@ -20,6 +20,9 @@
 //
 //	score.go     Config, Score and the results; SelectMutants, the
 //	             selection runcache plans from too
+//	plan.go      Plan (which mutants, and an earlier run's outcomes) and
+//	             Observer (each package ready, each outcome known), with
+//	             their defaults AllMutants and NoObserver
 //	session.go   the run of one Score call, stage by stage (score):
 //	             enumerate, live, overlays (one per module), testSessions
 //	             (per test package: its binary, tests, baseline, per-test
@@ -39,8 +42,9 @@
 //	             speed class, quickest first, with -test.failfast, going on
 //	             after a timeout or crash to find a failure (or, with Matrix, every
 //	             covering test alone), each run watched by testwatch.Run
-//	             (the rules from the baseline: session.rule); mutants
-//	             without a schema are built alone, not-viable if that fails
+//	             (the rules from the baseline: session.rule); what follows
+//	             each run is internal/verdict's Search; mutants without a
+//	             schema are built alone, not-viable if that fails
 //	confirm.go   every kill confirmed (internal/flakiness.ConfirmKill):
 //	             its test runs again against the mutant, in one process
 //	             then in fresh ones, and on the original at the seed; a

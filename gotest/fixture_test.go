@@ -184,12 +184,12 @@ func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	finished := 0
-	cfg.Progress = func(done, total int, m gotest.MutantResult) {
+	cfg.Observer = observerFuncs{progress: func(done, total int, m gotest.MutantResult) {
 		finished++
 		if finished == 3 {
 			cancel()
 		}
-	}
+	}}
 	res, err := gotest.Score(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)

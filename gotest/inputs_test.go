@@ -29,7 +29,7 @@ func TestTheBaselineRecordsWhatTheTestsRead(t *testing.T) {
 	var inputs map[string][]testlog.Input
 	cfg := gotest.Config{Dir: dir, Patterns: []string{"./app"}, Workers: 2, Seed: 1, NoFloor: true, TempDir: tmp,
 		Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second},
-		Ready:    func(pr *gotest.PackageResult) error { inputs = pr.Inputs; return nil }}
+		Observer: observerFuncs{ready: func(pr *gotest.PackageResult) error { inputs = pr.Inputs; return nil }}}
 	_, err := gotest.Score(context.Background(), cfg)
 	require.NoError(t, err)
 	got := inputs["example.com/reads/app"]

@@ -84,9 +84,7 @@ func RunMutant(ctx context.Context, cfg Config, id string) (*MutantRun, error) {
 	cfg = Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Workers: 1, Seed: cfg.Seed, Timeouts: cfg.Timeouts, Memory: cfg.Memory,
 		Mode: cfg.Mode, Tags: cfg.Tags, Run: cfg.Run, Operators: cfg.Operators, Blackbox: cfg.Blackbox, Log: cfg.Log, TempDir: cfg.TempDir,
 		NoProbes: true, NoFloor: true, OwnTests: true, oneMutant: true, Isolation: IsolationProcess}
-	cfg.Filter = func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-		return func(m mutate.Mutant) bool { return m.ID == id }, nil
-	}
+	cfg.Plan = keepOnly{id: id}
 	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("run mutant %s: %w", id, err)

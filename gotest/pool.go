@@ -18,6 +18,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -75,12 +76,9 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 		*j.result() = r
 		work[j.t] += r.Duration
 		done++
-		if rs.cfg.Finished != nil {
-			rs.cfg.Finished(j.t.pr, r)
-		}
-		if rs.cfg.Progress != nil {
-			rs.cfg.Progress(done, total, r)
-		}
+		obs := rs.cfg.observer()
+		obs.Finished(j.t.pr, r)
+		obs.Progress(done, total, r)
 	}
 	rs.forEach(ctx, len(batches)+len(opBatches)+len(jobs), func(w, k int) error {
 		start := time.Now()
@@ -191,12 +189,13 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 		return rs.runMatrix(ctx, w, t, binary, r, r.CoveredBy)
 	}
 	var notes []string
-	// first is the first run that a test did not finish, a timeout or a
-	// crash: it stands only if no test after it fails (see below).
-	var first *testjson.Verdict
+	// search decides, run by run, what follows (verdict.Search): a
+	// failure decides, a first timeout or crash stands only if no test
+	// after it fails.
+	var search verdict.Search
 	var firstIn *session // the session whose run first ended so
-	second := false      // a second run ended so
 	stages := t.stages(r.Tests())
+stages:
 	for i := 0; i < len(stages); i++ {
 		st := stages[i]
 		bin, active, err := binary(st.s)
@@ -233,80 +232,87 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 			}
 			notes = noteDropped(&r, dropped, append(notes, more...))
 			if kv.Outcome != outcome.Killed {
-				var rest []string
-				for _, name := range testorder.Unreached(st.tests, kv.Passed, "") {
-					if !slices.Contains(v.KilledBy, name) {
-						rest = append(rest, name)
-					}
-				}
-				if len(rest) > 0 {
+				// Not a kill: the tests the run did not reach run next,
+				// then the later stages (verdict.Unheld).
+				if rest := verdict.Unheld(st.tests, kv.Passed, v.KilledBy).Rest; len(rest) > 0 {
 					stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
 				}
 				continue
 			}
 			v = kv
 		}
-		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-			if first != nil {
-				second = true
-				break // a second one: the first stands
-			}
-			// A timeout or a crash is final only when no other covering
-			// test fails. Which test meets the mutant first follows the
-			// speed classes, and which cap ends a run first (a deadline,
-			// the memory) follows the load: a failure must not hide behind
-			// either. The tests that did not pass run next (the culprit
-			// left out, parallel tests it cut off included), then the
-			// other stages, until a second timeout or crash.
-			first, firstIn = &v, st.s
-			if rest := testorder.Unreached(st.tests, v.Passed, v.Culprit); len(rest) > 0 {
-				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: rest})
+		step := search.Next(st.tests, v)
+		if step.First {
+			firstIn = st.s
+		}
+		switch step.Action {
+		case verdict.Stop:
+			break stages // a second timeout or crash: the first stands
+		case verdict.RunRest:
+			if len(step.Rest) > 0 {
+				stages = slices.Insert(stages, i+1, stage{s: st.s, tests: step.Rest})
 			}
 			continue
 		}
 		t.setVerdict(&r, st.s, v, notes)
-		if v.Outcome != outcome.Survived {
+		if step.Action == verdict.Decide {
 			return r
 		}
 	}
-	if first != nil && !second && first.Outcome == outcome.Timeout && first.Culprit != "" &&
-		firstIn.rule(first.Culprit).Need < testwatch.ConfirmBelow {
+	if culprit, ok := search.RerunAlone(func(test string) time.Duration { return firstIn.rule(test).Need }); ok {
 		// A loop shown by so little CPU is weak evidence when nothing
-		// else ran away: what a test of a few ms costs varies by tens
-		// of ms with the process it runs in. It runs again alone, in a
-		// fresh process, as in the baseline; it stands if it times out.
+		// else ran away. It runs again alone, in a fresh process, as in
+		// the baseline; it stands if it times out.
 		if bin, active, err := binary(firstIn); err == nil {
-			alone, how := []string{first.Culprit}, "passed alone"
-			v, stream, err := firstIn.runWith(ctx, firstIn.scratch(w), t.guard, r.Mutant.ID, bin,
-				testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
-			if err == nil && v.Outcome == outcome.Killed {
-				kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: firstIn, w: w, bin: bin, active: active, id: r.Mutant.ID,
-					tests: alone, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
-				if ctx.Err() != nil {
-					return r
-				}
-				notes = noteDropped(&r, dropped, append(notes, more...))
-				if kv.Outcome != outcome.Killed {
-					how = "failed alone, but not again"
-				}
-				v = kv
-			}
-			if err == nil && (v.Outcome == outcome.Survived || v.Outcome == outcome.Killed) {
-				notes = append(notes, v.Notes...)
-				if v.Outcome == outcome.Survived {
-					notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(firstIn, first.Culprit), how))
-				}
-				t.setVerdict(&r, firstIn, v, notes)
+			var done bool
+			if notes, done = rs.runAlone(ctx, w, t, &r, firstIn, bin, active, *search.First, culprit, notes); done {
 				return r
 			}
 		}
 	}
-	if first != nil {
+	if first, ok := search.Final(); ok {
 		r.Outcome, r.Reason, r.KilledBy, r.TestsToFailure = first.Outcome, withNotes(first.Reason, notes), nil, nil
 		return r
 	}
 	r.Outcome, r.Reason = outcome.Survived, withNotes("", notes)
 	return r
+}
+
+// runAlone runs culprit, the test blamed for the mutant's first timeout
+// (first), alone against it on bin in session s, its kills confirmed.
+// When that run decides (verdict.AloneDecides: it passed or failed), it
+// sets r's verdict with notes and reports done; done too when ctx was
+// cancelled, r then unchanged. It returns the notes with those of its
+// runs.
+func (rs *runState) runAlone(ctx context.Context, w int, t *target, r *MutantResult, s *session, bin *testbin.Binary, active int,
+	first testjson.Verdict, culprit string, notes []string) (_ []string, done bool) {
+	alone, how := []string{culprit}, "passed alone"
+	v, stream, err := s.runWith(ctx, s.scratch(w), t.guard, r.Mutant.ID, bin,
+		testbin.RunSpec{Tests: alone, Active: active, Seed: rs.cfg.seed(), Failfast: true})
+	if err != nil {
+		return notes, false
+	}
+	if v.Outcome == outcome.Killed {
+		kv, dropped, more := rs.holdKills(ctx, killRun{t: t, s: s, w: w, bin: bin, active: active, id: r.Mutant.ID,
+			tests: alone, seed: rs.cfg.seed(), failfast: true, original: true}, v, stream)
+		if ctx.Err() != nil {
+			return notes, true
+		}
+		notes = noteDropped(r, dropped, append(notes, more...))
+		if kv.Outcome != outcome.Killed {
+			how = "failed alone, but not again"
+		}
+		v = kv
+	}
+	if !verdict.AloneDecides(v) {
+		return notes, false
+	}
+	notes = append(notes, v.Notes...)
+	if v.Outcome == outcome.Survived {
+		notes = append(notes, fmt.Sprintf("%s, then %s %s", first.Reason, t.name(s, first.Culprit), how))
+	}
+	t.setVerdict(r, s, v, notes)
+	return notes, true
 }
 
 // setVerdict sets r's outcome, reason, killers and tests-to-failure from

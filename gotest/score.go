@@ -78,30 +78,12 @@ type Config struct {
 	Run *regexp.Regexp
 	// Operators to use; nil means mutate's defaults.
 	Operators []*mutate.Operator
-	// Progress, when set, is called after each mutant that runs finishes.
-	Progress func(done, total int, m MutantResult)
-	// Filter, when set, is asked once per package for a predicate on its
-	// mutants (for example: on lines changed since a git revision); the
-	// mutants it rejects are dropped as if never made. An error stops the
-	// run.
-	Filter func(pkg *mutate.Package) (func(mutate.Mutant) bool, error)
-	// Shard, when set, keeps only the mutants it accepts among those Filter
-	// kept (a deterministic part of them, for sharded runs).
-	// PackageResult.Universe still counts them all.
-	Shard func(pkgPath string, m mutate.Mutant) bool
-	// Prior, when set, returns the outcome an earlier run recorded for a
-	// mutant (to resume a run): the mutant is reported with it and not run.
-	Prior func(pkgPath string, m mutate.Mutant) (MutantResult, bool)
-	// Ready, when set, is called once per package after its baseline and
-	// coverage, before any mutant runs, with every selected mutant in
-	// pr.Mutants (those from Prior with their outcome). An error stops the
-	// run.
-	Ready func(pr *PackageResult) error
-	// Finished, when set, receives every outcome this run produces (not
-	// those from Prior) as it is known: the no-coverage mutants after
-	// Ready, then each mutant that runs as it finishes. Calls do not
-	// overlap.
-	Finished func(pr *PackageResult, m MutantResult)
+	// Plan, when set, chooses the mutants Score runs and gives the
+	// outcomes an earlier run recorded (plan.go); nil runs every mutant.
+	Plan Plan
+	// Observer, when set, follows the run: each package as it is ready,
+	// each outcome as it is known (plan.go); nil observes nothing.
+	Observer Observer
 	// Log, when set, receives one line per stage.
 	Log io.Writer
 	// TempDir is where the run's temporary directory goes; "" is os.TempDir.
@@ -408,44 +390,48 @@ type Selection struct {
 	Live bool
 }
 
-// SelectMutants applies Filter, then Shard, to all, the mutants of pkg:
-// the selection Score runs, which runcache plans from too.
+// SelectMutants applies Plan.Filter, then Plan.Shard, to all, the
+// mutants of pkg: the selection Score runs, which runcache plans from
+// too.
 func (cfg *Config) SelectMutants(pkg *mutate.Package, all []mutate.Mutant) (Selection, error) {
-	keep := func(mutate.Mutant) bool { return true }
-	if cfg.Filter != nil {
-		f, err := cfg.Filter(pkg)
-		if err != nil {
-			return Selection{}, err
-		}
-		keep = f
+	sel, _, err := cfg.selection(pkg, all)
+	return sel, err
+}
+
+// selection is SelectMutants; filtered reports that Plan.Filter gave a
+// predicate.
+func (cfg *Config) selection(pkg *mutate.Package, all []mutate.Mutant) (sel Selection, filtered bool, err error) {
+	plan := cfg.plan()
+	keep, err := plan.Filter(pkg)
+	if err != nil {
+		return Selection{}, false, err
 	}
-	var sel Selection
 	for _, m := range all {
-		if !keep(m) {
+		if keep != nil && !keep(m) {
 			continue
 		}
 		sel.Universe++
 		if m.Origin == mutate.OriginBlackbox {
 			sel.Blackbox++
 		}
-		if cfg.Shard == nil || cfg.Shard(pkg.Path, m) {
+		if plan.Shard(pkg.Path, m) {
 			sel.Mutants = append(sel.Mutants, m)
 			sel.Index = append(sel.Index, sel.Universe-1)
 		}
 	}
-	sel.Live = sel.Universe > 0 || cfg.Filter == nil
-	return sel, nil
+	sel.Live = sel.Universe > 0 || keep == nil
+	return sel, keep != nil, nil
 }
 
 // selectMutants is SelectMutants for Score: it sets pr.Universe and logs
 // what Filter and Shard kept.
 func (cfg *Config) selectMutants(pkg *mutate.Package, all []mutate.Mutant, pr *PackageResult) (Selection, error) {
-	sel, err := cfg.SelectMutants(pkg, all)
+	sel, filtered, err := cfg.selection(pkg, all)
 	if err != nil {
 		return Selection{}, err
 	}
 	pr.Universe, pr.Blackbox = sel.Universe, sel.Blackbox
-	if cfg.Filter != nil || cfg.Shard != nil {
+	if filtered || len(sel.Mutants) < sel.Universe {
 		cfg.logf("%s: %d mutants selected (%d after the filter)", pkg.Path, len(sel.Mutants), pr.Universe)
 	}
 	return sel, nil

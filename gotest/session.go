@@ -20,6 +20,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testlog"
 	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -291,10 +292,8 @@ func (rs *runState) live(targets []*target) ([]*target, error) {
 			continue
 		}
 		rs.cfg.logf("%s: no mutant left by the filter: nothing to build or run", t.pkg.Path)
-		if rs.cfg.Ready != nil {
-			if err := rs.cfg.Ready(t.pr); err != nil {
-				return nil, err
-			}
+		if err := rs.cfg.observer().Ready(t.pr); err != nil {
+			return nil, err
 		}
 	}
 	return live, nil
@@ -457,12 +456,10 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 		for i, m := range t.muts {
 			r := &pr.Mutants[i]
 			r.Mutant, r.Index = m, t.index[i]
-			if cfg.Prior != nil {
-				if prev, ok := cfg.Prior(t.pkg.Path, m); ok {
-					*r = prev
-					r.Mutant, r.Index = m, t.index[i]
-					continue
-				}
+			if prev, ok := cfg.plan().Prior(t.pkg.Path, m); ok {
+				*r = prev
+				r.Mutant, r.Index = m, t.index[i]
+				continue
 			}
 			r.CoveredBy = t.coveringTests(m, sessions)
 			if len(r.CoveredBy) == 0 {
@@ -483,19 +480,16 @@ func (rs *runState) coveringTests(live []*target, sessions []*session) ([]job, e
 				t.pkg.Path, t.pr.Uninfected, t.pr.Probed)
 		}
 	}
+	obs := cfg.observer()
 	for _, t := range live {
-		if cfg.Ready != nil {
-			if err := cfg.Ready(t.pr); err != nil {
-				return nil, err
-			}
+		if err := obs.Ready(t.pr); err != nil {
+			return nil, err
 		}
 	}
-	if cfg.Finished != nil {
-		for _, j := range append(uncovered, uninfected...) {
-			cfg.Finished(j.t.pr, *j.result())
-		}
+	for _, j := range append(uncovered, uninfected...) {
+		obs.Finished(j.t.pr, *j.result())
 	}
-	return testorder.PilotFirst(jobs), nil
+	return engine.PilotFirst(jobs), nil
 }
 
 // guard sets a guard on each live package's directory while its mutants
@@ -744,16 +738,11 @@ func (t *target) coveringTests(m mutate.Mutant, sessions []*session) []string {
 	return out
 }
 
-// speed is what orders a test by speed class (testorder.Class): the CPU it used alone in the
-// baseline, which the machine's load leaves as it is, or its wall time
-// where that was not measured. A wall time that load stretches across a
-// class's bound would move the test to another stage, and change which
-// test meets a mutant first.
+// speed is what orders a test by speed class (testorder.Class): the CPU
+// it used alone in the baseline, or its wall time where that was not
+// measured (verdict.Speed).
 func (s *session) speed(test string) time.Duration {
-	if u, ok := s.usage[test]; ok && u.CPU > 0 {
-		return u.CPU
-	}
-	return s.baseline[test]
+	return verdict.Speed(s.usage[test].CPU, s.baseline[test])
 }
 
 // addForeignTests lists, after the package's own tests, the other

@@ -9,8 +9,8 @@ import (
 )
 
 // SuiteResult is what a suite registered in the package's tests measured
-// (suitehost.Result).
-type SuiteResult = suitehost.Result
+// (propsuite.HostedResult, which internal/suitehost fills).
+type SuiteResult = propsuite.HostedResult
 
 // runSuites measures the suites the package's tests register
 // (suitehost.Run) on the session's schemata binary. It runs after the

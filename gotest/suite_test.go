@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
-	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
+	"github.com/mutprop/mutprop/propsuite"
 	"github.com/mutprop/mutprop/report"
 )
 
@@ -93,7 +93,7 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 			whiteBox++
 		}
 	}
-	props := map[string]suitehost.PropertyKills{}
+	props := map[string]propsuite.PropertyKills{}
 	for _, sp := range r.Properties {
 		props[sp.Property] = sp
 		if sp.Original != outcome.Survived {
@@ -143,9 +143,8 @@ func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T
 		t.Errorf("TestInsertSuite killed %d white-box mutants with a tests-to-failure count, want at least the %d its complete property kills", ttf, killed)
 	}
 
-	tables := suitehost.Tables(p.Suites)
-	if len(tables) == 0 || len(tables[0].Rows) != 4 || !strings.Contains(tables[0].Title, "insert (TestInsertSuite)") {
-		t.Errorf("suite tables: %+v", tables)
+	if len(p.Suites) == 0 || len(p.Suites[0].Properties) != 4 || p.Suites[0].Label() != "insert (TestInsertSuite)" {
+		t.Errorf("suites: %+v, want insert (TestInsertSuite) first, with 4 properties", p.Suites)
 	}
 	schema, err := report.NewSchema(report.Run{Name: p.Path})
 	if err != nil {

@@ -96,9 +96,7 @@ func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.Package
 	cfg := gotest.Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, Timeouts: to,
 		TempDir: t.TempDir(), NoFloor: true, Log: &log,
-		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-			return func(m mutate.Mutant) bool { return m.ID == id }, nil
-		},
+		Plan: keepPlan(func(m mutate.Mutant) bool { return m.ID == id }),
 	}
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
@@ -116,7 +114,7 @@ func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.Package
 // TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout scores testdata/warm's
 // variant: TestTiny computes past the CPU that shows a loop only after
 // TestFirst ran in its process. Stopped there on less than
-// testwatch.ConfirmBelow of CPU, with no other test run away, it runs
+// verdict.ConfirmBelow of CPU, with no other test run away, it runs
 // again alone and passes: the variant survives, with a note.
 func TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout(t *testing.T) {
 	t.Parallel()

@@ -38,9 +38,7 @@ func scoreTrials(t *testing.T, workers int) *gotest.PackageResult {
 		NoFloor:   true,
 		Operators: ops,
 		Trials:    trialsN,
-		Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-			return func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }, nil
-		},
+		Plan:      keepPlan(func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }),
 	}
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
@@ -152,9 +150,7 @@ func TestQuickPropertiesAreSeededInKillRuns(t *testing.T) {
 		cfg := gotest.Config{
 			Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: seed, TempDir: t.TempDir(), NoFloor: true,
 			Operators: ops, Run: regexp.MustCompile(`^TestCompareQuickWeak$`),
-			Filter: func(*mutate.Package) (func(mutate.Mutant) bool, error) {
-				return func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }, nil
-			},
+			Plan: keepPlan(func(m mutate.Mutant) bool { return strings.Contains(m.Replacement, "<=") }),
 		}
 		res, err := gotest.Score(context.Background(), cfg)
 		if err != nil {

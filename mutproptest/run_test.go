@@ -32,7 +32,7 @@ func (c *cellRecorder) suite(name string, gens ...string) *propsuite.Suite {
 		Generators: gens,
 		Test: func(_ propsuite.Mutant, p, g string) (propsuite.Test, error) {
 			cell := p + "/" + g
-			return func(r *rand.Rand, _ int) propsuite.Verdict {
+			return func(r *rand.Rand, _ int) propsuite.CaseResult {
 				c.mu.Lock()
 				defer c.mu.Unlock()
 				if c.tests[cell] == 0 {
@@ -89,7 +89,7 @@ func TestGoTestRunsTheTrialThatTheDocumentedSeedGives(t *testing.T) {
 	for _, p := range []string{"a", "b"} {
 		var first uint64
 		seen := false
-		replay := func(r *rand.Rand, size int) propsuite.Verdict {
+		replay := func(r *rand.Rand, size int) propsuite.CaseResult {
 			if !seen {
 				first, seen = r.Uint64(), true
 			}

@@ -7,8 +7,9 @@
 //
 //   - generator.go: Generator[T], a value from a seeded source and a size,
 //     and its combinators (IntRange, SliceOf, Frequency, Sized, ...).
-//   - property.go: Verdict and Test, the type-erased "generate one input and
-//     check it" unit, built with ForAll and ForAllV.
+//   - property.go: Test, the type-erased "generate one input and check
+//     it" unit, built with ForAll and ForAllV, and CaseResult, what one
+//     test case concluded (pass, fail or discard).
 //   - size.go: QuickCheck's size schedule (computeSize), exactly.
 //   - trial.go: RunTrial, one trial to the first failure or the budget, and
 //     RunScore, Duregård's per-test-case score. Panics become Crashed.
@@ -34,6 +35,9 @@
 //   - hosted.go: suites hosted by a Go package's test binary (package
 //     mutproptest): the environment contract, SuiteInfo, HostedProtocol,
 //     HostedTest (white-box mutants run the suite's test of the original).
+//   - hostedresult.go: HostedResult, what a hosted suite measured, per
+//     property (PropertyKills, Kills) and per mutant (MutantStatus):
+//     internal/suitehost fills it, mutprop run's reports render it.
 //
 // Why processes, and why one schemata mutant per process: a Go program
 // cannot recover from a stack overflow or stop a goroutine that loops, so

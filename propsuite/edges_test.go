@@ -97,7 +97,7 @@ func TestHostedTestTreatsSchemaOneAsWhiteBox(t *testing.T) {
 	s := &Suite{Name: "s", Mutants: []Mutant{{}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(m Mutant, _, _ string) (Test, error) {
 			asked = append(asked, m.ID)
-			return func(*rand.Rand, int) Verdict { return Pass }, nil
+			return func(*rand.Rand, int) CaseResult { return Pass }, nil
 		}}
 	if _, err := HostedTest(s)(Mutant{ID: "operator:x.go:1:1:literal:1", Schema: 1}, "p", "g"); err != nil {
 		t.Fatal(err)
@@ -111,7 +111,7 @@ func TestASchemataMutantWithoutAPoolIsAnError(t *testing.T) {
 	t.Parallel()
 	s := &Suite{Name: "s", Mutants: []Mutant{{}, {ID: "w", Schema: 1}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(Mutant, string, string) (Test, error) {
-			return func(*rand.Rand, int) Verdict { return Pass }, nil
+			return func(*rand.Rand, int) CaseResult { return Pass }, nil
 		}}
 	_, err := Run(context.Background(), s, &Options{Seed: 1, Protocol: &Protocol{Kind: "trials", Trials: 1, DecideBudget: 5}})
 	if err == nil || !strings.Contains(err.Error(), "worker pool") {

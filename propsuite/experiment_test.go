@@ -26,7 +26,7 @@ func countingSuite() (*Suite, *sync.Map) {
 		Test: func(m Mutant, p, g string) (Test, error) {
 			n, _ := built.LoadOrStore(cellKey("", m.ID, p, g), new(int))
 			*n.(*int)++
-			return func(r *rand.Rand, size int) Verdict {
+			return func(r *rand.Rand, size int) CaseResult {
 				if m.ID == "bad" && r.IntN(4) == 0 {
 					return Fail
 				}
@@ -101,7 +101,7 @@ func TestACrashingCellKeepsItsFirstCrashAndStops(t *testing.T) {
 	s := &Suite{
 		Name: "crash", Mutants: []Mutant{{ID: "m"}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(Mutant, string, string) (Test, error) {
-			return func(*rand.Rand, int) Verdict {
+			return func(*rand.Rand, int) CaseResult {
 				calls++
 				if calls == 1 {
 					return Fail // the deciding trial kills
@@ -147,7 +147,7 @@ func TestTheTrialsProtocolKeepsTheFirstCrashOfMany(t *testing.T) {
 	s := &Suite{
 		Name: "crashes", Mutants: []Mutant{{ID: "m"}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(Mutant, string, string) (Test, error) {
-			return func(*rand.Rand, int) Verdict {
+			return func(*rand.Rand, int) CaseResult {
 				trial++
 				if trial%2 == 0 {
 					panic(fmt.Sprintf("crash in call %d", trial))

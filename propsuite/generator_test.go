@@ -210,11 +210,11 @@ func TestOutcomesThatDetectAMutant(t *testing.T) {
 	}
 }
 
-func TestVerdictsAndChecks(t *testing.T) {
+func TestCaseResultsAndChecks(t *testing.T) {
 	t.Parallel()
-	for v, s := range map[Verdict]string{Pass: "pass", Fail: "fail", Discard: "discard", Verdict(9): "verdict(?)"} {
+	for v, s := range map[CaseResult]string{Pass: "pass", Fail: "fail", Discard: "discard", CaseResult(9): "caseresult(?)"} {
 		if v.String() != s {
-			t.Errorf("Verdict(%d).String() = %q, want %q", int(v), v.String(), s)
+			t.Errorf("CaseResult(%d).String() = %q, want %q", int(v), v.String(), s)
 		}
 	}
 	if Check(true) != Pass || Check(false) != Fail {
@@ -225,8 +225,8 @@ func TestVerdictsAndChecks(t *testing.T) {
 		t.Errorf("Implies is not ==>")
 	}
 	g := IntRange(0, 9)
-	even := ForAllV(g, func(x int) Verdict { return Implies(x%2 == 0, func() bool { return x < 10 }) })
-	vs := draws(Generator[Verdict](even), 0, 200)
+	even := ForAllV(g, func(x int) CaseResult { return Implies(x%2 == 0, func() bool { return x < 10 }) })
+	vs := draws(Generator[CaseResult](even), 0, 200)
 	if !slices.Contains(vs, Discard) || !slices.Contains(vs, Pass) || slices.Contains(vs, Fail) {
 		t.Errorf("ForAllV with Implies gave %v", vs[:10])
 	}

@@ -11,7 +11,7 @@ func TestHostedTestRunsTheOriginalsTestForWhiteBoxMutants(t *testing.T) {
 	s := &Suite{Name: "s", Mutants: []Mutant{{}, {ID: "bb"}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(m Mutant, _, _ string) (Test, error) {
 			asked = append(asked, m.ID)
-			return func(*rand.Rand, int) Verdict { return Pass }, nil
+			return func(*rand.Rand, int) CaseResult { return Pass }, nil
 		}}
 	test := HostedTest(s)
 	for _, m := range []Mutant{{}, {ID: "bb"}, {ID: "operator:x.go:1:1:relational:<", Origin: "operator", Schema: 7}} {

@@ -82,7 +82,7 @@ func workerSuite(active int) *Suite {
 			case "identity":
 				return ForAll(gen, func(x int) bool { return f(x) == x }), nil
 			case "even-size":
-				return func(r *rand.Rand, size int) Verdict {
+				return func(r *rand.Rand, size int) CaseResult {
 					x := gen(r, size)
 					return Implies(size%2 == 0, func() bool { return f(x)-x < 1 })
 				}, nil

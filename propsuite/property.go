@@ -2,18 +2,20 @@ package propsuite
 
 import "math/rand/v2"
 
-// Verdict is the result of one test case.
-type Verdict int
+// CaseResult is what one test case of a property concluded: pass, fail
+// or discard. (A mutant's verdict, killed or survived, is another thing:
+// package outcome names it.)
+type CaseResult int
 
-// The verdicts of a test case.
+// The results of a test case.
 const (
-	Pass    Verdict = iota // the property held
-	Fail                   // the property was falsified
-	Discard                // the input did not meet the property's precondition
+	Pass    CaseResult = iota // the property held
+	Fail                      // the property was falsified
+	Discard                   // the input did not meet the property's precondition
 )
 
-// String names the verdict: pass, fail or discard.
-func (v Verdict) String() string {
+// String names the result: pass, fail or discard.
+func (v CaseResult) String() string {
 	switch v {
 	case Pass:
 		return "pass"
@@ -22,17 +24,17 @@ func (v Verdict) String() string {
 	case Discard:
 		return "discard"
 	}
-	return "verdict(?)"
+	return "caseresult(?)"
 }
 
 // A Test generates one input with r at the given size and checks it. It is
 // the type-erased form of a property applied to a generator; build one with
 // ForAll or ForAllV.
-type Test func(r *rand.Rand, size int) Verdict
+type Test func(r *rand.Rand, size int) CaseResult
 
 // ForAll checks that check holds for values drawn from g.
 func ForAll[T any](g Generator[T], check func(T) bool) Test {
-	return func(r *rand.Rand, size int) Verdict {
+	return func(r *rand.Rand, size int) CaseResult {
 		if check(g(r, size)) {
 			return Pass
 		}
@@ -41,12 +43,12 @@ func ForAll[T any](g Generator[T], check func(T) bool) Test {
 }
 
 // ForAllV is ForAll for checks that may discard an input (QuickCheck's ==>).
-func ForAllV[T any](g Generator[T], check func(T) Verdict) Test {
-	return func(r *rand.Rand, size int) Verdict { return check(g(r, size)) }
+func ForAllV[T any](g Generator[T], check func(T) CaseResult) Test {
+	return func(r *rand.Rand, size int) CaseResult { return check(g(r, size)) }
 }
 
 // Implies returns Discard when pre is false, else Pass or Fail by ok.
-func Implies(pre bool, ok func() bool) Verdict {
+func Implies(pre bool, ok func() bool) CaseResult {
 	if !pre {
 		return Discard
 	}
@@ -56,8 +58,8 @@ func Implies(pre bool, ok func() bool) Verdict {
 	return Fail
 }
 
-// Check converts a boolean into a Pass or Fail verdict.
-func Check(ok bool) Verdict {
+// Check converts a boolean into a Pass or Fail result.
+func Check(ok bool) CaseResult {
 	if ok {
 		return Pass
 	}

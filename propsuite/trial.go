@@ -86,7 +86,7 @@ func RunTrial(ctx context.Context, t Test, seed uint64, cfg *TrialConfig) TrialR
 }
 
 // runOne runs one test case, turning a panic into a crash description.
-func runOne(t Test, r *rand.Rand, size int) (v Verdict, crash string) {
+func runOne(t Test, r *rand.Rand, size int) (v CaseResult, crash string) {
 	defer func() {
 		if p := recover(); p != nil {
 			crash = fmt.Sprintf("panic: %v\n%s", p, debug.Stack())

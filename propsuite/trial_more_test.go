@@ -9,8 +9,8 @@ import (
 	"github.com/mutprop/mutprop/outcome"
 )
 
-func pass(*rand.Rand, int) Verdict    { return Pass }
-func discard(*rand.Rand, int) Verdict { return Discard }
+func pass(*rand.Rand, int) CaseResult    { return Pass }
+func discard(*rand.Rand, int) CaseResult { return Discard }
 
 func TestTrialBudgetsAndTheirDefaults(t *testing.T) {
 	t.Parallel()
@@ -39,7 +39,7 @@ func TestTrialBudgetsAndTheirDefaults(t *testing.T) {
 func TestACrashCountsAsATestAndKeepsThePanicMessage(t *testing.T) {
 	t.Parallel()
 	calls := 0
-	res := RunTrial(context.Background(), func(*rand.Rand, int) Verdict {
+	res := RunTrial(context.Background(), func(*rand.Rand, int) CaseResult {
 		calls++
 		if calls == 3 {
 			panic("kaboom")
@@ -55,7 +55,7 @@ func TestACancelledTrialStopsAtTheNextCheckEvery64Tests(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	res := RunTrial(ctx, func(*rand.Rand, int) Verdict {
+	res := RunTrial(ctx, func(*rand.Rand, int) CaseResult {
 		calls++
 		if calls == 100 {
 			cancel()
@@ -78,7 +78,7 @@ func TestACancelledTrialStopsAtTheNextCheckEvery64Tests(t *testing.T) {
 func TestScoreRunsPastFailuresAndCrashes(t *testing.T) {
 	t.Parallel()
 	calls := 0
-	res, err := RunScore(context.Background(), func(r *rand.Rand, size int) Verdict {
+	res, err := RunScore(context.Background(), func(r *rand.Rand, size int) CaseResult {
 		calls++
 		switch {
 		case calls%10 == 0:
@@ -121,7 +121,7 @@ func TestScoreGivesUpAtItsDiscardRatioAndStopsWhenCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	res, err = RunScore(ctx, func(*rand.Rand, int) Verdict {
+	res, err = RunScore(ctx, func(*rand.Rand, int) CaseResult {
 		if calls++; calls == 70 {
 			cancel()
 		}

@@ -12,7 +12,7 @@ import (
 func TestTrialCountsTestsUpToAndIncludingTheFailingOne(t *testing.T) {
 	t.Parallel()
 	var sizes []int
-	fails := Test(func(r *rand.Rand, size int) Verdict {
+	fails := Test(func(r *rand.Rand, size int) CaseResult {
 		sizes = append(sizes, size)
 		if len(sizes) == 7 {
 			return Fail
@@ -34,7 +34,7 @@ func TestDiscardedTestsAreNotCountedButGrowTheSize(t *testing.T) {
 	t.Parallel()
 	calls := 0
 	var sizes []int
-	test := Test(func(r *rand.Rand, size int) Verdict {
+	test := Test(func(r *rand.Rand, size int) CaseResult {
 		calls++
 		sizes = append(sizes, size)
 		switch {
@@ -56,7 +56,7 @@ func TestDiscardedTestsAreNotCountedButGrowTheSize(t *testing.T) {
 
 func TestTooManyDiscardsGiveUp(t *testing.T) {
 	t.Parallel()
-	res := RunTrial(context.Background(), func(*rand.Rand, int) Verdict { return Discard }, 1, &TrialConfig{MaxTests: 100})
+	res := RunTrial(context.Background(), func(*rand.Rand, int) CaseResult { return Discard }, 1, &TrialConfig{MaxTests: 100})
 	if res.Outcome != outcome.GaveUp || res.Discards != 1000 {
 		t.Fatalf("got %+v, want gave-up after 1000 discards", res)
 	}
@@ -83,7 +83,7 @@ func TestMeanTestsToFailureOfAOneInTenPropertyIsTen(t *testing.T) {
 	t.Parallel()
 	// Each test fails with probability 0.1, so tests-to-failure is
 	// geometric with mean 10. The measured 95% CI must contain 10.
-	p := Test(func(r *rand.Rand, _ int) Verdict { return Check(r.Float64() >= 0.1) })
+	p := Test(func(r *rand.Rand, _ int) CaseResult { return Check(r.Float64() >= 0.1) })
 	s := &Suite{Name: "geometric", Mutants: []Mutant{{}}, Properties: []string{"p"}, Generators: []string{"g"},
 		Test: func(Mutant, string, string) (Test, error) { return p, nil }}
 	res, err := Run(context.Background(), s, &Options{Seed: 42, Protocol: &Protocol{Trials: 2000}})
@@ -112,7 +112,7 @@ func TestTheSameSeedGivesTheSameTrialAndAnotherSeedUsuallyNot(t *testing.T) {
 
 func TestScoreCountsEveryFailingTestCase(t *testing.T) {
 	t.Parallel()
-	p := Test(func(r *rand.Rand, _ int) Verdict { return Check(r.IntN(4) != 0) })
+	p := Test(func(r *rand.Rand, _ int) CaseResult { return Check(r.IntN(4) != 0) })
 	res, err := RunScore(context.Background(), p, 7, 4000, nil)
 	if err != nil {
 		t.Fatal(err)

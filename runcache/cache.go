@@ -162,9 +162,12 @@ type cacheRun struct {
 	hits    map[string]map[string]gotest.MutantResult // package -> mutant ID -> cached verdict
 	served  map[string]map[string]bool                // what the cache gave this run
 	resumed int                                       // mutants the journal gave (--resume)
-	total   int
-	misses  map[string]int // why mutants were not in the cache, by reason
-	envNote string         // why the whole cache was not used
+	// unscored holds the packages the plan selects no mutant from, with a
+	// filter (gotest.Selection.Live unset): Score does not build them.
+	unscored map[string]bool
+	total    int
+	misses   map[string]int // why mutants were not in the cache, by reason
+	envNote  string         // why the whole cache was not used
 }
 
 // Score runs gotest.Score with cfg through the outcome cache (Open, then
@@ -219,9 +222,9 @@ func (c *Cache) Tree() *runlog.Tree {
 
 // Score runs gotest.Score with cfg through the outcome cache: with every
 // selected mutant in the cache, nothing is built and the result comes from
-// it, through cfg's hooks (Prior, Ready, Finished) as a run's would; with
-// some, those are given to Score as prior outcomes and sent to Finished as
-// outcomes of this run. cfg's hooks are replaced.
+// it, through cfg's plan and observer (Prior, Ready, Finished) as a run's
+// would; with some, those are given to Score as prior outcomes and sent to
+// Finished as outcomes of this run. cfg's Plan and Observer are replaced.
 func (c *Cache) Score(ctx context.Context, cfg *gotest.Config) (*gotest.Result, error) {
 	cr, o := c.cr, c.o
 	if cr == nil {
@@ -461,7 +464,7 @@ func (cr *cacheRun) save(cfg *gotest.Config, res *gotest.Result) {
 			cr.tests[q] = ti.Sum()
 		}
 		for _, pr := range res.Packages {
-			if pr.Universe == 0 && cfg.Filter != nil {
+			if cr.unscored[pr.Path] {
 				continue // nothing selected: the package was not scored
 			}
 			p := pr.Path

@@ -45,7 +45,7 @@
 // When every selected mutant of every package is in the cache, Score
 // builds and runs nothing: the result is made from the cache and reported
 // as a run's (console, journal, JSON, HTML). Otherwise the verdicts that
-// hold are given to gotest.Score as Config.Prior (like a resumed journal's)
+// hold are given to gotest.Score as Plan.Prior (like a resumed journal's)
 // and the rest run; Score still builds, runs the baseline and measures
 // coverage. The cache is written (temporary file and rename) after a run
 // that finished.

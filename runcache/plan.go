@@ -46,6 +46,12 @@ func (cr *cacheRun) plan(ctx context.Context, cfg *gotest.Config) ([]plannedPack
 		}
 		pp := plannedPackage{pkg: pkg, stats: stats, muts: sel.Mutants, index: sel.Index, universe: sel.Universe, blackbox: sel.Blackbox, live: sel.Live}
 		plan = append(plan, pp)
+		if !sel.Live {
+			if cr.unscored == nil {
+				cr.unscored = map[string]bool{}
+			}
+			cr.unscored[pkg.Path] = true
+		}
 	}
 	// The test packages that count, as gotest.Score picks them: with
 	// OwnTests a package's own; else every matched package with tests
@@ -170,9 +176,9 @@ func (cr *cacheRun) packageHolds(pp plannedPackage) bool {
 }
 
 // fromCache makes the run's result from the cache when it holds every
-// selected mutant of every package, calling cfg's hooks as gotest.Score
-// would: Prior first (a resumed journal's outcomes), Ready per package,
-// Finished for each verdict the cache gives.
+// selected mutant of every package, calling cfg's plan and observer as
+// gotest.Score would: Prior first (a resumed journal's outcomes), Ready
+// per package, Finished for each verdict the cache gives.
 func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotest.Result, bool) {
 	for _, pp := range plan {
 		if !pp.live {
@@ -184,6 +190,7 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 	}
 	res := &gotest.Result{}
 	workers := max(cfg.Workers, 1)
+	prior, obs := planOf(cfg), observerOf(cfg)
 	for _, pp := range plan {
 		pkg := pp.pkg
 		pr := &gotest.PackageResult{Path: pkg.Path, Name: pkg.Name, Dir: pkg.Dir, Package: pkg, Files: pkg.Filenames,
@@ -207,28 +214,22 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 			}
 			pr.Mutants = make([]gotest.MutantResult, len(pp.muts))
 			for i, m := range pp.muts {
-				if cfg.Prior != nil {
-					if prev, ok := cfg.Prior(pkg.Path, m); ok {
-						prev.Mutant, prev.Index = m, pp.index[i]
-						pr.Mutants[i] = prev
-						cr.resumed++
-						continue
-					}
+				if prev, ok := prior.Prior(pkg.Path, m); ok {
+					prev.Mutant, prev.Index = m, pp.index[i]
+					pr.Mutants[i] = prev
+					cr.resumed++
+					continue
 				}
 				pr.Mutants[i] = cr.hits[pkg.Path][m.ID]
 				cr.serve(pkg.Path, m.ID)
 				fresh = append(fresh, pr.Mutants[i])
 			}
 		}
-		if cfg.Ready != nil {
-			if err := cfg.Ready(pr); err != nil {
-				return nil, false // Score meets the same error and reports it
-			}
+		if err := obs.Ready(pr); err != nil {
+			return nil, false // Score meets the same error and reports it
 		}
-		if cfg.Finished != nil {
-			for _, m := range fresh {
-				cfg.Finished(pr, m)
-			}
+		for _, m := range fresh {
+			obs.Finished(pr, m)
 		}
 	}
 	return res, true
@@ -236,45 +237,79 @@ func (cr *cacheRun) fromCache(cfg *gotest.Config, plan []plannedPackage) (*gotes
 
 // hook gives Score the cached verdicts that hold (after the journal's,
 // when resuming) and sends them to Finished as the package is ready, as
-// outcomes of this run (the journal records them).
+// outcomes of this run (the journal records them): cfg's plan and
+// observer become cachePlan and cacheObserver over them.
 func (cr *cacheRun) hook(cfg *gotest.Config) {
-	prior, ready, finished := cfg.Prior, cfg.Ready, cfg.Finished
-	cfg.Prior = func(p string, m mutate.Mutant) (gotest.MutantResult, bool) {
-		if prior != nil {
-			if r, ok := prior(p, m); ok {
-				cr.resumed++
-				return r, true
-			}
-		}
-		r, ok := cr.hits[p][m.ID]
-		if ok && runlog.SameMutant(r.Mutant, m) {
-			cr.serve(p, m.ID)
-			return r, true
-		}
-		return gotest.MutantResult{}, false
+	cfg.Plan = &cachePlan{Plan: planOf(cfg), cr: cr}
+	cfg.Observer = &cacheObserver{Observer: observerOf(cfg), cr: cr}
+}
+
+// planOf returns cfg.Plan, gotest.AllMutants when nil.
+func planOf(cfg *gotest.Config) gotest.Plan {
+	if cfg.Plan == nil {
+		return gotest.AllMutants{}
 	}
-	cfg.Ready = func(pr *gotest.PackageResult) error {
-		// What the tests read, hashed now, before the mutants run: what
-		// changes later runs them again next time.
-		for q, read := range pr.Inputs {
-			if _, ok := cr.fresh[q]; !ok {
-				cr.fresh[q] = cr.tree.TestInputs(q, read)
-			}
-		}
-		if ready != nil {
-			if err := ready(pr); err != nil {
-				return err
-			}
-		}
-		if finished != nil {
-			for _, m := range pr.Mutants {
-				if cr.served[pr.Path][m.Mutant.ID] {
-					finished(pr, m)
-				}
-			}
-		}
-		return nil
+	return cfg.Plan
+}
+
+// observerOf returns cfg.Observer, gotest.NoObserver when nil.
+func observerOf(cfg *gotest.Config) gotest.Observer {
+	if cfg.Observer == nil {
+		return gotest.NoObserver{}
 	}
+	return cfg.Observer
+}
+
+// cachePlan is the run's plan with the cache's verdicts as prior
+// outcomes, after the plan's own (a resumed journal's).
+type cachePlan struct {
+	gotest.Plan
+	cr *cacheRun
+}
+
+// Prior gives the plan's outcome of m, else the cache's when it holds.
+func (p *cachePlan) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, bool) {
+	cr := p.cr
+	if r, ok := p.Plan.Prior(pkgPath, m); ok {
+		cr.resumed++
+		return r, true
+	}
+	r, ok := cr.hits[pkgPath][m.ID]
+	if ok && runlog.SameMutant(r.Mutant, m) {
+		cr.serve(pkgPath, m.ID)
+		return r, true
+	}
+	return gotest.MutantResult{}, false
+}
+
+// cacheObserver is the run's observer that hashes what each package's
+// tests read as it is ready, and sends the verdicts the cache served to
+// Finished then, as outcomes of this run.
+type cacheObserver struct {
+	gotest.Observer
+	cr *cacheRun
+}
+
+// Ready hashes what pr's tests read, then tells the run's observer, then
+// sends it the verdicts the cache served for pr.
+func (o *cacheObserver) Ready(pr *gotest.PackageResult) error {
+	cr := o.cr
+	// What the tests read, hashed now, before the mutants run: what
+	// changes later runs them again next time.
+	for q, read := range pr.Inputs {
+		if _, ok := cr.fresh[q]; !ok {
+			cr.fresh[q] = cr.tree.TestInputs(q, read)
+		}
+	}
+	if err := o.Observer.Ready(pr); err != nil {
+		return err
+	}
+	for _, m := range pr.Mutants {
+		if cr.served[pr.Path][m.Mutant.ID] {
+			o.Observer.Finished(pr, m)
+		}
+	}
+	return nil
 }
 
 // mutantsHash identifies a selection of mutants.

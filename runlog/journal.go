@@ -160,7 +160,7 @@ func (j *Journal) ResumeNote() string {
 
 // Prior returns the journaled outcome of m, if the journal holds the same
 // mutant and nothing its verdict depends on changed since
-// (gotest.Config.Prior).
+// (gotest.Plan.Prior).
 func (j *Journal) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, bool) {
 	key := (&Record{Package: pkgPath, Mutant: &Mutant{Mutant: m}}).Key()
 	r, ok := j.log.Cells()[key]
@@ -173,7 +173,7 @@ func (j *Journal) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, b
 
 // Ready records the package's description and its inputs, or checks the
 // description against the one an earlier run recorded
-// (gotest.Config.Ready): one whose inputs changed since gets the new
+// (gotest.Observer.Ready): one whose inputs changed since gets the new
 // description (the last record of a key counts); another that differs
 // is refused.
 func (j *Journal) Ready(pr *gotest.PackageResult) error {
@@ -203,7 +203,7 @@ func (j *Journal) Ready(pr *gotest.PackageResult) error {
 	return j.append(irec)
 }
 
-// Finished records a finished mutant (gotest.Config.Finished), stamped
+// Finished records a finished mutant (gotest.Observer.Finished), stamped
 // with what its verdict depends on (Inputs.Stamp).
 func (j *Journal) Finished(pr *gotest.PackageResult, m gotest.MutantResult) error {
 	r := NewMutant(pr, m)

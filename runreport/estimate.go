@@ -6,8 +6,8 @@ import (
 	"math"
 	"time"
 
+	"github.com/mutprop/mutprop/engine"
 	"github.com/mutprop/mutprop/gotest"
-	"github.com/mutprop/mutprop/internal/testorder"
 )
 
 // Budget says, for a package whose mutants would take longer than a
@@ -73,7 +73,7 @@ func (b *Budget) Ready(pr *gotest.PackageResult) {
 		high += all
 		b.left++
 	}
-	b.pilot = testorder.Pilot(b.left)
+	b.pilot = engine.Pilot(b.left)
 	w := time.Duration(b.workers)
 	low, high = low/w, high/w
 	if b.fixed+low <= b.Limit {
@@ -109,7 +109,7 @@ func (b *Budget) Mutant(m gotest.MutantResult) {
 	}
 	// The pilot's worker time per unit of expected cost, applied to the
 	// expected cost of the mutants left, over the workers. The pilot is a
-	// sample spread over the stage (testorder.Pilot, run first); its
+	// sample spread over the stage (engine.Pilot, run first); its
 	// wall time would count the mutants still running when it ended.
 	ratio := float64(b.worked) / float64(b.cost)
 	left := time.Duration(ratio * float64(rest) / float64(b.workers))

@@ -67,13 +67,18 @@ type FlakyKiller struct {
 	Mutants  []string `json:"mutants"`
 }
 
+// suitesJSONKey is the JSON report's key of the registered suites
+// (document.Suites).
+const suitesJSONKey = "mutpropSuites"
+
 // document is the JSON report: the mutation-testing-report-schema's
 // fields, then mutprop's keys in a fixed order, those without a value
 // left out, encoded once. The keys are a contract (TestDocumentKeys
 // checks them against the constants other packages name them by).
 type document struct {
 	report.Schema
-	// Suites are the registered suites (suitehost.JSONKey).
+	// Suites are the registered suites (the schema allows extra
+	// top-level properties).
 	Suites []gotest.SuiteResult `json:"mutpropSuites,omitempty"`
 	// SetAside lists the tests the baselines set aside.
 	SetAside []SetAsideTest `json:"mutpropSetAside,omitempty"`

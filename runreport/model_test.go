@@ -8,15 +8,14 @@ import (
 
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/gotest"
-	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/report"
 	"github.com/mutprop/mutprop/runlog"
 )
 
 // TestDocumentKeys encodes a JSON report with every one of mutprop's
-// keys: they follow the schema's, in the order of the keys other
-// packages name them by (suitehost.JSONKey, report.TrialsJSONKey, ...),
-// and a key without a value is left out.
+// keys: they follow the schema's, in their order, those other packages
+// name equal to their constants (report.TrialsJSONKey, ...), and a key
+// without a value is left out.
 func TestDocumentKeys(t *testing.T) {
 	t.Parallel()
 	r := mustNew([]runlog.Package{pkg("example.com/a")})
@@ -31,7 +30,7 @@ func TestDocumentKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"schemaVersion", "thresholds", "files", "testFiles", "framework",
-		suitehost.JSONKey, "mutpropSetAside", "mutpropFlaky", report.TrialsJSONKey, report.StrengthJSONKey, ci.BaselineJSONKey}
+		suitesJSONKey, "mutpropSetAside", "mutpropFlaky", report.TrialsJSONKey, report.StrengthJSONKey, ci.BaselineJSONKey}
 	if got := topKeys(t, b); !reflect.DeepEqual(got, want) {
 		t.Errorf("keys %v, want %v", got, want)
 	}

@@ -2,7 +2,7 @@
 // runlog), from a live run or from the merged journals of its shards: the
 // console tables of each package (statuses, with --matrix the kill rates,
 // redundant tests and a minimal killing set, the undetected mutants,
-// registered suites), the score of all packages, the trials' tables with
+// registered suites, suites.go), the score of all packages, the trials' tables with
 // --trials, the JSON report (mutation-testing-report-schema, with
 // mutprop's own keys) and the HTML report, and the floor line; and, while
 // a run goes, its progress (progress.go: a bar per package, and with -v a
@@ -18,7 +18,6 @@ import (
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/atomicfile"
 	"github.com/mutprop/mutprop/internal/mutantid"
-	"github.com/mutprop/mutprop/internal/suitehost"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
@@ -89,7 +88,7 @@ func packageTables(p runlog.Package, r report.Run, matrix bool) []report.Table {
 	if sv := survivorsTable(r); len(sv.Rows) > 0 {
 		tables = append(tables, sv)
 	}
-	return append(tables, suitehost.Tables(p.Suites)...)
+	return append(tables, suiteTables(p.Suites)...)
 }
 
 // countsNote counts the package's mutants: those of its source (the

@@ -367,7 +367,9 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 	if err != nil {
 		return err
 	}
-	listed, testOnly, err := f.packages(ctx, e, &cfg, patterns, shard)
+	plan := &runPlan{shard: shard}
+	cfg.Plan = plan
+	listed, testOnly, err := f.packages(ctx, e, &cfg, patterns, plan)
 	if err != nil {
 		return interruptedOr(ctx, err)
 	}
@@ -393,7 +395,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 			return err
 		}
 		defer journal.Close()
-		cfg.Prior = journal.Prior
+		plan.journal = journal
 	}
 	prog := f.follow(e, &cfg, journal, len(listed) > 1, cancel)
 	res, err := f.score(runCtx, cache, &cfg) // gotest.Score through the outcome cache (cache.go)
@@ -458,8 +460,8 @@ func (f *runFlags) tagList() []string {
 
 // packages lists the packages to score and the test-only packages whose
 // tests count (checkPackages), checks --blackbox against them, and sets
-// cfg's packages and the filters of --since and --shard.
-func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config, patterns []string, shard engine.Shard) (listed, testOnly []preflight.ListedPackage, err error) {
+// cfg's packages and plan's filter of --since.
+func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config, patterns []string, plan *runPlan) (listed, testOnly []preflight.ListedPackage, err error) {
 	listed, testOnly, err = checkPackages(ctx, e, patterns, cfg.Tags, f.ownTests)
 	if err != nil {
 		return nil, nil, err
@@ -474,42 +476,87 @@ func (f *runFlags) packages(ctx context.Context, e *cli.Env, cfg *gotest.Config,
 		cfg.TestPackages = append(cfg.TestPackages, gotest.TestPackage{Path: p.ImportPath, Dir: p.Dir})
 	}
 	if f.since != "" {
-		if cfg.Filter, err = sinceFilter(ctx, listed, f.since); err != nil {
+		if plan.since, err = sinceFilter(ctx, listed, f.since); err != nil {
 			return nil, nil, err
 		}
-	}
-	if shard.N > 1 {
-		cfg.Shard = func(pkgPath string, m mutate.Mutant) bool { return shard.Has(pkgPath + "\x1f" + m.ID) }
 	}
 	return listed, testOnly, nil
 }
 
-// follow sets cfg's hooks: each package's mutants go to the journal (nil
-// for none; cancel stops the run when it breaks), the progress bars and
-// the budget's estimate. It returns the progress, to finish.
+// runPlan is mutprop run's gotest.Plan: the mutants of --since's lines
+// (since: nil for all), of --shard's part (shard), and the outcomes of
+// the journal's earlier run (journal: nil for none).
+type runPlan struct {
+	since   func(*mutate.Package) (func(mutate.Mutant) bool, error)
+	shard   engine.Shard
+	journal *runlog.Journal
+}
+
+// Filter keeps the mutants on lines changed since --since; all without it.
+func (p *runPlan) Filter(pkg *mutate.Package) (func(mutate.Mutant) bool, error) {
+	if p.since == nil {
+		return nil, nil
+	}
+	return p.since(pkg)
+}
+
+// Shard keeps --shard's part of the mutants; all without it.
+func (p *runPlan) Shard(pkgPath string, m mutate.Mutant) bool {
+	return p.shard.N <= 1 || p.shard.Has(pkgPath+"\x1f"+m.ID)
+}
+
+// Prior gives the journal's outcome of m, when resuming.
+func (p *runPlan) Prior(pkgPath string, m mutate.Mutant) (gotest.MutantResult, bool) {
+	if p.journal == nil {
+		return gotest.MutantResult{}, false
+	}
+	return p.journal.Prior(pkgPath, m)
+}
+
+// follow sets cfg's observer (runObserver): each package's mutants go to
+// the journal (nil for none; cancel stops the run when it breaks), the
+// progress bars and the budget's estimate. It returns the progress, to
+// finish.
 func (f *runFlags) follow(e *cli.Env, cfg *gotest.Config, journal *runlog.Journal, multi bool, cancel func()) *runreport.Progress {
 	prog := &runreport.Progress{W: e.Stderr, Verbose: f.verbose, Multi: multi}
 	budget := &runreport.Budget{W: e.Stderr, Limit: f.budget, Note: prog.Note}
-	cfg.Ready = func(pr *gotest.PackageResult) error {
-		if journal != nil {
-			if err := journal.Ready(pr); err != nil {
-				return cli.UsageError("%v", err)
-			}
-		}
-		budget.Ready(pr)
-		prog.Ready(pr)
-		return nil
-	}
-	cfg.Finished = func(pr *gotest.PackageResult, m gotest.MutantResult) {
-		if journal != nil && journal.Finished(pr, m) != nil {
-			cancel() // the journal is broken: stop, and say so below
-		}
-	}
-	cfg.Progress = func(done, total int, m gotest.MutantResult) {
-		prog.Mutant(done, total, m)
-		budget.Mutant(m)
-	}
+	cfg.Observer = &runObserver{journal: journal, prog: prog, budget: budget, cancel: cancel}
 	return prog
+}
+
+// runObserver is mutprop run's gotest.Observer: it records each package
+// and outcome in the journal (nil for none; cancel stops the run when it
+// breaks), and feeds the progress bars and the budget's estimate.
+type runObserver struct {
+	journal *runlog.Journal
+	prog    *runreport.Progress
+	budget  *runreport.Budget
+	cancel  func()
+}
+
+// Ready records pr in the journal and shows it ready.
+func (o *runObserver) Ready(pr *gotest.PackageResult) error {
+	if o.journal != nil {
+		if err := o.journal.Ready(pr); err != nil {
+			return cli.UsageError("%v", err)
+		}
+	}
+	o.budget.Ready(pr)
+	o.prog.Ready(pr)
+	return nil
+}
+
+// Finished records m in the journal.
+func (o *runObserver) Finished(pr *gotest.PackageResult, m gotest.MutantResult) {
+	if o.journal != nil && o.journal.Finished(pr, m) != nil {
+		o.cancel() // the journal is broken: stop, and say so below
+	}
+}
+
+// Progress moves the progress bars and the budget's estimate.
+func (o *runObserver) Progress(done, total int, m gotest.MutantResult) {
+	o.prog.Mutant(done, total, m)
+	o.budget.Mutant(m)
 }
 
 // closeJournal closes the journal (nil for none), after saying what

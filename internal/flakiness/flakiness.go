@@ -1,7 +1,7 @@
 // Package flakiness is the baseline's policy on tests that fail without a
 // mutant: how many times the tests run (Repeats), under which conditions
 // (Condition), what the runs tell (Observations), and what to do with
-// each failing test (Screen, Verdict): refuse the package, or set the
+// each failing test (Screen, Decision): refuse the package, or set the
 // test aside with its reason. It decides from the observed runs only; a
 // Runner runs the tests. During the mutants' runs, it confirms each kill
 // (kills.go, ConfirmKill over a KillRunner): a kill whose test passes
@@ -359,8 +359,9 @@ func (o *Observations) Reasons(test string) string {
 	return strings.Join(parts, "; ")
 }
 
-// Verdict is what the baseline decided from its observations.
-type Verdict struct {
+// Decision is what the baseline decided from its observations about the
+// tests that failed (a verdict, in mutprop, is a mutant's: testjson.Verdict).
+type Decision struct {
 	// Failing fail under go test's own build, with the others, every time
 	// they ran there, in mutprop's copy of the module and in the user's
 	// tree (or where that run was not made): the package's own failure.
@@ -404,8 +405,8 @@ func (o *Observations) seenFailingUnderGoTest(test string) bool {
 // is set aside with the reason. A test that failed with the others but
 // never ran with them under go test's build counts as failing there (the
 // driver always runs it).
-func decide(o *Observations, tests []string, skipFlaky bool) Verdict {
-	var v Verdict
+func decide(o *Observations, tests []string, skipFlaky bool) Decision {
+	var v Decision
 	goTest := o.goTest()
 	for _, t := range o.Failing(tests) {
 		r := o.get(t)
@@ -493,7 +494,7 @@ func RepeatTogether(ctx context.Context, r Runner, k int, tests []string, o *Obs
 // it. Last, when those runs pinned the seed (r.pin), each test that
 // failed with the others there runs alone without the pin
 // (confirmUnpinned): passing so, it fails only for that seed.
-func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skipFlaky bool) (Verdict, error) {
+func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skipFlaky bool) (Decision, error) {
 	o.setPin(r.Pin())
 	var again []string
 	for _, t := range o.Failing(tests) {
@@ -502,7 +503,7 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 		}
 	}
 	if err := confirmAlone(ctx, r, again, Alone, o); err != nil {
-		return Verdict{}, err
+		return Decision{}, err
 	}
 	var together, alone []string // what to check on go test's build
 	for _, t := range o.Failing(tests) {
@@ -519,11 +520,11 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 			break
 		}
 		if err := r.Together(ctx, 0, PlainWithOthers, nil, o); err != nil {
-			return Verdict{}, err
+			return Decision{}, err
 		}
 	}
 	if err := confirmAlone(ctx, r, alone, PlainAlone, o); err != nil {
-		return Verdict{}, err
+		return Decision{}, err
 	}
 	if o.pinned() != "" {
 		var unpinned []string
@@ -533,11 +534,11 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 			}
 		}
 		if err := confirmUnpinned(ctx, r, unpinned, o); err != nil {
-			return Verdict{}, err
+			return Decision{}, err
 		}
 	}
 	if err := confirmInTree(ctx, r, o, tests); err != nil {
-		return Verdict{}, err
+		return Decision{}, err
 	}
 	return decide(o, tests, skipFlaky), nil
 }
@@ -616,7 +617,7 @@ func confirmAlone(ctx context.Context, r Runner, tests []string, c Condition, o 
 }
 
 // Kept returns tests without those v sets aside.
-func Kept(tests []string, v Verdict) []string {
+func Kept(tests []string, v Decision) []string {
 	return slices.DeleteFunc(slices.Clone(tests), func(t string) bool {
 		return slices.ContainsFunc(v.Aside, func(a SetAside) bool { return a.Test == t })
 	})
@@ -665,7 +666,7 @@ func UnpinnedTimeout(d time.Duration) time.Duration {
 // Refusal is the error that refuses the package pkg for v, or nil: tests
 // that fail under go test, flaky tests (unless skipFlaky set them aside),
 // a failure outside any test on mutprop's build only.
-func (v Verdict) Refusal(o *Observations, pkg string, skipFlaky bool) error {
+func (v Decision) Refusal(o *Observations, pkg string, skipFlaky bool) error {
 	var msgs []string
 	if len(v.CopyOnly) > 0 {
 		parts := make([]string, len(v.CopyOnly))

@@ -58,9 +58,9 @@ func (r *simRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error)
 
 // simulateBaseline runs the baseline's logic as runBaseline does: the
 // tests together once, each alone once, together k more times, then
-// Screen when one failed. It returns the Verdict (zero when
+// Screen when one failed. It returns the Decision (zero when
 // nothing failed) and the Observations.
-func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Verdict, *Observations) {
+func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Decision, *Observations) {
 	t.Helper()
 	ctx := context.Background()
 	o := NewObservations()
@@ -76,7 +76,7 @@ func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Verdict, *O
 		t.Fatal(err)
 	}
 	if len(o.Failing(r.tests)) == 0 {
-		return Verdict{}, o
+		return Decision{}, o
 	}
 	v, err := Screen(ctx, r, o, r.tests, skip)
 	if err != nil {
@@ -104,7 +104,7 @@ func simFlaky(seed uint64) *simRunner {
 // no test that failed in a run kept for the mutants. misjudged reports
 // TestFlaky set aside for another reason (it gave one outcome in every
 // run of two conditions: rare, see MinRepeats).
-func refusedOrAsideAsFlaky(t *testing.T, v Verdict, o *Observations, tests []string, skip bool) (scored, misjudged bool) {
+func refusedOrAsideAsFlaky(t *testing.T, v Decision, o *Observations, tests []string, skip bool) (scored, misjudged bool) {
 	t.Helper()
 	refused := len(v.Failing)+len(v.CopyOnly) > 0 || len(v.Flaky) > 0 && !skip || v.Outside
 	for _, a := range v.Aside {
@@ -204,26 +204,26 @@ func TestDecideTellsSteadyFailuresFromFlakes(t *testing.T) {
 	cases := []struct {
 		name   string
 		fail   [NConditions]float64
-		expect func(v Verdict) bool
+		expect func(v Decision) bool
 		want   string
 	}{
-		{"fails everywhere", [NConditions]float64{1, 1, 1, 1, InTree: 1}, func(v Verdict) bool { return slices.Equal(v.Failing, []string{"TestX"}) }, "failing"},
-		{"fails in mutprop's copy only", [NConditions]float64{1, 1, 1, 1}, func(v Verdict) bool {
+		{"fails everywhere", [NConditions]float64{1, 1, 1, 1, InTree: 1}, func(v Decision) bool { return slices.Equal(v.Failing, []string{"TestX"}) }, "failing"},
+		{"fails in mutprop's copy only", [NConditions]float64{1, 1, 1, 1}, func(v Decision) bool {
 			return slices.Equal(v.CopyOnly, []string{"TestX"}) && len(v.Failing) == 0 && len(v.Aside) == 0
 		}, "failing in mutprop's copy only"},
-		{"fails on mutprop's build only", [NConditions]float64{1, 1, 0, 0}, func(v Verdict) bool {
+		{"fails on mutprop's build only", [NConditions]float64{1, 1, 0, 0}, func(v Decision) bool {
 			return len(v.Aside) == 1 && strings.Contains(v.Aside[0].Reason, "passes under go test")
 		}, "set aside: passes under go test"},
-		{"depends on the tests before it", [NConditions]float64{0, 1, 0, 1}, func(v Verdict) bool {
+		{"depends on the tests before it", [NConditions]float64{0, 1, 0, 1}, func(v Decision) bool {
 			return len(v.Aside) == 1 && strings.Contains(v.Aside[0].Reason, "depends on tests that run before it")
 		}, "set aside: depends on earlier tests"},
-		{"fails alone on mutprop's build only", [NConditions]float64{0, 1, 0, 0}, func(v Verdict) bool {
+		{"fails alone on mutprop's build only", [NConditions]float64{0, 1, 0, 0}, func(v Decision) bool {
 			return len(v.Aside) == 1 && strings.Contains(v.Aside[0].Reason, "passes alone under go test")
 		}, "set aside: passes alone under go test"},
-		{"flaky alone under go test only", [NConditions]float64{0, 1, 0, 0.5}, func(v Verdict) bool {
+		{"flaky alone under go test only", [NConditions]float64{0, 1, 0, 0.5}, func(v Decision) bool {
 			return slices.Equal(v.Flaky, []string{"TestX"}) && len(v.Aside) == 0
 		}, "flaky"},
-		{"passes", never, func(v Verdict) bool { return len(v.Failing)+len(v.Flaky)+len(v.Aside) == 0 }, "nothing"},
+		{"passes", never, func(v Decision) bool { return len(v.Failing)+len(v.Flaky)+len(v.Aside) == 0 }, "nothing"},
 	}
 	for _, c := range cases {
 		for seed := range uint64(20) {

@@ -19,7 +19,7 @@ func TestDecideSetsAsideAFailureOnlyForThePinnedSeed(t *testing.T) {
 	always := [NConditions]float64{1, 1, 1, 1, 1, 1}
 	seedDependent := [NConditions]float64{1, 1, 1, 1, 0.5, 1}
 	for seed := range uint64(20) {
-		sim := func(fail [NConditions]float64, pin string) (Verdict, *Observations) {
+		sim := func(fail [NConditions]float64, pin string) (Decision, *Observations) {
 			r := &simRunner{rng: rand.New(rand.NewPCG(seed, 2)), tests: []string{"TestA", "TestX"},
 				fail: map[string][NConditions]float64{"TestX": fail}, pinned: pin}
 			return simulateBaseline(t, r, MinRepeats, false)

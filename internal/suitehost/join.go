@@ -20,12 +20,12 @@ import (
 // mutants, their cells and kills are joined in that order. The counts of
 // mutants left out add up; the durations add up, and the cell timeout
 // is the largest. One part is returned as it is.
-func Join(parts [][]Result, index map[string]int) ([]Result, error) {
+func Join(parts [][]propsuite.HostedResult, index map[string]int) ([]propsuite.HostedResult, error) {
 	if len(parts) == 1 {
 		return parts[0], nil
 	}
 	var order []string
-	bySuite := map[string][]Result{}
+	bySuite := map[string][]propsuite.HostedResult{}
 	for _, part := range parts {
 		for _, r := range part {
 			k := r.Package + "\x1f" + r.Name + "\x1f" + r.Test
@@ -35,7 +35,7 @@ func Join(parts [][]Result, index map[string]int) ([]Result, error) {
 			bySuite[k] = append(bySuite[k], r)
 		}
 	}
-	var out []Result
+	var out []propsuite.HostedResult
 	for _, k := range order {
 		r, err := joinSuite(bySuite[k], index)
 		if err != nil {
@@ -47,7 +47,7 @@ func Join(parts [][]Result, index map[string]int) ([]Result, error) {
 }
 
 // joinSuite joins the shards' measures of one suite (Join).
-func joinSuite(ps []Result, index map[string]int) (Result, error) {
+func joinSuite(ps []propsuite.HostedResult, index map[string]int) (propsuite.HostedResult, error) {
 	if len(ps) == 1 {
 		return ps[0], nil
 	}
@@ -80,16 +80,16 @@ func joinSuite(ps []Result, index map[string]int) (Result, error) {
 			r.Cells = append(r.Cells, c)
 		}
 	}
-	var whites []MutantStatus
+	var whites []propsuite.MutantStatus
 	seen := map[string]bool{}
 	for _, p := range ps {
 		if p.Seed != first.Seed || p.Protocol != first.Protocol || len(p.Properties) != len(first.Properties) {
-			return Result{}, fmt.Errorf("suite %s: the shards measured it with other seeds, protocols or properties", first.Label())
+			return propsuite.HostedResult{}, fmt.Errorf("suite %s: the shards measured it with other seeds, protocols or properties", first.Label())
 		}
 		for _, m := range p.Mutants {
 			if white(m.ID) {
 				if seen[m.ID] {
-					return Result{}, fmt.Errorf("suite %s: two shards measured mutant %s", first.Label(), m.ID)
+					return propsuite.HostedResult{}, fmt.Errorf("suite %s: two shards measured mutant %s", first.Label(), m.ID)
 				}
 				seen[m.ID] = true
 				whites = append(whites, m)
@@ -120,11 +120,11 @@ func joinSuite(ps []Result, index map[string]int) (Result, error) {
 		cells[c.Key()] = c
 	}
 	for i, sp := range first.Properties {
-		w := Kills{}
+		w := propsuite.Kills{}
 		for _, p := range ps {
 			q := p.Properties[i]
 			if q.Property != sp.Property || q.Generator != sp.Generator {
-				return Result{}, fmt.Errorf("suite %s: the shards list other properties", first.Label())
+				return propsuite.HostedResult{}, fmt.Errorf("suite %s: the shards list other properties", first.Label())
 			}
 			w.Total += q.WhiteBox.Total
 			w.Detected += q.WhiteBox.Detected

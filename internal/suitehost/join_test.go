@@ -18,26 +18,26 @@ func joinCell(mutant string, o outcome.Outcome, counts ...int) propsuite.Cell {
 // joinParts is a suite measured whole, and as two shards measure it:
 // each against the original and the suite's own mutant s/1, the first
 // against white-box mutant w1, the second against w2.
-func joinParts() (whole Result, parts [][]Result) {
+func joinParts() (whole propsuite.HostedResult, parts [][]propsuite.HostedResult) {
 	orig, own := joinCell("", outcome.Survived), joinCell("s/1", outcome.Killed, 2)
 	w1, w2 := joinCell("w1", outcome.Killed, 1, 2), joinCell("w2", outcome.Killed, 4)
-	bb := Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 2}
-	result := func(white Kills, cells []propsuite.Cell, muts []MutantStatus, notCovered int, d time.Duration) Result {
-		return Result{Package: "p", Name: "s", Test: "TestS", Seed: 1, Protocol: propsuite.Protocol{Kind: "mttf", Trials: 2},
-			Properties: []PropertyKills{{Property: "a", Generator: "g", Original: outcome.Survived, BlackBox: bb, WhiteBox: white}},
+	bb := propsuite.Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 2}
+	result := func(white propsuite.Kills, cells []propsuite.Cell, muts []propsuite.MutantStatus, notCovered int, d time.Duration) propsuite.HostedResult {
+		return propsuite.HostedResult{Package: "p", Name: "s", Test: "TestS", Seed: 1, Protocol: propsuite.Protocol{Kind: "mttf", Trials: 2},
+			Properties: []propsuite.PropertyKills{{Property: "a", Generator: "g", Original: outcome.Survived, BlackBox: bb, WhiteBox: white}},
 			Mutants:    muts, Cells: cells, NotCovered: notCovered, CellTimeout: d, Duration: d}
 	}
-	status := func(id, origin string) MutantStatus {
-		return MutantStatus{ID: id, Origin: origin, Status: outcome.Killed, KilledBy: []string{"a"}}
+	status := func(id, origin string) propsuite.MutantStatus {
+		return propsuite.MutantStatus{ID: id, Origin: origin, Status: outcome.Killed, KilledBy: []string{"a"}}
 	}
-	whole = result(Kills{Total: 2, Detected: 2, Killed: 2, MeanTestsToFailure: (1.5 + 4) / 2},
-		[]propsuite.Cell{orig, own, w1, w2}, []MutantStatus{status("s/1", "blackbox"), status("w1", "operator"), status("w2", "named")}, 3, 3*time.Second)
-	one := result(Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 1.5},
-		[]propsuite.Cell{orig, own, w1}, []MutantStatus{status("s/1", "blackbox"), status("w1", "operator")}, 1, time.Second)
-	two := result(Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 4},
-		[]propsuite.Cell{orig, own, w2}, []MutantStatus{status("s/1", "blackbox"), status("w2", "named")}, 2, 2*time.Second)
+	whole = result(propsuite.Kills{Total: 2, Detected: 2, Killed: 2, MeanTestsToFailure: (1.5 + 4) / 2},
+		[]propsuite.Cell{orig, own, w1, w2}, []propsuite.MutantStatus{status("s/1", "blackbox"), status("w1", "operator"), status("w2", "named")}, 3, 3*time.Second)
+	one := result(propsuite.Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 1.5},
+		[]propsuite.Cell{orig, own, w1}, []propsuite.MutantStatus{status("s/1", "blackbox"), status("w1", "operator")}, 1, time.Second)
+	two := result(propsuite.Kills{Total: 1, Detected: 1, Killed: 1, MeanTestsToFailure: 4},
+		[]propsuite.Cell{orig, own, w2}, []propsuite.MutantStatus{status("s/1", "blackbox"), status("w2", "named")}, 2, 2*time.Second)
 	whole.CellTimeout = 2 * time.Second // the larger shard's
-	return whole, [][]Result{{two}, {one}}
+	return whole, [][]propsuite.HostedResult{{two}, {one}}
 }
 
 // TestJoinGivesTheUnshardedSuite joins two shards' measures of a suite
@@ -53,13 +53,13 @@ func TestJoinGivesTheUnshardedSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got, []Result{whole}) {
-		t.Errorf("joined:\n%+v\nwant:\n%+v", got, []Result{whole})
+	if !reflect.DeepEqual(got, []propsuite.HostedResult{whole}) {
+		t.Errorf("joined:\n%+v\nwant:\n%+v", got, []propsuite.HostedResult{whole})
 	}
 	if got, _ := Join(parts[:1], index); !reflect.DeepEqual(got, parts[0]) {
 		t.Errorf("one part is not returned as it is: %+v", got)
 	}
-	if _, err := Join([][]Result{parts[0], parts[0]}, index); err == nil || !strings.Contains(err.Error(), "two shards measured mutant w2") {
+	if _, err := Join([][]propsuite.HostedResult{parts[0], parts[0]}, index); err == nil || !strings.Contains(err.Error(), "two shards measured mutant w2") {
 		t.Errorf("a mutant in two shards: %v", err)
 	}
 }

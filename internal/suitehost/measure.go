@@ -36,10 +36,10 @@ type Host struct {
 // their remaining trials, under a deadline scaled by their larger budget:
 // the cells are exactly those of one mttf run (same seeds), but a mutant
 // that hangs costs one short deadline per cell. Problems are reported in
-// Result.Err.
-func Measure(ctx context.Context, h Host, info propsuite.SuiteInfo, white []propsuite.Mutant) Result {
+// HostedResult.Err.
+func Measure(ctx context.Context, h Host, info propsuite.SuiteInfo, white []propsuite.Mutant) propsuite.HostedResult {
 	proto := propsuite.HostedProtocol(info.Protocol)
-	r := Result{Package: h.Package, Name: info.Name, Test: info.Test, Seed: h.Seed, Protocol: proto}
+	r := propsuite.HostedResult{Package: h.Package, Name: info.Name, Test: info.Test, Seed: h.Seed, Protocol: proto}
 	suite := &propsuite.Suite{
 		Name: info.Name, Mutants: suiteMutants(info, white), Properties: info.Properties, Generators: info.Generators,
 		Test: func(propsuite.Mutant, string, string) (propsuite.Test, error) {
@@ -166,7 +166,7 @@ func cellStatus(c propsuite.Cell) outcome.Outcome {
 var statusRank = map[outcome.Outcome]int{outcome.Error: -1, outcome.Survived: 0, outcome.GaveUp: 1, outcome.Timeout: 2, outcome.Crashed: 3, outcome.Killed: 4}
 
 // summarize fills the cells, mutants and properties of r.
-func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cell) {
+func summarize(r *propsuite.HostedResult, suite *propsuite.Suite, cells map[string]propsuite.Cell) {
 	label := func(p, g string) string {
 		if len(suite.Generators) > 1 {
 			return p + "/" + g
@@ -174,11 +174,12 @@ func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cel
 		return p
 	}
 	key := func(m, p, g string) string { return (&propsuite.Cell{Mutant: m, Property: p, Generator: g}).Key() }
-	var props []*PropertyKills
-	byKey := map[string]*PropertyKills{}
+	var props []*propsuite.PropertyKills
+	means := map[*propsuite.Kills][]float64{} // each killed mutant's mean tests-to-failure
+	byKey := map[string]*propsuite.PropertyKills{}
 	for _, p := range suite.Properties {
 		for _, g := range suite.Generators {
-			sp := &PropertyKills{Property: p, Generator: g}
+			sp := &propsuite.PropertyKills{Property: p, Generator: g}
 			if c, ok := cells[key("", p, g)]; ok {
 				sp.Original = cellStatus(c)
 			}
@@ -196,7 +197,7 @@ func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cel
 		}
 	}
 	for _, m := range suite.Mutants[1:] {
-		sm := MutantStatus{ID: m.ID, Origin: m.Origin, Description: m.Description}
+		sm := propsuite.MutantStatus{ID: m.ID, Origin: m.Origin, Description: m.Description}
 		for _, p := range suite.Properties {
 			for _, g := range suite.Generators {
 				sp := byKey[key("", p, g)]
@@ -219,7 +220,7 @@ func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cel
 					k.Killed++
 					sm.KilledBy = append(sm.KilledBy, label(p, g))
 					if len(c.Counts) > 0 {
-						k.means = append(k.means, stats.SummarizeInts(c.Counts).Mean)
+						means[k] = append(means[k], stats.SummarizeInts(c.Counts).Mean)
 					}
 				case outcome.Crashed:
 					k.Detected++
@@ -235,15 +236,14 @@ func summarize(r *Result, suite *propsuite.Suite, cells map[string]propsuite.Cel
 		}
 	}
 	for _, sp := range props {
-		for _, k := range []*Kills{&sp.BlackBox, &sp.WhiteBox} {
-			if len(k.means) > 0 {
+		for _, k := range []*propsuite.Kills{&sp.BlackBox, &sp.WhiteBox} {
+			if xs := means[k]; len(xs) > 0 {
 				sum := 0.0
-				for _, x := range k.means {
+				for _, x := range xs {
 					sum += x
 				}
-				k.MeanTestsToFailure = sum / float64(len(k.means))
+				k.MeanTestsToFailure = sum / float64(len(xs))
 			}
-			k.means = nil
 		}
 		r.Properties = append(r.Properties, *sp)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/internal/sandbox"
@@ -39,10 +40,10 @@ type WhiteBox func(info propsuite.SuiteInfo) (white []propsuite.Mutant, notCover
 // each in worker processes of its test binary (Measure) against its own
 // mutants and white's. Problems are reported in the results, never fatal
 // to the package's score.
-func Run(ctx context.Context, p Package, white WhiteBox) []Result {
+func Run(ctx context.Context, p Package, white WhiteBox) []propsuite.HostedResult {
 	tests, hasMain, err := Tests(p.Dir)
 	if err != nil {
-		return []Result{{Package: p.Path, Name: "?", Err: err.Error()}}
+		return []propsuite.HostedResult{{Package: p.Path, Name: "?", Err: err.Error()}}
 	}
 	tests = slices.DeleteFunc(tests, func(t string) bool { return !slices.Contains(p.Tests, t) })
 	if len(tests) == 0 && !hasMain {
@@ -50,17 +51,17 @@ func Run(ctx context.Context, p Package, white WhiteBox) []Result {
 	}
 	infos, err := p.describe(ctx, tests)
 	if err != nil {
-		return []Result{{Package: p.Path, Name: "?", Err: err.Error()}}
+		return []propsuite.HostedResult{{Package: p.Path, Name: "?", Err: err.Error()}}
 	}
 	host := p.Host
 	host.Package, host.Worker = p.Path, p.worker
-	var out []Result
+	var out []propsuite.HostedResult
 	for _, info := range infos {
 		if ctx.Err() != nil {
 			break
 		}
 		start := time.Now()
-		p.Logf("%s: suite %s: measuring in worker processes of the test binary", p.Path, (&Result{Name: info.Name, Test: info.Test}).Label())
+		p.Logf("%s: suite %s: measuring in worker processes of the test binary", p.Path, (&propsuite.HostedResult{Name: info.Name, Test: info.Test}).Label())
 		w, notCovered, notInSchemata := white(info)
 		r := Measure(ctx, host, info, w)
 		r.NotCovered, r.NotInSchemata = notCovered, notInSchemata
@@ -72,11 +73,13 @@ func Run(ctx context.Context, p Package, white WhiteBox) []Result {
 	return out
 }
 
+// errNote is a log line's note of a suite's error: its first line.
 func errNote(e string) string {
 	if e == "" {
 		return ""
 	}
-	return " (" + firstLine(e) + ")"
+	line, _, _ := strings.Cut(e, "\n")
+	return " (" + line + ")"
 }
 
 // describe runs the tests (and TestMain) in describe mode and reads the

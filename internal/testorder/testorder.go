@@ -93,34 +93,3 @@ func Unreached(tests, passed []string, culprit string) []string {
 	}
 	return out
 }
-
-// Pilot is how many of a stage's n mutants run first, spread evenly over
-// the stage: a systematic sample whose cost predicts the whole stage's
-// (the progress line's ETA, --budget's estimate). Mutants in source order
-// are not such a sample: one function's mutants share their tests and
-// their cost. 2% of them, at least 20.
-func Pilot(n int) int { return min(n, max(20, n/50)) }
-
-// PilotFirst orders jobs so that Pilot of them, evenly spaced, come first,
-// then the others in their order. The order changes no verdict: every
-// mutant runs in a fresh copy.
-func PilotFirst[J any](jobs []J) []J {
-	n := len(jobs)
-	k := Pilot(n)
-	if k == 0 || k >= n {
-		return jobs
-	}
-	out := make([]J, 0, n)
-	picked := make([]bool, n)
-	for i := range k {
-		j := i * n / k
-		picked[j] = true
-		out = append(out, jobs[j])
-	}
-	for j := range jobs {
-		if !picked[j] {
-			out = append(out, jobs[j])
-		}
-	}
-	return out
-}

@@ -15,15 +15,6 @@ import (
 // (2 ms of CPU alone) used 20 ms under a mutant it survives.
 const FirstTryConst = 50 * time.Millisecond
 
-// ConfirmBelow is the CPU under which a loop is weak evidence: what a
-// test of a few ms costs varies by tens of ms with the process it runs in
-// (a garbage collection over what earlier tests left, a large allocation
-// the runtime must zero). bitset's TestBitSetHuge, 4 ms of CPU alone,
-// used 30 ms under an equivalent mutant beside two CPU-bound processes.
-// A host runs such a timeout's test again alone before it counts, unless
-// a second test ran away too.
-const ConfirmBelow = 100 * time.Millisecond
-
 // RuleFor is the deadline rule of a test that took baseline in the
 // baseline and used u alone (the zero Usage: unmeasured, its wall time
 // stands for its CPU), under the deadlines t: the CPU that shows a loop

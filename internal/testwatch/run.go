@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -28,7 +29,7 @@ const Patience = 4
 // and counts only if it times out again.
 func Run(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) (testjson.Verdict, *testjson.Stream, error) {
 	v, st, confirmed, err := runOnce(ctx, bin, spec, rule, reset, 1)
-	if err != nil || v.Outcome != outcome.Timeout || confirmed || ctx.Err() != nil {
+	if err != nil || !verdict.NeedsPatience(v, confirmed) || ctx.Err() != nil {
 		return v, st, err
 	}
 	first := v.Reason
@@ -63,20 +64,7 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	if err != nil {
 		return testjson.Verdict{}, nil, false, err
 	}
-	v = testjson.Classify(st, res)
-	if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
-		v.Reason += ": " + why
-		confirmed = true
-	}
-	if stopped := w.Stopped(); v.Outcome == outcome.Timeout && stopped != "" {
-		v.Culprit = stopped
-	}
-	if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-		if k, ok := testjson.FailedProperty(st); ok {
-			k.Notes = v.Notes
-			v = k
-		}
-	}
+	v, confirmed = verdict.Settle(testjson.Classify(st, res), st, w.Why(), w.Stopped())
 	return v, st, confirmed, nil
 }
 
@@ -111,19 +99,7 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	}
 	out := testjson.ClassifyBatch(its, res)
 	if n := len(out); n > 0 {
-		v := &out[n-1]
-		if why := w.Why(); v.Outcome == outcome.Timeout && why != "" {
-			v.Reason += ": " + why
-		}
-		if stopped := w.Stopped(); v.Outcome == outcome.Timeout && stopped != "" {
-			v.Culprit = stopped
-		}
-		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
-			if k, ok := testjson.FailedProperty(its[len(its)-1]); ok {
-				k.Notes = v.Notes
-				*v = k
-			}
-		}
+		out[n-1], _ = verdict.Settle(out[n-1], its[len(its)-1], w.Why(), w.Stopped())
 	}
 	if len(out) > len(spec.Schedule) {
 		return nil, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out), len(spec.Schedule))

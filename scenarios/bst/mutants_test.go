@@ -82,14 +82,14 @@ func TestTheWatchdogTripsOnASpinningTestButNotOnAnIdleOne(t *testing.T) {
 	defer cancel()
 	go wd.run(ctx, func(reason string) { tripped <- reason })
 	// A test that sleeps (uses no CPU) for longer than the limit is fine.
-	wd.wrap(func(*rand.Rand, int) propsuite.Verdict { time.Sleep(300 * time.Millisecond); return propsuite.Pass })(nil, 0)
+	wd.wrap(func(*rand.Rand, int) propsuite.CaseResult { time.Sleep(300 * time.Millisecond); return propsuite.Pass })(nil, 0)
 	select {
 	case r := <-tripped:
 		t.Fatalf("tripped on a sleeping test: %s", r)
 	default:
 	}
 	var stop atomic.Bool
-	go wd.wrap(func(*rand.Rand, int) propsuite.Verdict {
+	go wd.wrap(func(*rand.Rand, int) propsuite.CaseResult {
 		for !stop.Load() {
 		}
 		return propsuite.Pass

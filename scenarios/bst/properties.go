@@ -28,7 +28,7 @@ type property struct {
 	// Duplicate, for QuickSpec properties, names the hand-written property
 	// it duplicates ("" when it is new).
 	Duplicate string
-	check     func(w *world, r *rand.Rand, n int) propsuite.Verdict
+	check     func(w *world, r *rand.Rand, n int) propsuite.CaseResult
 }
 
 // maybe is a Haskell Maybe Int; the zero value is Nothing.
@@ -56,14 +56,14 @@ func orElse(a, b maybe) maybe {
 	return b
 }
 
-func chk(ok bool) propsuite.Verdict {
+func chk(ok bool) propsuite.CaseResult {
 	if ok {
 		return propsuite.Pass
 	}
 	return propsuite.Fail
 }
 
-func discard() propsuite.Verdict { return propsuite.Discard }
+func discard() propsuite.CaseResult { return propsuite.Discard }
 
 // properties returns the 79 active properties of BSTSpec.hs in file order:
 // 48 hand-written, then the 31 found by QuickSpec.
@@ -75,25 +75,25 @@ func handWritten() []property {
 	type P = property
 	return []P{
 		// Validity.
-		{Name: "ArbitraryValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "ArbitraryValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			return chk(w.valid(w.tree(r, n)))
 		}},
-		{Name: "NilValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "NilValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			return chk(w.valid(nil))
 		}},
-		{Name: "InsertValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
 			return chk(w.valid(w.insert(k, v, t)))
 		}},
-		{Name: "DeleteValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			return chk(w.valid(w.del(k, t)))
 		}},
-		{Name: "UnionValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2 := w.tree(r, n), w.tree(r, n)
 			return chk(w.valid(w.union(t, t2)))
 		}},
-		{Name: "ShrinkValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "ShrinkValid", Kind: Validity, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t := w.tree(r, n)
 			if !w.valid(t) {
 				return discard()
@@ -111,7 +111,7 @@ func handWritten() []property {
 		}},
 
 		// Postconditions.
-		{Name: "InsertPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t, k2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.key(r, n)
 			want := w.fnd(k2, t)
 			if k == k2 {
@@ -119,7 +119,7 @@ func handWritten() []property {
 			}
 			return chk(w.fnd(k2, w.insert(k, v, t)) == want)
 		}},
-		{Name: "DeletePost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeletePost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t, k2 := w.key(r, n), w.tree(r, n), w.key(r, n)
 			want := w.fnd(k2, t)
 			if k == k2 {
@@ -127,39 +127,39 @@ func handWritten() []property {
 			}
 			return chk(w.fnd(k2, w.del(k, t)) == want)
 		}},
-		{Name: "FindPostPresent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindPostPresent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
 			return chk(w.fnd(k, w.insert(k, v, t)) == just(v))
 		}},
-		{Name: "FindPostAbsent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindPostAbsent", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			return chk(w.fnd(k, w.del(k, t)) == maybe{})
 		}},
-		{Name: "InsertDeleteComplete", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertDeleteComplete", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			if m := w.fnd(k, t); m.ok {
 				return chk(same(t, w.insert(k, m.v, t)))
 			}
 			return chk(same(t, w.del(k, t)))
 		}},
-		{Name: "UnionPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionPost", Kind: Postcondition, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
 			return chk(w.fnd(k, w.union(t, t2)) == orElse(w.fnd(k, t), w.fnd(k, t2)))
 		}},
 
 		// Metamorphic.
-		{Name: "SizeInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "SizeInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
 			return chk(w.size(w.insert(k, v, t)) >= w.size(t))
 		}},
-		{Name: "InsertInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
 			return chk(w.equiv(w.insert(k, v, w.insert(k2, v2, t)), w.insert(k2, v2, w.insert(k, v, t))))
 		}},
-		{Name: "InsertInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, k2, v2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			want := w.insert(k, v, t)
 			if k != k2 {
@@ -167,14 +167,14 @@ func handWritten() []property {
 			}
 			return chk(w.equiv(w.insert(k, v, w.insert(k2, v2, t)), want))
 		}},
-		{Name: "InsertDeleteWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertDeleteWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
 			return chk(w.equiv(w.insert(k, v, w.del(k2, t)), w.del(k2, w.insert(k, v, t))))
 		}},
-		{Name: "InsertDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, k2, t := w.key(r, n), w.val(r, n), w.key(r, n), w.tree(r, n)
 			var want *tree
 			if k == k2 {
@@ -184,26 +184,26 @@ func handWritten() []property {
 			}
 			return chk(w.equiv(w.insert(k, v, w.del(k2, t)), want))
 		}},
-		{Name: "InsertUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t, t2 := w.key(r, n), w.val(r, n), w.tree(r, n), w.tree(r, n)
 			return chk(w.equiv(w.insert(k, v, w.union(t, t2)), w.union(w.insert(k, v, t), t2)))
 		}},
-		{Name: "UnionInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
 			return chk(w.equiv(w.union(w.insert(k, v, t), t2), w.insert(k, v, w.union(t, t2))))
 		}},
-		{Name: "DeleteNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k := w.key(r, n)
 			return chk(same(w.del(k, nil), nil))
 		}},
-		{Name: "DeleteInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteInsertWeak", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			if k == k2 {
 				return discard()
 			}
 			return chk(w.equiv(w.del(k, w.insert(k2, v2, t)), w.insert(k2, v2, w.del(k, t))))
 		}},
-		{Name: "DeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			var want *tree
 			if k == k2 {
@@ -213,43 +213,43 @@ func handWritten() []property {
 			}
 			return chk(w.equiv(w.del(k, w.insert(k2, v2, t)), want))
 		}},
-		{Name: "DeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
 			return chk(w.equiv(w.del(k, w.del(k2, t)), w.del(k2, w.del(k, t))))
 		}},
-		{Name: "DeleteUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
 			return chk(w.equiv(w.del(k, w.union(t, t2)), w.union(w.del(k, t), w.del(k, t2))))
 		}},
-		{Name: "UnionDeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionDeleteDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2, k := w.tree(r, n), w.tree(r, n), w.key(r, n)
 			return chk(w.equiv(w.union(w.del(k, t), w.del(k, t2)), w.del(k, w.union(t, t2))))
 		}},
-		{Name: "UnionNil1", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionNil1", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t := w.tree(r, n)
 			return chk(same(w.union(nil, t), t))
 		}},
-		{Name: "UnionNil2", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionNil2", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t := w.tree(r, n)
 			return chk(same(w.union(t, nil), t))
 		}},
-		{Name: "UnionDeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionDeleteInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2, k, v := w.tree(r, n), w.tree(r, n), w.key(r, n), w.val(r, n)
 			return chk(w.equiv(w.union(w.del(k, t), w.insert(k, v, t2)), w.insert(k, v, w.union(t, t2))))
 		}},
-		{Name: "UnionUnionIdem", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionUnionIdem", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t := w.tree(r, n)
 			return chk(w.equiv(w.union(t, t), t))
 		}},
-		{Name: "UnionUnionAssoc", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionUnionAssoc", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t1, t2, t3 := w.tree(r, n), w.tree(r, n), w.tree(r, n)
 			return chk(same(w.union(w.union(t1, t2), t3), w.union(t1, w.union(t2, t3))))
 		}},
-		{Name: "FindNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindNil", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k := w.key(r, n)
 			return chk(w.fnd(k, nil) == maybe{})
 		}},
-		{Name: "FindInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindInsert", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, k2, v2, t := w.key(r, n), w.key(r, n), w.val(r, n), w.tree(r, n)
 			want := w.fnd(k, t)
 			if k == k2 {
@@ -257,7 +257,7 @@ func handWritten() []property {
 			}
 			return chk(w.fnd(k, w.insert(k2, v2, t)) == want)
 		}},
-		{Name: "FindDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindDelete", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, k2, t := w.key(r, n), w.key(r, n), w.tree(r, n)
 			want := w.fnd(k, t)
 			if k == k2 {
@@ -265,17 +265,17 @@ func handWritten() []property {
 			}
 			return chk(w.fnd(k, w.del(k2, t)) == want)
 		}},
-		{Name: "FindUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindUnion", Kind: Metamorphic, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t, t2 := w.key(r, n), w.tree(r, n), w.tree(r, n)
 			return chk(w.fnd(k, w.union(t, t2)) == orElse(w.fnd(k, t), w.fnd(k, t2)))
 		}},
 
 		// Properties over equivalent trees.
-		{Name: "Equivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "Equivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2 := w.equivs(r, n)
 			return chk(w.equiv(t, t2))
 		}},
-		{Name: "ShrinkEquivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "ShrinkEquivs", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2 := w.equivs(r, n)
 			if !w.equiv(t, t2) {
 				return discard()
@@ -287,46 +287,46 @@ func handWritten() []property {
 			}
 			return propsuite.Pass
 		}},
-		{Name: "InsertPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v := w.key(r, n), w.val(r, n)
 			t, t2 := w.equivs(r, n)
 			return chk(w.equiv(w.insert(k, v, t), w.insert(k, v, t2)))
 		}},
-		{Name: "DeletePreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeletePreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k := w.key(r, n)
 			t, t2 := w.equivs(r, n)
 			return chk(w.equiv(w.del(k, t), w.del(k, t2)))
 		}},
-		{Name: "UnionPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t1, t1b := w.equivs(r, n)
 			t2, t2b := w.equivs(r, n)
 			return chk(w.equiv(w.union(t1, t2), w.union(t1b, t2b)))
 		}},
-		{Name: "FindPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindPreservesEquiv", Kind: Equivalence, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k := w.key(r, n)
 			t, t2 := w.equivs(r, n)
 			return chk(w.fnd(k, t) == w.fnd(k, t2))
 		}},
 
 		// Completeness of insertion.
-		{Name: "InsertComplete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertComplete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t := w.tree(r, n)
 			return chk(w.insertComplete(t))
 		}},
-		{Name: "InsertCompleteForDelete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertCompleteForDelete", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			return chk(w.insertComplete(w.del(k, t)))
 		}},
-		{Name: "InsertCompleteForUnion", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertCompleteForUnion", Kind: Completeness, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2 := w.tree(r, n), w.tree(r, n)
 			return chk(w.insertComplete(w.union(t, t2)))
 		}},
 
 		// Model-based.
-		{Name: "NilModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "NilModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			return chk(len(w.appendList(w.s.a[:0], nil)) == 0)
 		}},
-		{Name: "InsertModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "InsertModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, v, t := w.key(r, n), w.val(r, n), w.tree(r, n)
 			s := &w.s
 			s.a = w.appendList(s.a[:0], w.insert(k, v, t))
@@ -335,7 +335,7 @@ func handWritten() []property {
 			s.b = sortedInsert(s.b[:0], kv{Key: k, Val: v}, s.c)
 			return chk(equalKVs(s.a, s.b))
 		}},
-		{Name: "DeleteModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "DeleteModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			s := &w.s
 			s.a = w.appendList(s.a[:0], w.del(k, t))
@@ -343,7 +343,7 @@ func handWritten() []property {
 			s.c = deleteKey(s.c[:0], k, s.b)
 			return chk(equalKVs(s.a, s.c))
 		}},
-		{Name: "UnionModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "UnionModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			t, t2 := w.tree(r, n), w.tree(r, n)
 			s := &w.s
 			s.a = w.appendList(s.a[:0], t)
@@ -352,7 +352,7 @@ func handWritten() []property {
 			s.a = w.appendList(s.a[:0], w.union(t, t2))
 			return chk(equalKVs(s.a, s.c))
 		}},
-		{Name: "FindModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.Verdict {
+		{Name: "FindModel", Kind: Model, check: func(w *world, r *rand.Rand, n int) propsuite.CaseResult {
 			k, t := w.key(r, n), w.tree(r, n)
 			w.s.a = w.appendList(w.s.a[:0], t)
 			v, ok := lookup(k, w.s.a)

@@ -128,12 +128,12 @@ func newTestOps(property, generator string, cfg config, guard bool, o *ops) (pro
 	_, validOnly := splitGenerator(generator)
 	w := &world{gen: g, o: o, guard: guard || validOnly}
 	if !w.guard {
-		return func(r *rand.Rand, n int) propsuite.Verdict {
+		return func(r *rand.Rand, n int) propsuite.CaseResult {
 			g.reset()
 			return p.check(w, r, n)
 		}, nil
 	}
-	return func(r *rand.Rand, n int) (v propsuite.Verdict) {
+	return func(r *rand.Rand, n int) (v propsuite.CaseResult) {
 		g.reset()
 		w.invalid = false
 		defer func() {

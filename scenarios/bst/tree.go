@@ -21,7 +21,7 @@ func insertCorrect(k, v int, t *tree) *tree {
 
 // treeArena hands out tree nodes from chunks it reuses after reset: the
 // generators build their trees in it, and a test's trees are garbage when
-// the next test starts (nothing keeps them: properties return a verdict,
+// the next test starts (nothing keeps them: properties return a CaseResult,
 // and the subject never writes a node).
 type treeArena struct {
 	chunks [][]tree

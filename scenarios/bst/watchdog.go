@@ -29,7 +29,7 @@ type watchdog struct {
 
 // wrap returns t reporting its start and end to the watchdog.
 func (w *watchdog) wrap(t propsuite.Test) propsuite.Test {
-	return func(r *rand.Rand, n int) propsuite.Verdict {
+	return func(r *rand.Rand, n int) propsuite.CaseResult {
 		w.running.Add(1)
 		defer w.running.Add(1)
 		return t(r, n)

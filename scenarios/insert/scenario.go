@@ -94,7 +94,7 @@ func test(p insertProperty, mutant string, lists ListMutator) (propsuite.Test, e
 	var seedOf func(r *rand.Rand) uint64
 	switch {
 	case mutant == "":
-		return func(r *rand.Rand, size int) propsuite.Verdict {
+		return func(r *rand.Rand, size int) propsuite.CaseResult {
 			x, xs := inputs(p, r, size)
 			return propsuite.Check(p.check(insert, sort, x, xs))
 		}, nil
@@ -107,7 +107,7 @@ func test(p insertProperty, mutant string, lists ListMutator) (propsuite.Test, e
 		}
 		seedOf = func(*rand.Rand) uint64 { return uint64(k) }
 	}
-	return func(r *rand.Rand, size int) propsuite.Verdict {
+	return func(r *rand.Rand, size int) propsuite.CaseResult {
 		x, xs := inputs(p, r, size)
 		seed := seedOf(r)
 		ins, sort, err := mutants(seed, lists)

@@ -1,4 +1,4 @@
-package suitehost
+package runreport
 
 import (
 	"fmt"
@@ -10,15 +10,11 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// JSONKey is the top-level key that holds the suites in mutprop's JSON
-// report, a mutation-testing-report-schema document (the schema allows
-// extra top-level properties).
-const JSONKey = "mutpropSuites"
-
-// Tables renders registered suites (PackageResult.Suites): per suite,
-// its properties (kill rate by mutant origin, mean tests-to-failure), then
-// the mutants no property detected.
-func Tables(suites []Result) []report.Table {
+// suiteTables renders registered suites (runlog.Package.Suites, which
+// internal/suitehost measured): per suite, its properties (kill rate by
+// mutant origin, mean tests-to-failure), then the mutants no property
+// detected.
+func suiteTables(suites []propsuite.HostedResult) []report.Table {
 	var out []report.Table
 	for i := range suites {
 		r := &suites[i]
@@ -74,14 +70,18 @@ func Tables(suites []Result) []report.Table {
 	return out
 }
 
-func killsText(k Kills) string {
+// killsText is a property's detected mutants of one origin in a table
+// cell: "detected/total (percent)", "-" with none measured.
+func killsText(k propsuite.Kills) string {
 	if k.Total == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%d/%d (%.0f%%)", k.Detected, k.Total, k.pct())
+	return fmt.Sprintf("%d/%d (%.0f%%)", k.Detected, k.Total, 100*float64(k.Detected)/float64(k.Total))
 }
 
-func ttfText(k Kills) string {
+// ttfText is the mean tests-to-failure in a table cell, "-" with none
+// killed.
+func ttfText(k propsuite.Kills) string {
 	if k.MeanTestsToFailure == 0 {
 		return "-"
 	}

@@ -1,29 +1,30 @@
-package suitehost
+package propsuite
 
 import (
 	"time"
 
 	"github.com/mutprop/mutprop/outcome"
-	"github.com/mutprop/mutprop/propsuite"
 )
 
-// Result is what a suite registered in the package's tests measured:
-// its black-box mutants and the package's white-box mutants, against each
-// of its properties and generators, in the package's own test binary.
-type Result struct {
+// HostedResult is what a hosted suite (registered in a package's tests)
+// measured: its black-box mutants and the package's white-box mutants,
+// against each of its properties and generators, in the package's own test
+// binary. Its host (internal/suitehost) fills it; mutprop run's reports
+// render it.
+type HostedResult struct {
 	Package string `json:"package"` // import path
 	Name    string `json:"name"`
 	// Test registers the suite; "" for TestMain (mutproptest.Main).
-	Test     string             `json:"test,omitempty"`
-	Seed     uint64             `json:"seed"`
-	Protocol propsuite.Protocol `json:"protocol"`
+	Test     string   `json:"test,omitempty"`
+	Seed     uint64   `json:"seed"`
+	Protocol Protocol `json:"protocol"`
 	// Properties summarize each (property, generator), in suite order.
 	Properties []PropertyKills `json:"properties"`
 	// Mutants are the mutants measured (not the original), suite mutants
 	// first, then white-box mutants in package order.
 	Mutants []MutantStatus `json:"mutants"`
 	// Cells are the measurements, in suite order (the original's first).
-	Cells []propsuite.Cell `json:"cells"`
+	Cells []Cell `json:"cells"`
 	// NotCovered counts the white-box mutants left out because the test
 	// that registers the suite does not execute their code; NotInSchemata
 	// those without a schemata switch (every one in overlay mode).
@@ -51,15 +52,6 @@ type Kills struct {
 	// mutant's mean tests-to-failure (non-discarded tests up to and
 	// including the failing one); 0 when none was killed.
 	MeanTestsToFailure float64 `json:"mean_tests_to_failure,omitempty"`
-	means              []float64
-}
-
-// pct is the detected mutants in percent (0 with no mutants).
-func (k Kills) pct() float64 {
-	if k.Total == 0 {
-		return 0
-	}
-	return 100 * float64(k.Detected) / float64(k.Total)
 }
 
 // PropertyKills is one (property, generator) of a suite.
@@ -87,7 +79,7 @@ type MutantStatus struct {
 }
 
 // Label is how reports name the suite: "name (Test)".
-func (r *Result) Label() string {
+func (r *HostedResult) Label() string {
 	if r.Test == "" {
 		return r.Name + " (TestMain)"
 	}
