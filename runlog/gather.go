@@ -237,12 +237,20 @@ func joinStrength(mutants []Mutant, parts []report.StrengthFunc) ([]report.Stren
 
 // joinEnded joins the shards' Ended parts of p into what the unsharded
 // run measured: the stages of each shard, and its suites joined
-// (suitehost.Join, the white-box mutants in index order). p.Mutants must
-// be gathered. No part (a journal of a run that did not end) leaves p
-// without them.
+// (suitehost.Join, the white-box mutants in index order). A whole run's
+// part, when there is one, stands alone. p.Mutants must be gathered. No
+// part (a journal of a run that did not end) leaves p without them.
 func (p *Package) joinEnded(parts []Ended) error {
 	if len(parts) == 0 {
 		return nil
+	}
+	for _, e := range parts {
+		if e.Shard == "" {
+			// A whole run's part (a merged journal resumed) measured every
+			// mutant: the shards' parts are what it replaced.
+			parts = []Ended{e}
+			break
+		}
 	}
 	sort.Slice(parts, func(i, j int) bool { // K/N by K
 		a, b := parts[i].Shard, parts[j].Shard

@@ -254,3 +254,16 @@ func TestEndedRecordsCarryTheSuitesToTheMergedPackage(t *testing.T) {
 	assert.Equal(t, res.Packages[0].Suites, p.Suites)
 	assert.Equal(t, "stages: build 1s, baseline 0s, coverage and probes 0s, mutants 0s", p.Stages)
 }
+
+// TestAWholeRunsEndedPartStandsAlone: a merged journal resumed holds the
+// shards' Ended parts and the whole run's; merged again, the package has
+// the whole run's suites, not the parts joined with it.
+func TestAWholeRunsEndedPartStandsAlone(t *testing.T) {
+	t.Parallel()
+	suites := func(name string) []gotest.SuiteResult {
+		return []gotest.SuiteResult{{Package: "example.com/p", Name: name, Seed: 1}}
+	}
+	p := Package{Path: "example.com/p"}
+	require.NoError(t, p.joinEnded([]Ended{{Shard: "1/2", Suites: suites("s")}, {Shard: "", Suites: suites("whole")}, {Shard: "2/2", Suites: suites("s")}}))
+	assert.Equal(t, suites("whole"), p.Suites)
+}
