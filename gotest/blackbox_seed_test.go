@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/blackboxmut"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 )
@@ -19,6 +20,7 @@ import (
 // so none is a kill, each pair is left out of the per-case score, and
 // the strength section names the test and a seed.
 func TestBlackboxKillsAreConfirmedOnTheOriginalAtTheMutantsSeed(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyTestdata(t, "bbseed")
 	var log bytes.Buffer

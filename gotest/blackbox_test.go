@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -18,6 +19,7 @@ import (
 // without results gets none; a mutant is covered only by the tests that
 // call its function, and the property kills SortedUnique's.
 func TestBlackboxMutantsJoinTheSchemataRun(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	const perFunc = 3
 	dir := copyTestdata(t, "blackbox")

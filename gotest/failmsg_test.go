@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -33,6 +34,7 @@ var failmsgWant = map[string]string{
 // a mutant (-test.v=test2json, rapid's seed pinned) and classifies the real
 // output.
 func TestAKilledTestsReasonIsItsFailureMessage(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Setenv("FAILMSG_BROKEN", "1")
 	ctx := context.Background()
 	bin := buildFailmsg(ctx, t)
@@ -80,6 +82,7 @@ func buildFailmsg(ctx context.Context, t *testing.T) *testbin.Binary {
 // testdata/failmsg: each function is checked by one test, so each killed
 // mutant's reason must be that test's failure message.
 func TestKilledMutantsAreExplainedByTheirTestsFailureMessages(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "failmsg")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "failmsg"))); err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -20,6 +21,7 @@ import (
 // is refused, naming TestFlaky as flaky; with Flaky = FlakySkip it is set
 // aside as flaky and no mutant is killed by it, the others scored.
 func TestAFlakyFixtureIsRefusedOrSetAsideAsFlaky(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, setting := range []string{"", FlakySkip} {
 		t.Run("flaky="+setting, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -14,6 +15,7 @@ import (
 // language version, so the schemata, the probes and the overlays must use
 // nothing newer.
 func TestOldGoModulesScoreWithProbes(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	ops, err := mutate.SelectOperators("arithmetic,bitwise,relational,literal")
 	if err != nil {

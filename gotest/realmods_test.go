@@ -63,6 +63,7 @@ func tally(pr *gotest.PackageResult) map[outcome.Outcome]int {
 }
 
 func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	res, err := scoreRealMod(t, realModConfig(t, copyRealMod(t, "testmain"), "."))
 	if err != nil {
@@ -82,6 +83,7 @@ func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *t
 }
 
 func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyRealMod(t, "allocs")
 	res, err := scoreRealMod(t, realModConfig(t, dir, "."))
@@ -107,6 +109,7 @@ func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
 }
 
 func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyRealMod(t, "xpkg")
 	res, err := scoreRealMod(t, realModConfig(t, dir, "./..."))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -19,6 +20,7 @@ import (
 // it draws) survive, those it detects are killed, and every trial of a
 // killed mutant kills it.
 func TestATestOfRapidsShrinkingKeepsItAndKillsNoMutantFalsely(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyTestdata(t, "shrink")
 	var log bytes.Buffer

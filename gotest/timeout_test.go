@@ -23,6 +23,7 @@ import (
 // factor x 10 ms + the constant, and the run ends there, a timeout of
 // TestLoop.
 func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pr, m, log := scoreNamed(t, copyTestdata(t, "looptime"), "named:loop", proc.Timeouts{})
 	if m.Outcome != outcome.Timeout {
@@ -55,6 +56,7 @@ func TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss(t *testing.T) {
 // the tests' speed classes, and a failure must not hide behind a timeout
 // or a crash.
 func TestAFailureAfterALoopDecidesTheVerdict(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, id := range []string{"named:loopfail", "named:exitfail"} {
 		_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "loopthenfail.txtar")), id, proc.Timeouts{})
@@ -74,6 +76,7 @@ func TestAFailureAfterALoopDecidesTheVerdict(t *testing.T) {
 // crash on Go's stack limit or the memory cap, which it would meet
 // later, after a time that depends on the machine.
 func TestARunawayIsALoopByItsCPUTime(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, id := range []string{"named:recurse", "named:hoard"} {
 		_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "runaway.txtar")), id, proc.Timeouts{})
@@ -119,6 +122,7 @@ func scoreNamed(t *testing.T, dir, id string, to proc.Timeouts) (*gotest.Package
 // testwatch.ConfirmBelow of CPU, with no other test run away, it runs
 // again alone and passes: the variant survives, with a note.
 func TestAQuickLoopThatDoesNotRecurAloneIsNoTimeout(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "warm.txtar")), "named:shift", proc.Timeouts{})
 	if m.Outcome != outcome.Survived {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // tableRows is the number of rows of 256 bytes in the generated table:
@@ -70,6 +72,7 @@ func loadBigtable(tb testing.TB, rows int) *Package {
 // ill-typed mutants inside hand-written tables are dropped (their check
 // keeps the table), the well-typed ones kept.
 func TestGeneratedTableChangesNoMutant(t *testing.T) {
+	testfix.Slow(t, "enumerates a fixture with and without a big generated table")
 	t.Parallel()
 	ctx := context.Background()
 	plain, withTable := loadBigtable(t, 0), loadBigtable(t, tableRows)
@@ -137,6 +140,7 @@ func TestGeneratedTableChangesNoMutant(t *testing.T) {
 // function bodies and in declarations of variables (whose type may
 // change).
 func TestLightChecksAgreeWithTheFullCheck(t *testing.T) {
+	testfix.Slow(t, "type-checks every mutant of a big table twice")
 	t.Parallel()
 	pkgs := []*Package{loadBigtable(t, 8), loadFixture(t, "ops")}
 	light := lightVerdicts(t, pkgs)

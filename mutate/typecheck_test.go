@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestMutantsProvedWellTypedTypeCheck checks binaryWellTyped against the
@@ -16,9 +18,7 @@ import (
 // fixture) that an operator proved well-typed must type-check with the
 // package, and the proof must spare most binary-operator mutants a check.
 func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks every proved mutant of several packages")
-	}
+	testfix.Slow(t, "type-checks every proved mutant of several packages")
 	ctx := context.Background()
 	pkgs, err := Load(ctx, "..", "./stats", "./engine", "./gen/...", "./outcome", "./proc")
 	if err != nil {
@@ -134,9 +134,7 @@ func loadSource(t *testing.T, src string) *Package {
 // function (an import only the mutated function uses) or not (an import
 // other functions use too).
 func TestCheckingOneBodyAgreesWithCheckingThePackage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks every mutant of several packages twice")
-	}
+	testfix.Slow(t, "type-checks every mutant of several packages twice")
 	pkgs, err := Load(context.Background(), "..", "./engine", "./outcome", "./gen/covering", "./internal/atomicfile")
 	if err != nil {
 		t.Fatal(err)

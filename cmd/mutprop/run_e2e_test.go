@@ -232,6 +232,7 @@ func tmpdir(t *testing.T, name string) string {
 // run's (durations and testing/quick's random counterexamples
 // normalised), and the fixture's files are untouched.
 func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := t.TempDir()
 	before := testfix.SnapshotTree(t, fixtureDir)
@@ -338,6 +339,7 @@ func TestRunResumesAndMergesToTheUninterruptedReport(t *testing.T) {
 // (a wrapper such as timeout forwarding the signal its group got): the
 // second is the first's echo, not a request to exit before the cleanup.
 func TestSIGINTStopsRunningMutantsAtOnce(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := t.TempDir()
 	before := testfix.SnapshotTree(t, fixtureDir)

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // taggedModule writes a module whose only test that can kill Add's
@@ -32,6 +34,7 @@ func taggedModule(t *testing.T) string {
 // it kills Add's mutants, without it (the same outcome cache) they
 // survive, and the process's GOFLAGS is the same after the run as before.
 func TestTagsReachEveryGoCommandWithoutGOFLAGS(t *testing.T) {
+	testfix.EndToEnd(t)
 	// Not parallel: the test changes the process's directory and
 	// environment.
 	dir := taggedModule(t)
