@@ -14,7 +14,7 @@ import (
 )
 
 // TestBlackboxKillsAreConfirmedOnTheOriginalAtTheMutantsSeed scores
-// testdata/bbseed, whose property passes only with rapid's seed pinned to
+// testdata/bbseed.txtar, whose property passes only with rapid's seed pinned to
 // 1: each black-box mutant runs with its own seed, so the property fails
 // against every one; the check on the original at that seed fails too,
 // so none is a kill, each pair is left out of the per-case score, and

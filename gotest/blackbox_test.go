@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// TestBlackboxMutantsJoinTheSchemataRun scores testdata/blackbox with
+// TestBlackboxMutantsJoinTheSchemataRun scores testdata/blackbox.txtar with
 // black-box mutants: each wrapped function gets PerFunc mutants after the
 // operator mutants, numbered after them in the one build; a function
 // without results gets none; a mutant is covered only by the tests that

@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -27,9 +26,7 @@ func TestAFlakyFixtureIsRefusedOrSetAsideAsFlaky(t *testing.T) {
 		t.Run("flaky="+setting, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "flaky")
-			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "flaky"))); err != nil {
-				t.Fatal(err)
-			}
+			testfix.WriteTxtar(t, filepath.Join("testdata", "flaky.txtar"), dir)
 			cfg := Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, NoFloor: true, Flaky: setting, TempDir: t.TempDir(),
 				Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second}}
 			res, err := Score(context.Background(), cfg)

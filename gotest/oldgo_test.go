@@ -9,7 +9,7 @@ import (
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// The modules testdata/realmods/go12, go112, go117 and nogoline say go 1.2,
+// The modules testdata/realmods/go12.txtar, go112, go117 and nogoline say go 1.2,
 // 1.12, 1.17 and nothing (which the go command compiles as go 1.16): the
 // compiler checks the package, mutprop's generated code included, at that
 // language version, so the schemata, the probes and the overlays must use

@@ -12,7 +12,7 @@ import (
 )
 
 // TestATestOfRapidsShrinkingKeepsItAndKillsNoMutantFalsely scores
-// testdata/shrink, whose only test checks that rapid shrinks a failing
+// testdata/shrink.txtar, whose only test checks that rapid shrinks a failing
 // case to its minimum: it fails with -rapid.shrinktime=0s, the flag kill
 // runs and trials pass, and passes without it. The baseline finds that
 // and says so, and the test's runs keep rapid's shrinking: the mutants it

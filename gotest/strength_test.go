@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// TestStrengthAndDataCoverage scores testdata/strength with black-box
+// TestStrengthAndDataCoverage scores testdata/strength.txtar with black-box
 // mutants of SortedUnique: each of its two properties runs alone against
 // every mutant, so that each gets its own strength; the narrow one, whose
 // lists have length 0 or 1, has data coverage of at most 42 distinct

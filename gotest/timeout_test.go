@@ -17,7 +17,7 @@ import (
 )
 
 // TestALoopInAQuickTestEndsOnItsOwnDeadlineNotTheProcesss scores
-// testdata/looptime's variant, which loops in TestLoop (10 ms) in one
+// testdata/looptime.txtar's variant, which loops in TestLoop (10 ms) in one
 // process with TestSlow (2 s, after it in the file): a deadline for the
 // whole process would be the factor x their 2 s; TestLoop's own is the
 // factor x 10 ms + the constant, and the run ends there, a timeout of

@@ -43,20 +43,11 @@ func writeTable(tb testing.TB, dir string, rows int) {
 	}
 }
 
-// loadBigtable loads a copy of testdata/bigtable, with a generated table
+// loadBigtable loads a copy of testdata/bigtable.txtar, with a generated table
 // of rows rows when rows > 0.
 func loadBigtable(tb testing.TB, rows int) *Package {
 	tb.Helper()
-	dir := tb.TempDir()
-	for _, name := range []string{"go.mod", "bits.go"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "bigtable", name))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	dir := testfix.Module(tb, filepath.Join("testdata", "bigtable.txtar"))
 	if rows > 0 {
 		writeTable(tb, dir, rows)
 	}

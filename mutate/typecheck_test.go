@@ -139,34 +139,7 @@ func TestCheckingOneBodyAgreesWithCheckingThePackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs = append(pkgs, loadFixture(t, "ops"), loadSource(t, `package p
-
-import (
-	"fmt"
-	"strings"
-)
-
-var sep = strings.Repeat("-", 3)
-
-func only(n int) int {
-	if n > 0 {
-		fmt.Println(n)
-	}
-	return n
-}
-
-func shared(s string) string {
-	x := strings.ToUpper(s)
-	return x + sep
-}
-
-func loop(n int) (k int) {
-	for i := 0; i < n; i++ {
-		k += i
-	}
-	return
-}
-`))
+	pkgs = append(pkgs, loadFixture(t, "ops"), loadFixture(t, "imports"))
 	bodies, illTyped := 0, 0
 	light := lightVerdicts(t, pkgs)
 	eachCandidate(pkgs, func(pkg *Package, c candidate) {

@@ -47,7 +47,7 @@ func TestTheCodeNamesTheVariablesReadBeforeTheLog(t *testing.T) {
 func TestOnlyWhatTheTestsReadOfTheEnvironmentRunsAgain(t *testing.T) {
 	testfix.EndToEnd(t)
 	dir := filepath.Join(t.TempDir(), "envinit")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
+	testfix.WriteTxtar(t, filepath.Join("testdata", "envinit.txtar"), dir)
 	t.Chdir(dir) // mutprop runs in the module, as go list does
 	results := filepath.Join(dir, ".mutprop")
 	run := func() (string, error) {

@@ -25,7 +25,7 @@ import (
 func TestTheKeyHoldsTheBuildTags(t *testing.T) {
 	testfix.EndToEnd(t)
 	dir := filepath.Join(t.TempDir(), "envinit")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
+	testfix.WriteTxtar(t, filepath.Join("testdata", "envinit.txtar"), dir)
 	t.Chdir(dir) // mutprop runs in the module, as go list does
 	t.Setenv("GOFLAGS", "")
 	results := filepath.Join(dir, ".mutprop")
