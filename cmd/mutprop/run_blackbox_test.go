@@ -18,13 +18,13 @@ import (
 	"github.com/mutprop/mutprop/internal/testfix"
 )
 
-// blackboxModule copies gotest's black-box fixture (example.com/blackbox:
+// blackboxModule writes gotest's black-box fixture (example.com/blackbox:
 // SortedUnique with a rapid property, Set's methods with a plain test,
 // Double, and Clear, which has no result) into a temporary directory.
 func blackboxModule(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "blackbox")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "gotest", "testdata", "blackbox"))))
+	testfix.WriteTxtar(t, filepath.Join("..", "..", "gotest", "testdata", "blackbox.txtar"), dir)
 	return dir
 }
 
