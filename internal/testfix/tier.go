@@ -8,8 +8,9 @@ const EndToEndSkip = "end to end: builds and runs test binaries, or runs mutprop
 // EndToEnd marks t as a test of the long tier and skips it under
 // go test -short. The long tier holds the tests that build and run test
 // binaries of fixture modules, run mutprop, reproduce a scenario or
-// render in a browser: seconds to minutes each on 2 cores. Every other test stays in the fast loop, go test
-// -short ./..., unless Slow says why it takes seconds.
+// render in a browser: seconds to minutes each on 2 cores. Every other
+// test stays in the fast loop, go test -short ./..., unless Slow says
+// why it takes seconds.
 func EndToEnd(t testing.TB) {
 	t.Helper()
 	long(t, EndToEndSkip)
