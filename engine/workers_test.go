@@ -125,7 +125,7 @@ func TestAHangingWorkerTimesOutAndADyingOneDiesWithItsStderr(t *testing.T) {
 	if err := w.Call(context.Background(), request{N: -1}, new(answer), 200*time.Millisecond); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("hanging call: %v, want ErrTimeout", err)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 30*time.Second { // a hang, not a loaded machine
 		t.Errorf("the timeout took %v", d)
 	}
 	if res := w.kill(); res.Signal != "killed" {

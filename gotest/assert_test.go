@@ -17,6 +17,7 @@ import (
 // are a minute at least: a run that went on to its deadline would take
 // far longer.
 func TestAnAssertionFailureInALoopIsAKillAtOnce(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "assertloop.txtar"))
 	_, m, log := scoreNamed(t, dir, "named:wrong", proc.Timeouts{Factor: 1e5, Const: time.Minute})

@@ -23,6 +23,7 @@ import (
 // case only, as in either isolation. VerifyIsolation reruns some of them
 // one per process and finds no difference.
 func TestBlackboxBatchesGiveTheVerdictsOfOneProcessPerMutant(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "batch.txtar"))
 	var check *gotest.IsolationCheck
@@ -124,6 +125,7 @@ func scoreBoth(t *testing.T, dir string) (*gotest.PackageResult, string) {
 // classified as one process per mutant classifies them, and the rest of
 // the batch runs on.
 func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "batchops.txtar")))
 	if !strings.Contains(log, "run their first test in ") {
@@ -147,6 +149,7 @@ func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 // table on first use: each is detected, its mutants run one per process,
 // and the verdicts are those of --isolation process.
 func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, c := range []struct{ fixture, why string }{
 		{"leakvar.txtar", "a package-level variable changes with every run of the tests"},

@@ -8,17 +8,19 @@ import (
 
 	"github.com/mutprop/mutprop/gotest"
 	"github.com/mutprop/mutprop/internal/blackboxmut"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/report"
 )
 
 // TestBlackboxKillsAreConfirmedOnTheOriginalAtTheMutantsSeed scores
-// testdata/bbseed, whose property passes only with rapid's seed pinned to
+// testdata/bbseed.txtar, whose property passes only with rapid's seed pinned to
 // 1: each black-box mutant runs with its own seed, so the property fails
 // against every one; the check on the original at that seed fails too,
 // so none is a kill, each pair is left out of the per-case score, and
 // the strength section names the test and a seed.
 func TestBlackboxKillsAreConfirmedOnTheOriginalAtTheMutantsSeed(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyTestdata(t, "bbseed")
 	var log bytes.Buffer

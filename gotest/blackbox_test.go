@@ -8,16 +8,18 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// TestBlackboxMutantsJoinTheSchemataRun scores testdata/blackbox with
+// TestBlackboxMutantsJoinTheSchemataRun scores testdata/blackbox.txtar with
 // black-box mutants: each wrapped function gets PerFunc mutants after the
 // operator mutants, numbered after them in the one build; a function
 // without results gets none; a mutant is covered only by the tests that
 // call its function, and the property kills SortedUnique's.
 func TestBlackboxMutantsJoinTheSchemataRun(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	const perFunc = 3
 	dir := copyTestdata(t, "blackbox")

@@ -19,6 +19,7 @@ import (
 // and a package-level initialiser (it runs before any test). Each must
 // run, and die.
 func TestCaseExpressionsAndPackageInitialisersAreCovered(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "switchcase.txtar"))
 	ops, err := mutate.SelectOperators("boundary,relational,arithmetic")

@@ -2,7 +2,6 @@ package gotest
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -10,12 +9,13 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
 
-// failmsgWant is, per test of testdata/failmsg, the reason its failure
+// failmsgWant is, per test of testdata/failmsg.txtar, the reason its failure
 // must give: the t.Error/t.Fatal message, the panic, rapid's failure line;
 // never the lines the test printed ("progress: ..."), its 50 MB of output
 // or a t.Log before the failure.
@@ -29,10 +29,11 @@ var failmsgWant = map[string]string{
 }
 
 // TestAKilledTestsReasonIsItsFailureMessage runs each test of
-// testdata/failmsg, made to fail (FAILMSG_BROKEN=1), the way mutprop runs
+// testdata/failmsg.txtar, made to fail (FAILMSG_BROKEN=1), the way mutprop runs
 // a mutant (-test.v=test2json, rapid's seed pinned) and classifies the real
 // output.
 func TestAKilledTestsReasonIsItsFailureMessage(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Setenv("FAILMSG_BROKEN", "1")
 	ctx := context.Background()
 	bin := buildFailmsg(ctx, t)
@@ -53,13 +54,11 @@ func TestAKilledTestsReasonIsItsFailureMessage(t *testing.T) {
 	}
 }
 
-// buildFailmsg builds testdata/failmsg's test binary, from a copy.
+// buildFailmsg builds testdata/failmsg.txtar's test binary, from a copy.
 func buildFailmsg(ctx context.Context, t *testing.T) *testbin.Binary {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "failmsg")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "failmsg"))); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteTxtar(t, filepath.Join("testdata", "failmsg.txtar"), dir)
 	path := filepath.Join(t.TempDir(), "failmsg.test")
 	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-o", path, ".")
 	cmd.Dir = dir
@@ -77,14 +76,13 @@ func buildFailmsg(ctx context.Context, t *testing.T) *testbin.Binary {
 }
 
 // TestKilledMutantsAreExplainedByTheirTestsFailureMessages scores
-// testdata/failmsg: each function is checked by one test, so each killed
+// testdata/failmsg.txtar: each function is checked by one test, so each killed
 // mutant's reason must be that test's failure message.
 func TestKilledMutantsAreExplainedByTheirTestsFailureMessages(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "failmsg")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "failmsg"))); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteTxtar(t, filepath.Join("testdata", "failmsg.txtar"), dir)
 	res, err := Score(context.Background(), Config{
 		Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
 		Timeouts: proc.Timeouts{Factor: 5, Const: 2 * time.Second, Floor: time.Second},

@@ -105,6 +105,7 @@ func outcomes(res *gotest.Result) map[string]outcome.Outcome {
 }
 
 func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	before := testfix.SnapshotTree(t, fixtureDir)
 	cfg := fixtureConfig(t, gotest.ModeSchemata)
@@ -150,9 +151,6 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 	testfix.AssertTreeUnchanged(t, fixtureDir, before)
 	assertNothingLeft(t, cfg.TempDir)
 
-	if testing.Short() {
-		t.Skip("the overlay cross-check builds every mutant alone (about 45 s on 2 cores)")
-	}
 	ocfg := fixtureConfig(t, gotest.ModeOverlay)
 	ores, err := gotest.Score(context.Background(), ocfg)
 	if err != nil {
@@ -177,6 +175,7 @@ func TestTheFixtureScoresAsTheGoldenListInBothModes(t *testing.T) {
 }
 
 func TestCancellingARunKeepsWhatFinishedAndLeavesNothingBehind(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	before := testfix.SnapshotTree(t, fixtureDir)
 	cfg := fixtureConfig(t, gotest.ModeSchemata)

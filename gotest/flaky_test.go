@@ -2,13 +2,13 @@ package gotest
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -20,14 +20,13 @@ import (
 // is refused, naming TestFlaky as flaky; with Flaky = FlakySkip it is set
 // aside as flaky and no mutant is killed by it, the others scored.
 func TestAFlakyFixtureIsRefusedOrSetAsideAsFlaky(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, setting := range []string{"", FlakySkip} {
 		t.Run("flaky="+setting, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "flaky")
-			if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "flaky"))); err != nil {
-				t.Fatal(err)
-			}
+			testfix.WriteTxtar(t, filepath.Join("testdata", "flaky.txtar"), dir)
 			cfg := Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, NoFloor: true, Flaky: setting, TempDir: t.TempDir(),
 				Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second}}
 			res, err := Score(context.Background(), cfg)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -83,6 +84,7 @@ var hostileWant = map[string]struct {
 // It is not parallel: it sets environment variables, and the leftover
 // check by environment would see the processes of concurrent tests.
 func TestHostileMutantsGetTheirStatusesAndLeaveNothingBehind(t *testing.T) {
+	testfix.EndToEnd(t)
 	pkg := copyHostile(t)
 	logDir, root := t.TempDir(), t.TempDir()
 	marker := fmt.Sprintf("HOSTILE_RUN=%d_%d", os.Getpid(), time.Now().UnixNano())

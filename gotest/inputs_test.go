@@ -23,6 +23,7 @@ import (
 // the runtime reads; not the files the test wrote, its TMPDIR or
 // anything in the run's temporary directory.
 func TestTheBaselineRecordsWhatTheTestsRead(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "reads.txtar"))
 	tmp := t.TempDir()

@@ -16,6 +16,7 @@ import (
 // test passes in the user's tree, and the test fails in mutprop's copy
 // of the module. The refusal says so, and never that go test fails too.
 func TestATestThatFailsOnlyInMutpropsCopyIsNotSaidToFailUnderGoTest(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := filepath.Join(testfix.Module(t, filepath.Join("testdata", "outside.txtar")), "mod")
 	goTest := exec.Command("go", "test", "-count=1", ".")

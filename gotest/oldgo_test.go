@@ -4,16 +4,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
 
-// The modules testdata/realmods/go12, go112, go117 and nogoline say go 1.2,
+// The modules testdata/realmods/go12.txtar, go112, go117 and nogoline say go 1.2,
 // 1.12, 1.17 and nothing (which the go command compiles as go 1.16): the
 // compiler checks the package, mutprop's generated code included, at that
 // language version, so the schemata, the probes and the overlays must use
 // nothing newer.
 func TestOldGoModulesScoreWithProbes(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	ops, err := mutate.SelectOperators("arithmetic,bitwise,relational,literal")
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 // comes, so TestFirst passed: the baseline passes (it refused the package
 // as failing, "go test fails too") and the variant survives.
 func TestALongOutputLosesNoTestsEnd(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	_, m, log := scoreNamed(t, testfix.Module(t, filepath.Join("testdata", "loud.txtar")), "named:sum", proc.Timeouts{})
 	if m.Outcome != outcome.Survived {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -47,6 +48,7 @@ func scorePinned(t *testing.T, run string) (*Result, error) {
 // package is scored with TestAdd and TestMax, and nothing says go test
 // fails.
 func TestPinnedSeedFailuresAreSetAsideNotBlamedOnGoTest(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	res, err := scorePinned(t, "^Test(Add|Max|SeedOne|SeedOneGrows)$")
 	if err != nil {
@@ -85,6 +87,7 @@ func TestPinnedSeedFailuresAreSetAsideNotBlamedOnGoTest(t *testing.T) {
 // test runs it is stopped by a deadline of a few seconds and the refusal
 // names the pinned seed for it, never "go test fails too".
 func TestOnlyAFailureWithoutThePinBlamesGoTest(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	start := time.Now()
 	_, err := scorePinned(t, "^Test(Add|Max|Always|SeedOneHangs)$")

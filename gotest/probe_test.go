@@ -25,6 +25,7 @@ func limitModule(t *testing.T) string {
 // be survived without running, and the infected ones must run against
 // exactly the tests that infect them.
 func TestProbesSkipOnlyTestsThatCannotKill(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := limitModule(t)
 	ops, err := mutate.SelectOperators("boundary,relational,literal")

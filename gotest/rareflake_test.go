@@ -23,6 +23,7 @@ import (
 // chance of a false kill over the 20 runs is under 0.06 % (internal/
 // flakiness, KillReruns); before kills were confirmed, over 90 %.
 func TestARareFlakeKillsNoMutant(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := testfix.Module(t, filepath.Join("testdata", "rareflake.txtar"))
 	scored, unstable := 0, 0

@@ -19,14 +19,12 @@ import (
 // that once stopped mutprop run: tests that read files beside the package,
 // tests that only hold on go test's own build, tests in another package.
 
-// copyRealMod copies testdata/realmods/name to a temporary directory and
+// copyRealMod writes testdata/realmods/name.txtar to a temporary directory and
 // returns the copy's root.
 func copyRealMod(t *testing.T, name string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), name)
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join("testdata", "realmods", name))); err != nil {
-		t.Fatal(err)
-	}
+	testfix.WriteTxtar(t, filepath.Join("testdata", "realmods", name+".txtar"), dst)
 	return dst
 }
 
@@ -63,6 +61,7 @@ func tally(pr *gotest.PackageResult) map[outcome.Outcome]int {
 }
 
 func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	res, err := scoreRealMod(t, realModConfig(t, copyRealMod(t, "testmain"), "."))
 	if err != nil {
@@ -82,6 +81,7 @@ func TestATestMainThatReadsTestdataAndGoldenFilesRunsInThePackagesDirectory(t *t
 }
 
 func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyRealMod(t, "allocs")
 	res, err := scoreRealMod(t, realModConfig(t, dir, "."))
@@ -107,6 +107,7 @@ func TestATestThatOnlyHoldsOnGoTestsBuildIsSetAsideByName(t *testing.T) {
 }
 
 func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyRealMod(t, "xpkg")
 	res, err := scoreRealMod(t, realModConfig(t, dir, "./..."))
@@ -161,11 +162,18 @@ func TestTestsInAnotherPackageKillTheMutantsOfTheCodeTheyCover(t *testing.T) {
 	}
 }
 
-// copyTestdata copies testdata/name into a fresh temporary directory and
-// returns the copy's path: the tests score copies, never testdata itself.
+// copyTestdata writes the module testdata/name.txtar into a fresh
+// temporary directory, name, and returns its path. testdata/trials is a
+// directory, which the README has users run mutprop in: it is copied.
+// The tests score copies, never testdata itself.
 func copyTestdata(t *testing.T, name string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
+	archive := filepath.Join("testdata", name+".txtar")
+	if _, err := os.Stat(archive); err == nil {
+		testfix.WriteTxtar(t, archive, dir)
+		return dir
+	}
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
 		t.Fatal(err)
 	}

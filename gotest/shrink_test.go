@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 )
 
 // TestATestOfRapidsShrinkingKeepsItAndKillsNoMutantFalsely scores
-// testdata/shrink, whose only test checks that rapid shrinks a failing
+// testdata/shrink.txtar, whose only test checks that rapid shrinks a failing
 // case to its minimum: it fails with -rapid.shrinktime=0s, the flag kill
 // runs and trials pass, and passes without it. The baseline finds that
 // and says so, and the test's runs keep rapid's shrinking: the mutants it
@@ -19,6 +20,7 @@ import (
 // it draws) survive, those it detects are killed, and every trial of a
 // killed mutant kills it.
 func TestATestOfRapidsShrinkingKeepsItAndKillsNoMutantFalsely(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyTestdata(t, "shrink")
 	var log bytes.Buffer

@@ -13,7 +13,7 @@ import (
 	"github.com/mutprop/mutprop/report"
 )
 
-// TestStrengthAndDataCoverage scores testdata/strength with black-box
+// TestStrengthAndDataCoverage scores testdata/strength.txtar with black-box
 // mutants of SortedUnique: each of its two properties runs alone against
 // every mutant, so that each gets its own strength; the narrow one, whose
 // lists have length 0 or 1, has data coverage of at most 42 distinct
@@ -21,6 +21,7 @@ import (
 // study's warning if it kills a mutant; the wide one (lengths 2 to 30)
 // has larger inputs and no warning.
 func TestStrengthAndDataCoverage(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := copyTestdata(t, "strength")
 	var log bytes.Buffer
@@ -131,6 +132,7 @@ func blackboxIDs(res *gotest.Result) map[string]bool {
 // cell; the constructor without arguments gets none; and Count's sizes,
 // under testing/quick's ints near 2^63, stay those of a short list.
 func TestDedupStrengthRanksTheBroadTestAboveTheExample(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	_, s, text := scoreDedup(t, nil, 40, 0)
 	rank := map[string]int{}
@@ -172,6 +174,7 @@ func TestDedupStrengthRanksTheBroadTestAboveTheExample(t *testing.T) {
 // The IDs of the two runs differ from each other and from every-point
 // IDs.
 func TestDedupStrengthUnderPointsQuotesOneFigure(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	res3, s3, text3 := scoreDedup(t, []string{"Dedup", "DefaultLimits"}, 40, 3)
 	warned := 0

@@ -48,6 +48,7 @@ func suiteListing(r gotest.SuiteResult) string {
 // worker processes, against its 20 black-box mutants and the package's
 // white-box mutants that TestInsertSuite covers.
 func TestARegisteredSuiteIsMeasuredInWorkersOfThePackagesTestBinary(t *testing.T) {
+	testfix.EndToEnd(t)
 	before := testfix.SnapshotTree(t, suiteDir)
 	// The operators that make no looping mutant: each loop costs a deadline
 	// per property. named:hang sleeps, so four workers time out its four
@@ -186,6 +187,7 @@ const viaMainDir = "../internal/testdata/suite/viamain"
 // property fails; under mutprop run it is described and served by TestMain
 // before any test runs.
 func TestASuiteRegisteredInTestMainIsATestAndAWorker(t *testing.T) {
+	testfix.EndToEnd(t)
 	ctx := context.Background()
 	tmp := t.TempDir()
 	bin := filepath.Join(tmp, "viamain.test")

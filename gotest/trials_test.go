@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -52,6 +53,7 @@ func scoreTrials(t *testing.T, workers int) *gotest.PackageResult {
 }
 
 func TestTrialsFindTheStrongGeneratorFasterWhateverTheWorkers(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	one, two := scoreTrials(t, 1), scoreTrials(t, 2)
 	if !reflect.DeepEqual(withoutTimes(one.Trials), withoutTimes(two.Trials)) {
@@ -140,6 +142,7 @@ func withoutTimes(cells []report.TrialCell) []report.TrialCell {
 // testing/quick's inputs come from --seed, so two runs with seed 1 report
 // the same failing input, and seed 2 finds another.
 func TestQuickPropertiesAreSeededInKillRuns(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	reason := func(seed uint64) string {
 		dir := copyTestdata(t, "trials")

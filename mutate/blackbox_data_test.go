@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // bbDataRecord runs test of bin as the recording run with env and returns
@@ -52,6 +54,7 @@ func bbDataRecord(t *testing.T, bin, test string, env ...string) (lines int, dat
 // the bit lengths of 0 and n-1 (BlackboxSizeDoc); and the number of lines
 // does not grow with the run.
 func TestBlackboxDataCoverage(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "bbschemata")
 	opts := SchemataOptions{Copies: true, Probes: true, Coverage: true, Blackbox: &BlackboxOptions{PerFunc: 2, Data: true}}

@@ -172,6 +172,7 @@ func bbsRecord(t *testing.T, bin, test string) (reached, infected map[int]bool) 
 // original; and the recording run of a test lists the black-box mutants
 // of the functions it calls as reached, and no other's.
 func TestSchemataWithBlackbox(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "bbschemata")
 	const base, perFunc, points = 4, 2, 3

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // bbCall is one function of the blackbox fixture as the driver calls it:
@@ -251,6 +253,7 @@ func TestBlackboxCandidates(t *testing.T) {
 // function wrapped with every-point mutants; with 3-point mutants and the
 // recording on) and runs one driver over each at every schema number.
 func TestBlackboxWrapping(t *testing.T) {
+	testfix.EndToEnd(t)
 	pkg := loadFixture(t, "blackbox")
 	const perFunc = 2
 	const points = 3

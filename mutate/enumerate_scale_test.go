@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // tableRows is the number of rows of 256 bytes in the generated table:
@@ -41,20 +43,11 @@ func writeTable(tb testing.TB, dir string, rows int) {
 	}
 }
 
-// loadBigtable loads a copy of testdata/bigtable, with a generated table
+// loadBigtable loads a copy of testdata/bigtable.txtar, with a generated table
 // of rows rows when rows > 0.
 func loadBigtable(tb testing.TB, rows int) *Package {
 	tb.Helper()
-	dir := tb.TempDir()
-	for _, name := range []string{"go.mod", "bits.go"} {
-		b, err := os.ReadFile(filepath.Join("testdata", "bigtable", name))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
+	dir := testfix.Module(tb, filepath.Join("testdata", "bigtable.txtar"))
 	if rows > 0 {
 		writeTable(tb, dir, rows)
 	}
@@ -70,6 +63,7 @@ func loadBigtable(tb testing.TB, rows int) *Package {
 // ill-typed mutants inside hand-written tables are dropped (their check
 // keeps the table), the well-typed ones kept.
 func TestGeneratedTableChangesNoMutant(t *testing.T) {
+	testfix.Slow(t, "enumerates a fixture with and without a big generated table")
 	t.Parallel()
 	ctx := context.Background()
 	plain, withTable := loadBigtable(t, 0), loadBigtable(t, tableRows)
@@ -137,6 +131,7 @@ func TestGeneratedTableChangesNoMutant(t *testing.T) {
 // function bodies and in declarations of variables (whose type may
 // change).
 func TestLightChecksAgreeWithTheFullCheck(t *testing.T) {
+	testfix.Slow(t, "type-checks every mutant of a big table twice")
 	t.Parallel()
 	pkgs := []*Package{loadBigtable(t, 8), loadFixture(t, "ops")}
 	light := lightVerdicts(t, pkgs)

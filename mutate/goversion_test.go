@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // The go command compiles a package at its module's language version (the
@@ -425,6 +427,7 @@ func TestTheActiveFileIsValidAtEveryLanguageVersion(t *testing.T) {
 // the schemata with and without probes, the Generate copy and each
 // mutant's Apply.
 func TestGeneratedCodeIsValidAtTheModulesLanguageVersion(t *testing.T) {
+	testfix.Slow(t, "type-checks every file mutate makes of a module at seven language versions")
 	t.Parallel()
 	vc := &versionChecker{imp: importer.Default(), api: stdAPI(t)}
 	cases := []struct{ goLine, lang string }{

@@ -2,42 +2,23 @@ package mutate
 
 import (
 	"context"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
-// copyFixture copies testdata/<name> into a fresh temporary directory and
-// returns the copy's path: fixtures are never used in place.
+// copyFixture writes the module testdata/<name>.txtar into a fresh
+// temporary directory, <name>, and returns its path: fixtures are never
+// used in place.
 func copyFixture(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join("testdata", name)
 	dst := filepath.Join(t.TempDir(), name)
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, path)
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy fixture %s: %v", name, err)
-	}
+	testfix.WriteTxtar(t, filepath.Join("testdata", name+".txtar"), dst)
 	return dst
 }
 
-// loadFixture copies and loads the one package of testdata/<name>.
+// loadFixture copies and loads the one package of testdata/<name>.txtar.
 func loadFixture(t *testing.T, name string) *Package {
 	t.Helper()
 	dir := copyFixture(t, name)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // runProbed runs bin as the original with probes writing to a fresh file
@@ -69,6 +71,7 @@ func runRecorded(t *testing.T, bin string) (string, map[int]bool, map[int]bool) 
 // checks that probing changes nothing of the original's behaviour and
 // that the filter filters (some probed mutants are not infected).
 func TestProbesAreSound(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "behave")
 	bin := buildSchemata(t, pkg, muts, SchemataOptions{Probes: true}, t.TempDir())
@@ -119,6 +122,7 @@ func TestProbesAreSound(t *testing.T) {
 // not reach it need not run against it); every infected mutant was
 // reached; and some mutants are not reached, so the check means something.
 func TestCoverageIsSound(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "behave")
 	bin := buildSchemata(t, pkg, muts, SchemataOptions{Copies: true, Probes: true, Coverage: true}, t.TempDir())

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // hotRun runs bin as the original with HOTLOOP_N=n, with its recording
@@ -52,6 +54,7 @@ func hotRun(t *testing.T, bin string, n int, probe string) (out string, recorded
 // line per site and schema however long the run; and the recording run's
 // peak memory is that of the plain build's, plus a constant.
 func TestRecordingIsBoundedWhateverTheRunsLength(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "hotloop")
 	work := t.TempDir()

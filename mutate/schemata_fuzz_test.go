@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // FuzzSchemata writes the schemata of an arbitrary self-contained package
@@ -282,9 +284,7 @@ func dumpOverlay(out map[string][]byte) string {
 // fuzz target checks the overlay with go/types; this checks that the gc
 // compiler agrees on the checked-in corpus.
 func TestSchemataCorpusBuilds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every seed with the go command")
-	}
+	testfix.EndToEnd(t)
 	t.Parallel()
 	seeds, err := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzSchemata", "*"))
 	if err != nil {

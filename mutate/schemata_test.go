@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 var allMutants = flag.Bool("schemata.all", false, "compare every mutant of the behave fixture with its single-mutant build (slow: one go build each)")
@@ -60,6 +62,7 @@ func runBinary(bin string, active int) string {
 }
 
 func TestSchemataBehavesLikeEverySingleMutantBuild(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "behave")
 	work := t.TempDir()

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestOnlyTablesNothingElseCanSeeGetTableProbes: of the fixture's
@@ -34,6 +36,7 @@ func TestOnlyTablesNothingElseCanSeeGetTableProbes(t *testing.T) {
 // mutants. The tables' other mutants (sliced, written, exported) are left
 // to the expression probes, which see them at initialisation.
 func TestTableProbesAreSound(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	pkg, muts, _ := enumerateFixture(t, "tables")
 	bin := buildSchemata(t, pkg, muts, SchemataOptions{Copies: true, Probes: true, Coverage: true}, t.TempDir())

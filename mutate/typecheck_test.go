@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestMutantsProvedWellTypedTypeCheck checks binaryWellTyped against the
@@ -16,9 +18,7 @@ import (
 // fixture) that an operator proved well-typed must type-check with the
 // package, and the proof must spare most binary-operator mutants a check.
 func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks every proved mutant of several packages")
-	}
+	testfix.Slow(t, "type-checks every proved mutant of several packages")
 	ctx := context.Background()
 	pkgs, err := Load(ctx, "..", "./stats", "./engine", "./gen/...", "./outcome", "./proc")
 	if err != nil {
@@ -134,41 +134,12 @@ func loadSource(t *testing.T, src string) *Package {
 // function (an import only the mutated function uses) or not (an import
 // other functions use too).
 func TestCheckingOneBodyAgreesWithCheckingThePackage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks every mutant of several packages twice")
-	}
+	testfix.Slow(t, "type-checks every mutant of several packages twice")
 	pkgs, err := Load(context.Background(), "..", "./engine", "./outcome", "./gen/covering", "./internal/atomicfile")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs = append(pkgs, loadFixture(t, "ops"), loadSource(t, `package p
-
-import (
-	"fmt"
-	"strings"
-)
-
-var sep = strings.Repeat("-", 3)
-
-func only(n int) int {
-	if n > 0 {
-		fmt.Println(n)
-	}
-	return n
-}
-
-func shared(s string) string {
-	x := strings.ToUpper(s)
-	return x + sep
-}
-
-func loop(n int) (k int) {
-	for i := 0; i < n; i++ {
-		k += i
-	}
-	return
-}
-`))
+	pkgs = append(pkgs, loadFixture(t, "ops"), loadFixture(t, "imports"))
 	bodies, illTyped := 0, 0
 	light := lightVerdicts(t, pkgs)
 	eachCandidate(pkgs, func(pkg *Package, c candidate) {

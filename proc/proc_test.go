@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -66,8 +67,14 @@ func TestMain(m *testing.M) {
 		fmt.Println("ok")
 		os.Exit(0)
 	case "spin":
-		for n := 0; ; n++ {
+		// Spins: "ready" once it has used spinReady of CPU, however
+		// loaded the machine is, and on.
+		for n, said := 0, false; ; n++ {
 			spun = n
+			if !said && n%(1<<16) == 0 && selfCPU() >= spinReady {
+				fmt.Println("ready")
+				said = true
+			}
 		}
 	case "touch":
 		// 64 MiB touched a page at a time, then nothing.
@@ -75,9 +82,11 @@ func TestMain(m *testing.M) {
 		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
 		}
+		fmt.Println("ready")
 		time.Sleep(time.Hour)
 		runtime.KeepAlive(b)
 	case "sleep":
+		fmt.Println("ready")
 		time.Sleep(time.Hour)
 	case "escape":
 		// Children that leave the group: a new session, a new group.
@@ -153,29 +162,63 @@ func TestALoopingProcessTimesOutAndLeavesNoProcessOfItsGroup(t *testing.T) {
 
 func TestAResultSaysHowMuchCPUAndMemoryTheProcessWentThrough(t *testing.T) {
 	t.Parallel()
+	// Each child says "ready" when it has done its work (spun, slept,
+	// touched its memory) and goes on; the watch then ends it as a
+	// timeout. An event, not a wall-clock deadline, ends each run: a
+	// loaded machine only makes it slower.
 	run := func(child string) Result {
-		res, err := Run(context.Background(), Spec{Path: os.Args[0], Env: append(os.Environ(), "PROC_TEST_CHILD="+child), Timeout: 400 * time.Millisecond})
+		res, err := Run(context.Background(), Spec{
+			Path: os.Args[0], Env: append(os.Environ(), "PROC_TEST_CHILD="+child), Timeout: 10 * time.Minute,
+			Watch: func(l *Live) io.Writer { return &expireOn{l: l, line: "ready"} },
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.End != EndTimedOut {
-			t.Fatalf("%s: %+v, want a timeout", child, res)
+		if res.End != EndTimedOut || res.Duration >= 10*time.Minute {
+			t.Fatalf("%s: %+v, want a timeout on its ready line", child, res)
 		}
 		return res
 	}
 	spin, sleep, touch := run("spin"), run("sleep"), run("touch")
-	// A spinning process uses CPU for most of its wall time even on a
-	// loaded machine; a sleeping one hardly any. One that touches new
-	// memory faults its pages in.
-	if spin.CPU < 100*time.Millisecond {
-		t.Errorf("a process spinning for %v used %v of CPU", spin.Duration, spin.CPU)
+	// A spinning process used spinReady of CPU at least; a sleeping one
+	// hardly any. One that touches new memory faults its pages in.
+	if spin.CPU < spinReady {
+		t.Errorf("a process that spun for %v of its CPU shows %v", spinReady, spin.CPU)
 	}
 	if sleep.CPU > spin.CPU/2 {
 		t.Errorf("a sleeping process used %v of CPU, a spinning one %v", sleep.CPU, spin.CPU)
 	}
 	if touch.PageFaults < spin.PageFaults+8192 {
-		t.Errorf("a process touching new memory for %v had %d page faults, a spinning one %d", touch.Duration, touch.PageFaults, spin.PageFaults)
+		t.Errorf("a process that touched 64 MiB of new memory had %d page faults, a spinning one %d", touch.PageFaults, spin.PageFaults)
 	}
+}
+
+// spinReady is the CPU time the "spin" child uses before it says ready.
+const spinReady = 150 * time.Millisecond
+
+// selfCPU is the CPU time this process has used.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// expireOn is a watch's writer that ends the run as a timeout once the
+// output holds its line.
+type expireOn struct {
+	l    *Live
+	line string
+	seen []byte
+}
+
+func (e *expireOn) Write(p []byte) (int, error) {
+	e.seen = append(e.seen, p...)
+	if strings.Contains(string(e.seen), e.line) {
+		e.l.Expire()
+	}
+	return len(p), nil
 }
 
 func TestAGrandchildThatOutlivesItsParentIsKilled(t *testing.T) {

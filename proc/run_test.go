@@ -147,11 +147,11 @@ func TestTheDefaultOutputKeepsTheFirstAndLastMiB(t *testing.T) {
 
 func TestATimeoutOfOneNanosecondStillTimesOut(t *testing.T) {
 	t.Parallel()
-	res, err := Run(context.Background(), Spec{Path: "/bin/sleep", Args: []string{"5"}, Timeout: time.Nanosecond})
+	res, err := Run(context.Background(), Spec{Path: "/bin/sleep", Args: []string{"600"}, Timeout: time.Nanosecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.End != EndTimedOut || res.Duration > 4*time.Second {
+	if res.End != EndTimedOut || res.Duration > time.Minute {
 		t.Errorf("result %+v: want timed out at once", res)
 	}
 }
@@ -159,7 +159,8 @@ func TestATimeoutOfOneNanosecondStillTimesOut(t *testing.T) {
 func TestRunsThatLeaveNothingBehindReturnPromptly(t *testing.T) {
 	t.Parallel()
 	// Run scans for escaped descendants until a scan finds none: with
-	// nothing left it must not keep polling (100 rounds would take 2.5 s).
+	// nothing left it must not keep polling (100 rounds would take 2.5 s
+	// a run, 10 s for the 4; a loaded machine only adds to that).
 	start := time.Now()
 	for i := 0; i < 4; i++ {
 		res, err := Run(context.Background(), Spec{Path: "/bin/true"})
@@ -167,7 +168,7 @@ func TestRunsThatLeaveNothingBehindReturnPromptly(t *testing.T) {
 			t.Fatalf("run %d: %+v, %v", i, res, err)
 		}
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 9*time.Second {
 		t.Errorf("4 runs of /bin/true took %v", d)
 	}
 	res, err := Run(context.Background(), Spec{Path: "/bin/sleep", Args: []string{"0.05"}})

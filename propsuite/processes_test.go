@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/engine"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -125,6 +126,7 @@ func outcomes(res *Result) map[string]string {
 }
 
 func TestPoolContainsHangingExitingAndOverflowingMutants(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	s := workerSuite(0)
 	// The looping mutant costs a whole timeout per cell: give it one cell.

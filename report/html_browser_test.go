@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // chromium returns the path of a headless-capable Chromium. Missing, it is
@@ -254,6 +256,7 @@ func viewerProblems(res probeResult, want map[string][]string) []string {
 }
 
 func TestHTMLReportRendersInChromiumWithoutConsoleErrors(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := chromium(t)
 	dir := artifactDir(t)
@@ -317,6 +320,7 @@ func TestHTMLReportRendersInChromiumWithoutConsoleErrors(t *testing.T) {
 // control: the same page without the viewer's bundle renders nothing in the
 // viewer, and the comparison must say so.
 func TestViewerProbeFailsWhenTheViewerDoesNotRender(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := chromium(t)
 	r := sampleRun()
@@ -364,6 +368,7 @@ func checkScreenshot(t *testing.T, shot string) {
 }
 
 func TestBrowserConsoleCheckCatchesScriptErrorsAndBlockedLoads(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := chromium(t)
 	dir := t.TempDir()

@@ -8,67 +8,64 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 )
 
-// The npm packages the schema test installs: the official schema and a
-// JSON-schema validator.
+// schemaToolsDir holds the npm packages of the schema test, the official
+// schema and the ajv validator: their versions in package.json and
+// package-lock.json, their files in node_modules. installSchemaTools puts
+// them there; the test reads them and needs no network.
 const (
-	schemaPackage = "mutation-testing-report-schema@3.8.4"
-	ajvPackage    = "ajv@8.17.1"
-	ajvFormats    = "ajv-formats@3.0.1"
+	schemaToolsDir     = "testdata/schema-tools"
+	installSchemaTools = "bash report/testdata/install-schema-tools.sh"
 )
 
-// schemaTools returns a directory with node_modules holding the schema
-// package and ajv, installed from the npm registry into the user's cache
-// ($XDG_CACHE_HOME/mutprop/...) on first use. In CI a failure to install
-// fails the test; elsewhere it skips.
+// requireSchemaEnv, set to 1, turns a missing node or npm package into the
+// schema test's failure instead of a skip, as CI=true does. .ci/run sets
+// it after it installs them.
+const requireSchemaEnv = "MUTPROP_REQUIRE_SCHEMA"
+
+// schemaTools returns the directory whose node_modules hold the schema
+// package and ajv at the versions package.json pins, and the schema's
+// file. Where they or node are missing the test skips, naming the command
+// that installs them; under MUTPROP_REQUIRE_SCHEMA=1 or CI=true it fails.
 func schemaTools(t *testing.T) (dir, schemaFile string) {
 	t.Helper()
-	ci := os.Getenv("CI") == "true"
+	required := os.Getenv(requireSchemaEnv) == "1" || os.Getenv("CI") == "true"
 	unavailable := func(format string, args ...any) {
 		t.Helper()
-		if ci {
+		if required {
 			t.Fatalf(format, args...)
 		}
 		t.Skipf(format, args...)
 	}
 	if _, err := exec.LookPath("node"); err != nil {
-		unavailable("node is not installed; the schema test needs node and npm (Debian: apt-get install nodejs npm): %v", err)
+		unavailable("node is not installed; the schema test needs node and npm (Debian: apt-get install nodejs npm), then %s: %v", installSchemaTools, err)
 	}
-	cache, err := os.UserCacheDir()
+	dir, err := filepath.Abs(filepath.FromSlash(schemaToolsDir))
 	if err != nil {
-		cache = os.TempDir()
+		t.Fatal(err)
 	}
-	key := strings.NewReplacer("@", "-", "/", "-").Replace(schemaPackage + "_" + ajvPackage + "_" + ajvFormats)
-	dir = filepath.Join(cache, "mutprop", "npm", key)
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ajv-formats")); err != nil {
-		npm, err := exec.LookPath("npm")
-		if err != nil {
-			unavailable("npm is not installed; the schema test fetches %s from the npm registry: %v", schemaPackage, err)
+	var manifest struct{ Dependencies map[string]string }
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err == nil {
+		err = json.Unmarshal(b, &manifest)
+	}
+	if err != nil || len(manifest.Dependencies) == 0 {
+		t.Fatalf("read the schema test's pinned npm packages: %v", err)
+	}
+	for name, want := range manifest.Dependencies {
+		var installed struct{ Version string }
+		b, err := os.ReadFile(filepath.Join(dir, "node_modules", name, "package.json"))
+		if err == nil {
+			err = json.Unmarshal(b, &installed)
 		}
-		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		tmp, err := os.MkdirTemp(filepath.Dir(dir), "install-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer os.RemoveAll(tmp)
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, npm, "install", "--prefix", tmp, "--no-audit", "--no-fund", "--no-save", "--loglevel=error", schemaPackage, ajvPackage, ajvFormats)
-		cmd.Dir = tmp
-		if out, err := cmd.CombinedOutput(); err != nil {
-			unavailable("npm install %s from the registry failed (registry unreachable?): %v\n%s", schemaPackage, err, out)
-		}
-		// Another test process may have won the race; either copy is good.
-		if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) {
-			if _, statErr := os.Stat(filepath.Join(dir, "node_modules", "ajv-formats")); statErr != nil {
-				t.Fatalf("cache npm packages: %v", err)
-			}
+		switch {
+		case err != nil:
+			unavailable("npm package %s is not installed for the schema test (%v): run %s", name, err, installSchemaTools)
+		case installed.Version != want:
+			unavailable("npm package %s is installed at %s, want %s: run %s", name, installed.Version, want, installSchemaTools)
 		}
 	}
 	pkg := filepath.Join(dir, "node_modules", "mutation-testing-report-schema")

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -63,6 +64,7 @@ func syntheticTrials(t *testing.T, n, perFn, trials, budget int, tests []string)
 // screenshot (in $MUTPROP_ARTIFACTS when set; docs/strength.md keeps the
 // verdict on them).
 func TestTrialsPageScalesInChromium(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := chromium(t)
 	dir := artifactDir(t)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/proc"
 )
 
@@ -44,8 +45,9 @@ func TestTheCodeNamesTheVariablesReadBeforeTheLog(t *testing.T) {
 // it before the test log starts, and its code names it, so that run is
 // not served from the cache, and fails as go test does.
 func TestOnlyWhatTheTestsReadOfTheEnvironmentRunsAgain(t *testing.T) {
+	testfix.EndToEnd(t)
 	dir := filepath.Join(t.TempDir(), "envinit")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
+	testfix.WriteTxtar(t, filepath.Join("testdata", "envinit.txtar"), dir)
 	t.Chdir(dir) // mutprop runs in the module, as go list does
 	results := filepath.Join(dir, ".mutprop")
 	run := func() (string, error) {

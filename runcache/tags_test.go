@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/proc"
 	"github.com/mutprop/mutprop/runsettings"
 )
@@ -22,8 +23,9 @@ import (
 // --tags; that run keeps the first one's verdicts; the process's GOFLAGS
 // is never set.
 func TestTheKeyHoldsTheBuildTags(t *testing.T) {
+	testfix.EndToEnd(t)
 	dir := filepath.Join(t.TempDir(), "envinit")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("testdata", "envinit"))))
+	testfix.WriteTxtar(t, filepath.Join("testdata", "envinit.txtar"), dir)
 	t.Chdir(dir) // mutprop runs in the module, as go list does
 	t.Setenv("GOFLAGS", "")
 	results := filepath.Join(dir, ".mutprop")

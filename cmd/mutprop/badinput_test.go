@@ -101,6 +101,7 @@ func reportMutants(t *testing.T, path string) map[string][]string {
 // clear message, never a Go panic trace; the inputs mutprop handles
 // (build tags, generated files, --since, a torn journal) must work.
 func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	type result struct {

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // cachedRun is one mutprop run in a module of the outcome-cache tests.
@@ -99,6 +101,7 @@ func requireNoBuild(t *testing.T, r cachedRun) {
 // without evicting the first flags' verdicts, which another --workers
 // reuses.
 func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := tinyModule(t), t.TempDir()
 	report := func(name string) string { return filepath.Join(out, name) }
@@ -145,6 +148,7 @@ func TestCacheSecondRunOfAnUnchangedPackageRunsNothing(t *testing.T) {
 // the cache (the reports are mutprop's files, not the user's), and so does
 // the run after one that was served from the cache and wrote a new report.
 func TestCacheReportsWrittenBesideThePackageAreNotItsFiles(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := tinyModule(t)
 	first := runCached(t, dir, filepath.Join(dir, "r.json"), "--html", filepath.Join(dir, "r.html"))
@@ -189,6 +193,7 @@ func appendTo(t *testing.T, dir, name, text string) {
 // survivors, one of which it kills). The statuses from the cache are those
 // of a run without it, and --no-cache neither reads nor writes the cache.
 func TestCacheEditsInvalidateWhatTheyTouch(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := incModule(t), t.TempDir()
 	report := func(name string) string { return filepath.Join(out, name) }
@@ -286,6 +291,7 @@ func inPackage(pkg string) func(id string) bool {
 // verdicts of the tests that read it, and the cache gives what a run
 // without it gives; a file no test reads changes nothing.
 func TestCacheSeesTheFilesTheTestsReadOutsideTestdata(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := fixture(t, "reads"), t.TempDir()
 	report := func(name string) string { return filepath.Join(out, name) }
@@ -338,6 +344,7 @@ func TestCacheSeesTheFilesTheTestsReadOutsideTestdata(t *testing.T) {
 // served from the cache; READS_STRICT reruns the env package's verdicts,
 // and the cache gives what a run without it gives.
 func TestCacheKeysOnlyTheVariablesTheTestsRead(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := fixture(t, "reads"), t.TempDir()
 	report := func(name string) string { return filepath.Join(out, name) }

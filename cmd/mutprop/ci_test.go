@@ -15,6 +15,7 @@ import (
 	"github.com/mutprop/mutprop/ci"
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 )
 
@@ -66,6 +67,7 @@ func survivorLines(stderr string) []string {
 }
 
 func TestSurvivorsPrintForEditorsAndAsGithubAndGitlabAnnotations(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := baselineModule(t)
 	r := runIn(t, dir, nil, "run", "--workers", "2", "--journal", "j.jsonl", ".")
@@ -126,6 +128,7 @@ func readBaselineFile(t *testing.T, path string) []ci.BaselineEntry {
 }
 
 func TestTheBaselineFailsOnlyOnNewSurvivorsAndReportsStaleOnes(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := baselineModule(t)
 	run := func(args ...string) ciResult {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestTheStrengthExampleFindsTheWeakPropertysSurvivors runs docs/strength.md's
@@ -14,6 +16,7 @@ import (
 // property TestSortedWide covers 20 mutants and kills 17, and the three
 // it lets pass are killed by the model property.
 func TestTheStrengthExampleFindsTheWeakPropertysSurvivors(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := filepath.Join(t.TempDir(), "example")

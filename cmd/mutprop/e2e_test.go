@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 var (
@@ -50,6 +52,7 @@ func mutpropBinary(t *testing.T) string {
 }
 
 func TestAKilledRunResumesToTheSameResultsAsAnUninterruptedOne(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := t.TempDir()
@@ -82,6 +85,7 @@ func TestAKilledRunResumesToTheSameResultsAsAnUninterruptedOne(t *testing.T) {
 }
 
 func TestTwoShardsMergedGiveTheUnshardedResults(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := t.TempDir()

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestExitCodesMatchTheREADMEAndNameTheCause runs the inputs whose exit
@@ -17,6 +18,7 @@ import (
 // journal) and the outputs that cannot be written: each must exit 2
 // before any build, with one line naming the cause.
 func TestExitCodesMatchTheREADMEAndNameTheCause(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	outsideModule := func(t *testing.T) string {

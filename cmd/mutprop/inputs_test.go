@@ -15,6 +15,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestAModuleOfAGoWorkWorkspaceIsScored runs mutprop in app of
@@ -24,6 +25,7 @@ import (
 // mutant is killed, with GOWORK unset (found above the module) and set
 // to the workspace's file.
 func TestAModuleOfAGoWorkWorkspaceIsScored(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	root := fixture(t, "workspace")
@@ -44,6 +46,7 @@ func TestAModuleOfAGoWorkWorkspaceIsScored(t *testing.T) {
 // $PWD name the link): the module is copied from the directory the link
 // names, and scored.
 func TestAModuleRootReachedThroughASymlinkIsScored(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	link := filepath.Join(t.TempDir(), "tiny")
@@ -64,6 +67,7 @@ func TestAModuleRootReachedThroughASymlinkIsScored(t *testing.T) {
 // for (the PID the lock file holds) and does not start; once the lock is
 // released it runs to the end.
 func TestASecondRunInTheSameResultsDirectoryWaitsForTheFirst(t *testing.T) {
+	testfix.EndToEnd(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("results directories are not locked on Windows")
 	}
@@ -122,6 +126,7 @@ func TestASecondRunInTheSameResultsDirectoryWaitsForTheFirst(t *testing.T) {
 // --baseline-timeout 12s: the baseline says, 10 s in, what it is doing,
 // and at 12 s the run ends (exit 3) naming the test that was running.
 func TestABlockedBaselineSaysWhatItDoesAndStopsAtItsDeadline(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := tinyModule(t)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mutprop/mutprop/gotest"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // insertStudyProperties are the insert study's properties in the
@@ -44,6 +45,7 @@ const insertStudyMutants = "300"
 // (killed %, the whole test against each mutant) must match the
 // scenario's classic column the same way.
 func TestTheInsertStudyAsRapidTestsAgreesWithTheScenario(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 

@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -16,15 +16,7 @@ import (
 // mutant with its columns aligned, and the stats line.
 func TestListingIsAPlainTableOfTheEnumeratedMutants(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	for name, text := range map[string]string{
-		"go.mod":  "module example.com/list\n\ngo 1.22\n",
-		"list.go": "package list\n\n// Pos reports whether x is positive.\nfunc Pos(x int) bool { return x > 0 }\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := testfix.Module(t, filepath.Join("testdata", "list.txtar"))
 	ls, err := mutate.List(context.Background(), dir, []string{"."}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -56,6 +57,7 @@ func blackboxIDs(ls []mutate.Listing) []string {
 // mutants: their IDs are those of mutprop run --blackbox's report with the
 // same flags, and Clear, which has no result, is listed with the reason.
 func TestMutantsBlackboxListsWhatRunScores(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := blackboxModule(t), t.TempDir()
 	flags := []string{"--operators", "arithmetic", "--blackbox", "--blackbox-mutants", "2"}

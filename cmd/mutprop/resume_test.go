@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/runlog"
 )
 
@@ -47,6 +48,7 @@ func cutJournal(t *testing.T, src, dst string, k int) int {
 // runs the journaled mutants again, says how many and why, and reports
 // what a fresh run reports, not the journal's kills.
 func TestResumeRerunsTheMutantsATestEditChanged(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := fixture(t, "count"), t.TempDir()
 	run := func(args ...string) (stderr string) {

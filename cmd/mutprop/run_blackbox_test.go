@@ -15,15 +15,16 @@ import (
 
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
-// blackboxModule copies gotest's black-box fixture (example.com/blackbox:
+// blackboxModule writes gotest's black-box fixture (example.com/blackbox:
 // SortedUnique with a rapid property, Set's methods with a plain test,
 // Double, and Clear, which has no result) into a temporary directory.
 func blackboxModule(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "blackbox")
-	require.NoError(t, os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "gotest", "testdata", "blackbox"))))
+	testfix.WriteTxtar(t, filepath.Join("..", "..", "gotest", "testdata", "blackbox.txtar"), dir)
 	return dir
 }
 
@@ -109,6 +110,7 @@ func TestBlackboxFlagErrorsAreUsageErrors(t *testing.T) {
 // naming the functions that exist, a function that cannot be wrapped
 // exits 2 with the reason, and --blackbox lists it with the reason.
 func TestBlackboxNamesAreCheckedBeforeAnyBuild(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir := blackboxModule(t)
 	code, stderr := runBlackboxIn(t, dir, "run", "--no-cache", "--blackbox=SortedUnique,NoSuchFunc", ".")
@@ -157,6 +159,7 @@ func blackboxReport(t *testing.T, path string) (statuses, mutators map[string]st
 // cache, with the strength; two shards merged give the unsharded statuses, strength (JSON
 // and console) and black-box count, which each shard prints too.
 func TestBlackboxRunCachesAndShards(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	dir, out := blackboxModule(t), t.TempDir()
 	bb := []string{"--blackbox=SortedUnique,Double", "--blackbox-mutants", "3"}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestRunHTMLRendersInChromiumWithTheJSONsMutants renders the HTML report
@@ -19,6 +21,7 @@ import (
 // goes to $MUTPROP_ARTIFACTS when set. Under CI=true a missing Chromium is a
 // failure (.ci/run installs it); elsewhere the test is skipped.
 func TestRunHTMLRendersInChromiumWithTheJSONsMutants(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin, err := exec.LookPath("chromium")
 	if err != nil {

@@ -6,24 +6,16 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
-// taggedModule writes a module whose only test that can kill Add's
-// mutants is behind the build tag mutproptag.
+// taggedModule writes testdata/tagged.txtar, a module whose only test
+// that can kill Add's mutants is behind the build tag mutproptag.
 func taggedModule(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "tagged")
-	files := map[string]string{
-		"go.mod":    "module example.com/tagged\n\ngo 1.22\n",
-		"tagged.go": "package tagged\n\n// Add returns a + b.\nfunc Add(a, b int) int { return a + b }\n",
-		// Add(0, 0) is 0 under every arithmetic mutant: it kills none.
-		"tagged_test.go": "package tagged\n\nimport \"testing\"\n\nfunc TestAddZero(t *testing.T) {\n\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"Add(0, 0) != 0\")\n\t}\n}\n",
-		"tag_test.go":    "//go:build mutproptag\n\npackage tagged\n\nimport \"testing\"\n\nfunc TestAddTagged(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"Add(2, 3) != 5\")\n\t}\n}\n",
-	}
-	for name, src := range files {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
-	}
+	testfix.WriteTxtar(t, filepath.Join("testdata", "tagged.txtar"), dir)
 	return dir
 }
 
@@ -32,6 +24,7 @@ func taggedModule(t *testing.T) string {
 // it kills Add's mutants, without it (the same outcome cache) they
 // survive, and the process's GOFLAGS is the same after the run as before.
 func TestTagsReachEveryGoCommandWithoutGOFLAGS(t *testing.T) {
+	testfix.EndToEnd(t)
 	// Not parallel: the test changes the process's directory and
 	// environment.
 	dir := taggedModule(t)

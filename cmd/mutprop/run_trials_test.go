@@ -52,6 +52,7 @@ func trialsWithoutTimes(r report.TrialsReport) report.TrialsReport {
 // then resumes it with another number of workers: the trials run again
 // and give the same figures.
 func TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := filepath.Join(t.TempDir(), "trials")
@@ -124,6 +125,7 @@ func TestTrialsReportTheStrongGeneratorsAsFasterAndResumeToTheSameFigures(t *tes
 // property panics on empty-panic. The operators are cut to two, and the
 // trials to 15, to keep the run short.
 func TestTrialsFindTheKnownTruth(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	dir := testfix.Module(t, filepath.Join("testdata", "truth.txtar"))

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // resumeAndShards checks a scenario's journal end to end: its run killed
@@ -69,6 +71,7 @@ func resumeAndShards(t *testing.T, args []string, cells int, workerArg string, s
 }
 
 func TestBSTResumesAndMergesShardsToTheUninterruptedCells(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	args := []string{"scenario", "bst", "--config", "hughes", "--bugs", "bug2,bug5", "--generators", "api",
 		"--properties", "InsertValid,DeletePost,FindDelete,DeleteDelete,InsertPost,UnionPost,DeleteModel,UnionDeleteInsert",
@@ -86,6 +89,7 @@ func TestBSTResumesAndMergesShardsToTheUninterruptedCells(t *testing.T) {
 }
 
 func TestTCASResumesAndMergesShardsToTheUninterruptedCells(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	args := []string{"scenario", "tcas", "--experiment", "random", "--domain", "nist", "--samples", "5000", "--trials", "5", "--seed", "2", "--workers", "2"}
 	// The journal holds the random experiment's cells: the 40 scored

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/internal/cli"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestShowReadsThePointsOfABlackboxID: the ID of a p-point mutant ends
@@ -15,6 +16,7 @@ import (
 // names the every-point mutant, and no mutant once --blackbox-points asks
 // for points the ID does not hold.
 func TestShowReadsThePointsOfABlackboxID(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	mutprop := mutpropIn(t, mutpropBinary(t), calcModule(t))
 	const every, pointed = "blackbox:example.com/m/calc.Max:3", "blackbox:example.com/m/calc.Max:3/p5"

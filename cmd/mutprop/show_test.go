@@ -19,6 +19,7 @@ import (
 
 	"github.com/mutprop/mutprop/internal/cli"
 	"github.com/mutprop/mutprop/internal/mutantid"
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/proc"
 )
@@ -43,6 +44,7 @@ func mutpropIn(t *testing.T, bin, dir string) func(args ...string) (int, string,
 // with its diff and its status in the last run; and a killed mutant with
 // its killer. The survivor line of the run prints the alias.
 func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	root := calcModule(t)
@@ -88,6 +90,7 @@ func TestShowFindsAMutantFromTheModuleRootByIDOrAlias(t *testing.T) {
 // calcModule's Max: by ID before any run (as --blackbox defines it, no
 // diff), then by its alias after a run with --blackbox, with its status.
 func TestShowFindsABlackboxMutantByIDOrAlias(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	root := calcModule(t)
@@ -134,6 +137,7 @@ func TestShowFindsABlackboxMutantByIDOrAlias(t *testing.T) {
 // verdict mutprop run gives, a timeout of TestLoop shown by its CPU time,
 // not at go test's ten minutes.
 func TestShowTestOnALoopingMutantEndsAsTheRunsTimeout(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	mutprop := mutpropIn(t, bin, fixture(t, "loop"))
@@ -149,6 +153,7 @@ func TestShowTestOnALoopingMutantEndsAsTheRunsTimeout(t *testing.T) {
 // and that no process it started (proc tags each in its environment with
 // MUTPROP_PROC_<show's pid>_) is left, nor its temporary directory.
 func TestAnInterruptedShowTestExits130AndLeavesNoProcess(t *testing.T) {
+	testfix.EndToEnd(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("the processes left are found in /proc")
 	}

@@ -33,6 +33,7 @@ const survivorID = "operator:calc.go:5:7:boundary:>="
 // asked to write (and the results directory .mutprop). The scenario
 // commands take no user tree.
 func TestNoCommandChangesAUserFile(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	bin := mutpropBinary(t)
 	root := calcModule(t)

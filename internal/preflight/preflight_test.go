@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mutprop/mutprop/internal/preflight"
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 // TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals runs
@@ -19,18 +20,7 @@ import (
 // only its own count; a path that does not exist is an *InputError, a
 // lone package without tests a refusal of the package.
 func TestPreflightSortsPackagesAndTellsBadArgumentsFromRefusals(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
-		"go.mod":      "module example.com/pre\n\ngo 1.22\n",
-		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
-		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { A() }\n",
-		"b/b.go":      "package b\n\nfunc B() int { return 2 }\n",
-		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
-	} {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	dir := testfix.Module(t, filepath.Join("testdata", "pre.txtar"))
 	t.Chdir(dir)
 	ctx := context.Background()
 	paths := func(ps []preflight.ListedPackage) []string {

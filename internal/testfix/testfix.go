@@ -1,6 +1,7 @@
 // Package testfix holds the helpers that mutprop's own tests share: fixture
 // modules written from txtar archives, golden files with one -update flag,
-// and snapshots of a directory tree to show that a run left it unchanged.
+// snapshots of a directory tree to show that a run left it unchanged, and
+// the long tier (EndToEnd, Slow) that go test -short skips.
 //
 // A fixture module is a txtar archive (golang.org/x/tools/txtar) under a
 // package's testdata directory, as cmd/go keeps its test scripts: each

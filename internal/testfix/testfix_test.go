@@ -1,6 +1,7 @@
 package testfix
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -133,3 +134,26 @@ func sortedKeys(tr Tree) []string {
 	slices.Sort(out)
 	return out
 }
+
+func TestTheLongTierSkipsUnderShortOnly(t *testing.T) {
+	r := &skipRecorder{TB: t}
+	EndToEnd(r)
+	Slow(r, "reason")
+	if testing.Short() {
+		if len(r.skips) != 2 || r.skips[0] != EndToEndSkip || r.skips[1] != "slow: reason; runs without -short" {
+			t.Errorf("under -short: skips %q, want EndToEnd's and Slow's", r.skips)
+		}
+	} else if len(r.skips) != 0 {
+		t.Errorf("without -short: skips %q, want none", r.skips)
+	}
+}
+
+// skipRecorder is a testing.TB that records skips instead of skipping.
+type skipRecorder struct {
+	testing.TB
+	skips []string
+}
+
+func (r *skipRecorder) Helper() {}
+
+func (r *skipRecorder) Skip(args ...any) { r.skips = append(r.skips, fmt.Sprint(args...)) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/propsuite"
 )
 
@@ -35,6 +36,7 @@ func runCells(t *testing.T, experiment string, gens []string, proto *propsuite.P
 }
 
 func TestEachBugIsKilledByThePropertiesHughesSaysAndNotByOthers(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	// Spot checks from How to Specify It! §4-5 and Etna's task list.
 	kills := map[string][]string{

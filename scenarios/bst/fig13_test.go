@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/propsuite"
 )
 
@@ -37,6 +38,7 @@ func fig13Reduced(t testing.TB, pool *propsuite.Processes, gens []string, trials
 }
 
 func TestReducedFig13RanksHoleyBeforeClassicBeforeAPIAndMatchesKeyPresence(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	gens := []string{"api", "classic", "holey"}
 	st := fig13Reduced(t, testPool(t, "fig13", gens), gens, 100)

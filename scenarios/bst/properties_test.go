@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/propsuite"
 )
@@ -46,6 +47,7 @@ func TestThereAre79PropertiesWithTheDocumentedSetSizes(t *testing.T) {
 }
 
 func TestEveryPropertyPassesOnTheOriginalWithEveryGenerator(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	if active, _ := propsuite.ParseActive(os.Getenv(propsuite.ActiveEnv)); active != 0 {
 		t.Skip("this process runs a mutant")

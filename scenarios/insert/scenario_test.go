@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/propsuite"
 )
@@ -43,6 +44,7 @@ func TestEveryPropertyHoldsOnTheOriginal(t *testing.T) {
 // TestTheStudyReproducesFigure41 checks the acceptance criteria of the
 // insert scenario on the paper's own scale (1,000 test cases per property).
 func TestTheStudyReproducesFigure41(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, seed := range []uint64{1, 2} {
 		st, err := Run(context.Background(), Config{}, propsuite.Options{Seed: seed, Workers: 2})

@@ -8,9 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mutprop/mutprop/internal/testfix"
 )
 
 func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
 		Experiment: expAll, Domains: []string{domainStep10}, Ts: []int{2}, Seed: 1,
@@ -141,6 +144,7 @@ func TestRunAllOnStep10EndToEndAtReducedScale(t *testing.T) {
 // its rows, and at t=2 far less; with the smallest base (3) its t=3 array
 // is twenty times smaller and finds far less than the plain t=2 array.
 func TestTable5ShapeOnStep10(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
 		Experiment: "covering,radix", Domains: []string{domainStep10}, Ts: []int{2, 3}, Seed: 1,
@@ -181,6 +185,7 @@ func TestTable5ShapeOnStep10(t *testing.T) {
 // fills (flags false, and ACTS's order) are two of them, so the bugs they
 // find must be among the spread's counts.
 func TestConstantFillsSpanTheFirstValueFills(t *testing.T) {
+	testfix.EndToEnd(t)
 	t.Parallel()
 	rep, err := Run(context.Background(), Config{
 		Experiment: expRadix, Domains: []string{domainStep10}, Ts: []int{2}, Seed: 1, ConstFills: true,

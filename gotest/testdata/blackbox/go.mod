@@ -1,5 +1,0 @@
-module example.com/blackbox
-
-go 1.23
-
-require pgregory.net/rapid v1.3.0

@@ -1,3 +1,0 @@
-module example.com/flaky
-
-go 1.22

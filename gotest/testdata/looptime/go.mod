@@ -1,3 +1,0 @@
-module example.com/looptime
-
-go 1.26

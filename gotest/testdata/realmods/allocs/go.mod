@@ -1,3 +1,0 @@
-module example.com/allocs
-
-go 1.21

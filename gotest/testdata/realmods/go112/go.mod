@@ -1,3 +1,0 @@
-module example.com/go112
-
-go 1.12

@@ -1,3 +1,0 @@
-module example.com/go117
-
-go 1.17

@@ -1,3 +1,0 @@
-module example.com/go12
-
-go 1.2

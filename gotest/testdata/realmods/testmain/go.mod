@@ -1,3 +1,0 @@
-module example.com/testmain
-
-go 1.21

@@ -1,2 +1,0 @@
-// Package calctest holds the tests of calc.
-package calctest

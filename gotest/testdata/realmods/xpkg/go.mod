@@ -1,3 +1,0 @@
-module example.com/xpkg
-
-go 1.21

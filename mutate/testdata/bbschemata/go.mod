@@ -1,3 +1,0 @@
-module example.com/bbs
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/behave
-
-go 1.26

@@ -1,3 +1,0 @@
-module example.com/bigtable
-
-go 1.22

@@ -1,3 +1,0 @@
-module example.com/bb
-
-go 1.16

@@ -1,3 +1,0 @@
-module example.com/crossfile
-
-go 1.22

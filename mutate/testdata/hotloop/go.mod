@@ -1,3 +1,0 @@
-module example.com/hotloop
-
-go 1.26

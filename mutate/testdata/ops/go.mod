@@ -1,3 +1,0 @@
-module example.com/ops
-
-go 1.26

@@ -1,3 +1,0 @@
-module example.com/tables
-
-go 1.21

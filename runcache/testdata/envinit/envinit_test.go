@@ -1,9 +1,0 @@
-package envinit
-
-import "testing"
-
-func TestClamp(t *testing.T) {
-	if Clamp(5, 0, 3) != 3 || Clamp(-1, 0, 3) != 0 || Clamp(2, 0, 3) != 2 || Clamp(3, 0, 3) != 3 || Clamp(0, 0, 3) != 0 {
-		t.Fatal("Clamp")
-	}
-}

@@ -1,3 +1,0 @@
-module example.com/envinit
-
-go 1.22
