@@ -259,7 +259,7 @@ stages:
 			return r
 		}
 	}
-	if culprit, ok := search.RerunAlone(func(test string) time.Duration { return firstIn.rule(test).Need }); ok {
+	if culprit, ok := search.RerunAlone(func(test string) time.Duration { return firstIn.rule(test).AloneNeed() }); ok {
 		// A loop shown by so little CPU is weak evidence when nothing
 		// else ran away. It runs again alone, in a fresh process, as in
 		// the baseline; it stands if it times out.

@@ -47,6 +47,13 @@ func RuleFor(t proc.Timeouts, baseline time.Duration, u Usage) Rule {
 	}
 }
 
+// AloneNeed is the CPU that shows a loop by the factor alone: the factor
+// times the CPU the test used alone. Unlike Need, it leaves out the first
+// deadline, which comes from the test's wall-clock baseline and grows with
+// the machine's load: whether a quick test runs again alone after a
+// timeout (verdict.Search.RerunAlone) must not depend on the load.
+func (r Rule) AloneNeed() time.Duration { return time.Duration(r.Factor * float64(r.Alone)) }
+
 // Backstop is the whole process's deadline for a run under rules (its
 // tests' and the process's own): BackstopStretch x the sum of their full
 // deadlines. The rules end a run long before it, unless they cannot read

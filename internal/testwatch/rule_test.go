@@ -60,3 +60,21 @@ func TestTheCPUDeadlineIgnoresTheWallBaseline(t *testing.T) {
 		t.Errorf("the wall deadline did not follow the wall baseline: %v both", quiet.Full)
 	}
 }
+
+// TestWhetherATestIsQuickIgnoresTheWallBaseline: a 5 ms test's need grows
+// with its wall baseline on a busy machine (half its first deadline), past
+// verdict.ConfirmBelow; AloneNeed, which decides whether a timeout of it
+// runs again alone, stays the factor times its CPU alone.
+func TestWhetherATestIsQuickIgnoresTheWallBaseline(t *testing.T) {
+	t.Parallel()
+	u := Usage{CPU: 5 * time.Millisecond}
+	quiet := RuleFor(proc.Timeouts{}, 6*time.Millisecond, u)
+	busy := RuleFor(proc.Timeouts{}, 60*time.Millisecond, u)
+	if busy.Need <= quiet.Need {
+		t.Fatalf("need %v quiet, %v busy: the busy baseline should raise it", quiet.Need, busy.Need)
+	}
+	want := time.Duration(proc.DefaultTimeouts.Factor * float64(u.CPU))
+	if quiet.AloneNeed() != want || busy.AloneNeed() != want {
+		t.Errorf("AloneNeed %v quiet, %v busy: want %v both", quiet.AloneNeed(), busy.AloneNeed(), want)
+	}
+}

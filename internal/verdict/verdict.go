@@ -144,8 +144,9 @@ func Unheld(tests, passed, killers []string) Step {
 
 // RerunAlone returns the test to run again alone, in a fresh process,
 // before the first timeout stands: its culprit, when it is the only run
-// that ran away (no second timeout or crash) and its loop showed on under
-// ConfirmBelow of CPU (need: the CPU its rule needs, testwatch.Rule.Need).
+// that ran away (no second timeout or crash) and a loop would show in it
+// on under ConfirmBelow of CPU (need: the factor times the CPU it used
+// alone, testwatch.Rule.AloneNeed, which the machine's load leaves alone).
 // What a test of a few ms costs varies by tens of ms with the process it
 // runs in.
 func (s *Search) RerunAlone(need func(test string) time.Duration) (string, bool) {
