@@ -169,7 +169,7 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 		{name: "unknown operator", setup: tinyModule, args: []string{"run", "--operators", "nonsense", "."}, code: cli.ExitUsage, want: []string{"--operators"}},
 		{name: "malformed journal", setup: func(t *testing.T) string {
 			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\nnot json\n{}\n"})
+			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1,"extra":{"records":"2"}}` + "\nnot json\n{}\n"})
 			return d
 		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"j.jsonl:2: malformed journal record"}},
 		{name: "journal that is not a journal", setup: func(t *testing.T) string {
@@ -179,12 +179,12 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"not a mutprop journal"}},
 		{name: "journal of another run", setup: func(t *testing.T) string {
 			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":99}` + "\n"})
+			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":99,"extra":{"records":"2"}}` + "\n"})
 			return d
 		}, args: []string{"run", "--journal", "j.jsonl", "--resume", "."}, code: cli.ExitUsage, want: []string{"belongs to another experiment"}},
 		{name: "existing journal without --resume", setup: func(t *testing.T) string {
 			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\n"})
+			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1,"extra":{"records":"2"}}` + "\n"})
 			return d
 		}, args: []string{"run", "--journal", "j.jsonl", "."}, code: cli.ExitUsage, want: []string{"already exists: pass --resume"}},
 		{name: "torn last journal line is a warning", setup: func(t *testing.T) string {
@@ -254,7 +254,7 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 			}},
 		{name: "merge of an incomplete run", setup: func(t *testing.T) string {
 			d := tinyModule(t)
-			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1}` + "\n" +
+			writeFiles(t, d, map[string]string{"j.jsonl": `{"mutprop_journal":"1","suite":"mutprop run","seed":1,"extra":{"records":"2"}}` + "\n" +
 				`{"package":"example.com/tiny","info":{"name":"tiny","files":[],"tests":["TestAdd"],"stats":{},"universe":3}}` + "\n"})
 			return d
 		}, args: []string{"merge", "--json", "r.json", "j.jsonl"}, code: cli.ExitUsage, want: []string{"hold 0 of its 3 mutants"}},
