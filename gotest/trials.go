@@ -35,7 +35,7 @@ func (rs *runState) runTrials(ctx context.Context, targets []*target, sessions [
 				continue
 			}
 			h := &trialHost{rs: rs, t: t, sessions: sessions, m: r.Mutant, bins: map[*session]*testbin.Binary{}, tests: map[string]trialTest{}}
-			m := trials.Mutant{Package: t.pkg.Path, ID: r.Mutant.ID, Function: functionOf(t.pkg, r.Mutant),
+			m := trials.Killed{Package: t.pkg.Path, ID: r.Mutant.ID, Function: functionOf(t.pkg, r.Mutant),
 				KilledBy: r.KilledBy, Tests: r.CoveredBy}
 			got, n, err := trials.Run(ctx, h, m, cfg)
 			h.remove()

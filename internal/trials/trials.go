@@ -80,8 +80,8 @@ type Host interface {
 	ForEach(ctx context.Context, n int, fn func(w, i int) error) error
 }
 
-// Mutant is a killed mutant as its trials need it.
-type Mutant struct {
+// Killed is a killed mutant as its trials need it.
+type Killed struct {
 	Package, ID string
 	// Function is the function under test the mutant lives in
 	// (report.TrialCell.Function).
@@ -102,7 +102,7 @@ type Config struct {
 // Run runs the trials of every test that reaches m (its killers and its
 // covering tests); it returns the cells, in test name order, and the
 // number of test runs (traced runs again included).
-func Run(ctx context.Context, h Host, m Mutant, cfg Config) ([]report.TrialCell, int, error) {
+func Run(ctx context.Context, h Host, m Killed, cfg Config) ([]report.TrialCell, int, error) {
 	names := slices.Concat(m.KilledBy, m.Tests)
 	slices.Sort(names)
 	tests, err := h.Tests(ctx, slices.Compact(names))
@@ -123,7 +123,7 @@ func Seed(seed uint64, id, test string, i int) uint64 {
 }
 
 // trialCells runs cfg.Trials trials of each test, one cell a test.
-func trialCells(ctx context.Context, h Host, m Mutant, tests []Test, cfg Config) ([]report.TrialCell, int, error) {
+func trialCells(ctx context.Context, h Host, m Killed, tests []Test, cfg Config) ([]report.TrialCell, int, error) {
 	n := cfg.Trials
 	cells := make([]report.TrialCell, len(tests))
 	libs := make([][]string, len(tests))

@@ -83,7 +83,7 @@ func (h *fakeHost) ForEach(ctx context.Context, n int, fn func(w, i int) error) 
 // number of workers.
 func TestTrialsRunEveryTestThatReachesTheMutantTheSameOnAnyWorkers(t *testing.T) {
 	t.Parallel()
-	m := Mutant{Package: "p", ID: "p/a.go:3:boundary", Function: "F", KilledBy: []string{"TestB"}, Tests: []string{"TestB", "TestA", "TestC", "TestGone"}}
+	m := Killed{Package: "p", ID: "p/a.go:3:boundary", Function: "F", KilledBy: []string{"TestB"}, Tests: []string{"TestB", "TestA", "TestC", "TestGone"}}
 	cfg := Config{Trials: 6, Seed: 1, Budget: 40}
 	var first []report.TrialCell
 	for _, workers := range []int{1, 3} {
@@ -136,7 +136,7 @@ func TestTrialsRunEveryTestThatReachesTheMutantTheSameOnAnyWorkers(t *testing.T)
 // case it died in; the time stays the first run's.
 func TestATrialThatDiesWithoutACountRunsAgainTraced(t *testing.T) {
 	t.Parallel()
-	m := Mutant{Package: "p", ID: "m", Tests: []string{"TestExit"}}
+	m := Killed{Package: "p", ID: "m", Tests: []string{"TestExit"}}
 	h := &fakeHost{crashes: []string{"TestExit"}, known: []string{"TestExit"}, workers: 2}
 	cells, runs, err := Run(context.Background(), h, m, Config{Trials: 4, Seed: 9})
 	if err != nil {
