@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The busy-machine check: runs go test -count=3 beside two CPU hogs
+# The busy-machine check: runs go test -count=3 -timeout 60m beside two CPU hogs
 # (yes > /dev/null), so that a test that depends on the machine's speed
 # fails here rather than in someone's CI. The hogs are always killed, by
 # their process ids, when the tests end or the script is interrupted.
@@ -30,4 +30,6 @@ echo "busy-check: ${#hogs[@]} hogs (pids ${hogs[*]}); load: $(cut -d' ' -f1-3 /p
 if [ $# -eq 0 ]; then
   set -- ./...
 fi
-go test -count=3 "$@"
+# Three runs of the slowest packages (gotest, cmd/mutprop) beside the hogs
+# take over go test's default 10 minutes per package binary.
+go test -count=3 -timeout 60m "$@"
