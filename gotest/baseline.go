@@ -403,8 +403,10 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:
-		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
-			s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
+		if _, said := s.endless.LoadOrStore(test, true); !said {
+			s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
+				s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
+		}
 		r.timedOut, r.timeout = true, spec.Timeout
 		return r, nil
 	case v.Outcome != outcome.Survived:

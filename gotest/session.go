@@ -106,6 +106,10 @@ type session struct {
 	// case: they fail with -rapid.shrinktime=0s and pass without it
 	// (findShrinkers). Every process that runs one keeps it (noShrink).
 	shrinks map[string]bool
+	// endless are the tests that did not end alone within their deadline
+	// in a baseline run, said once: the confirming runs alone would say
+	// it again each time. Runs alone on several workers write it.
+	endless sync.Map
 	// recorded: the measured binary records its own per-test coverage
 	// and infections (schemata mode: mutate.SchemataOptions.Coverage and
 	// Probes), held in reached and infected by test: the schema numbers

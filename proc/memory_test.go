@@ -21,9 +21,12 @@ func TestTheDefaultMemoryCapIsAShareOfTheMachine(t *testing.T) {
 		{4 * gib, 1, 3 * gib},
 	} {
 		got := capFor(tc.total, tc.workers)
-		if got.Hard != tc.hard || got.Soft != tc.hard/2 {
-			t.Errorf("capFor(%d, %d) = %+v, want hard %d, soft half", tc.total, tc.workers, got, tc.hard)
+		if got.Hard != tc.hard || got.Soft != tc.hard-tc.hard/8 {
+			t.Errorf("capFor(%d, %d) = %+v, want hard %d, soft seven eighths", tc.total, tc.workers, got, tc.hard)
 		}
+	}
+	if got, want := SoftFor(4<<30), int64(3584<<20); got != want {
+		t.Errorf("SoftFor(4 GiB) = %d, want 3.5 GiB (%d)", got, want)
 	}
 	if runtime.GOOS == "linux" && machineMemory() <= 0 {
 		t.Errorf("machineMemory() = %d on Linux", machineMemory())

@@ -100,7 +100,7 @@ type Settings struct {
 func (s Settings) Config() (gotest.Config, error) {
 	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
 	if s.MemLimit >= 0 {
-		memory = &proc.MemoryCap{Soft: (s.MemLimit << 20) / 2, Hard: s.MemLimit << 20}
+		memory = &proc.MemoryCap{Soft: proc.SoftFor(s.MemLimit << 20), Hard: s.MemLimit << 20}
 	}
 	cfg := gotest.Config{
 		Memory:         memory,
