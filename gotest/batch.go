@@ -252,27 +252,29 @@ func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []Mu
 		// Each mutant's step is followed by the reruns that confirm a
 		// kill (flakiness.ConfirmKill), in the same process: a test that
 		// passed its step skips them (mutate.Step.Confirm).
-		need := flakiness.NewKillRuns(name, 0, rs.kills.suspect(ref.s, ref.name)).Need() - 1
-		var idx, at []int // each mutant's, and the place of its step in all
+		suspect := rs.kills.suspect(ref.s, ref.name)
+		var idx, at, reruns []int // each mutant's, the place of its step in all, its confirming reruns
 		var steps, all []mutate.Step
 		for i := range results {
 			if slices.Contains(rs.batchTests(&results[i]), name) {
 				idx = append(idx, i)
 				st := mutate.Step{Active: results[i].Mutant.Schema, Seed: seeds[i]}
+				kr := flakiness.NewKillRuns(name, 0, suspect)
 				if rs.cfg.Blackbox.Sample(results[i].Mutant) {
-					st.Checks = 1
+					st.Checks, kr.Sample = 1, true
 				}
-				steps, at = append(steps, st), append(at, len(all))
+				n := kr.Need() - 1
+				steps, at, reruns = append(steps, st), append(at, len(all)), append(reruns, n)
 				all = append(all, st)
 				st.Confirm = true
-				for range need {
+				for range n {
 					all = append(all, st)
 				}
 			}
 		}
 		owner := make([]int, len(all)) // the mutant of each step of all
 		for k, a := range at {
-			for j := a; j <= a+need; j++ {
+			for j := a; j <= a+reruns[k]; j++ {
 				owner[j] = k
 			}
 		}
@@ -283,7 +285,7 @@ func (rs *runState) runBlackboxBatch(ctx context.Context, w int, b bbBatch) []Mu
 		vs := make([]testjson.Verdict, len(steps))
 		again := make([][]testjson.Verdict, len(steps))
 		for k, a := range at {
-			vs[k], again[k] = got[a], got[a+1:a+1+need]
+			vs[k], again[k] = got[a], got[a+1:a+1+reruns[k]]
 		}
 		held := rs.holdBatchKills(ctx, w, t, ref, steps, vs, again, func(k int) *MutantResult { return &results[idx[k]] })
 		if ctx.Err() != nil {
@@ -918,7 +920,8 @@ func (rs *runState) holdBatchKills(ctx context.Context, w int, t *target, ref te
 		// Not every rerun failed: the kill is decided as one process per
 		// mutant decides it.
 		r := result(k)
-		kr := killRun{t: t, s: ref.s, w: w, bin: ref.s.bin, active: steps[k].Active, id: r.Mutant.ID, seed: steps[k].Seed, failfast: true}
+		kr := killRun{t: t, s: ref.s, w: w, bin: ref.s.bin, active: steps[k].Active, id: r.Mutant.ID, seed: steps[k].Seed, failfast: true,
+			sample: rs.cfg.Blackbox.Sample(r.Mutant)}
 		kv, dropped, more := rs.holdKills(ctx, kr, vs[k], nil)
 		if ctx.Err() != nil {
 			return notes

@@ -68,6 +68,9 @@ type killRun struct {
 	// original: the killing tests run on the original here; a black-box
 	// mutant's are run there by confirmKills, at its own seed.
 	original bool
+	// sample: the mutant is a black-box per-case sample
+	// (flakiness.KillRuns.Sample).
+	sample bool
 	// focus is, by killing test, the first subtest that failed in the
 	// run (firstFailedLeaf): the runs in one process run it alone.
 	focus map[string]string
@@ -131,6 +134,7 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 	most := 0
 	for i, name := range killers {
 		records[i] = flakiness.NewKillRuns(k.t.name(k.s, name), k.seed, rs.kills.suspect(k.s, name))
+		records[i].Sample = k.sample
 		if o, ok := rs.kills.knownOriginal(k.s, name, k.seed); ok && k.original {
 			records[i].Original = o
 		}
@@ -445,7 +449,7 @@ func (rs *runState) holdMatrixKills(ctx context.Context, w int, t *target, binar
 			continue
 		}
 		k := killRun{t: t, s: s, w: w, bin: bin, active: active, id: r.Mutant.ID, seed: seed, failfast: true,
-			original: r.Mutant.Origin != mutate.OriginBlackbox}
+			original: r.Mutant.Origin != mutate.OriginBlackbox, sample: rs.cfg.Blackbox.Sample(r.Mutant)}
 		_, out, more := rs.holdKills(ctx, k, testjson.Verdict{Outcome: outcome.Killed, KilledBy: by[s]}, nil)
 		if ctx.Err() != nil {
 			return notes

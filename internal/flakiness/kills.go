@@ -47,9 +47,17 @@ import (
 // it would be 120 x 0.04^2 = 19 %. A 30 % flake is 2 x 0.3^4 = 1.6 %
 // per mutant run; once it showed a kill that did not recur (a suspect), 2
 // x 0.3^7 = 0.04 %.
+//
+// A black-box per-case sample (internal/blackboxmut) is no kill: its
+// status is ignored, and its tests' first cases only feed the per-case
+// score. Its failure runs SampleReruns more times in its process, and on
+// the original at its seed: a test failing at random with probability p
+// adds about p^2 to the score (0.16 points at 4 %), where three reruns
+// cost up to four times the sample's run.
 const (
 	KillReruns    = 3
 	SuspectReruns = 6
+	SampleReruns  = 1
 )
 
 // Runs counts a test's runs: those it passed, and those it did not (it
@@ -67,6 +75,9 @@ type KillRuns struct {
 	// Suspect: the test showed a kill that did not recur, or failed on
 	// the original, earlier in the run.
 	Suspect bool
+	// Sample: the mutant is a black-box per-case sample, whose failures
+	// feed the per-case score and count as no kill (SampleReruns).
+	Sample bool
 	// Mutant counts the kill's own run and the fresh runs against the
 	// mutant; a fresh run that did not reach the test counts as a pass.
 	Mutant Runs
@@ -84,10 +95,14 @@ func NewKillRuns(test string, seed uint64, suspect bool) KillRuns {
 }
 
 // Need is how many runs against the mutant must fail, the kill's own
-// included: 1 + KillReruns, or 1 + SuspectReruns for a suspect.
+// included: 1 + KillReruns, 1 + SuspectReruns for a suspect, 1 +
+// SampleReruns for a per-case sample's failure.
 func (k KillRuns) Need() int {
-	if k.Suspect {
+	switch {
+	case k.Suspect:
 		return 1 + SuspectReruns
+	case k.Sample:
+		return 1 + SampleReruns
 	}
 	return 1 + KillReruns
 }

@@ -138,6 +138,26 @@ func TestASuspectsKillNeedsSuspectRuns(t *testing.T) {
 	}
 }
 
+// TestASamplesFailureNeedsSampleRunsUnlessSuspect: a per-case sample's
+// failure reruns SampleReruns times in its process, and a suspect test's
+// SuspectReruns times, sample or not.
+func TestASamplesFailureNeedsSampleRunsUnlessSuspect(t *testing.T) {
+	t.Parallel()
+	for _, suspect := range []bool{false, true} {
+		s := newSim(1, 1, 1, 0)
+		k := NewKillRuns("TestF", 1, suspect)
+		k.Sample = true
+		k = confirm(t, s, k)
+		want := 1
+		if suspect {
+			want = SuspectReruns
+		}
+		if k.Status() != KillHolds || k.Repeated.Fail != want || s.repeats != 1 || k.Need() != 1+want {
+			t.Errorf("suspect %v: status %d, %+v after %d processes: want %d runs in one", suspect, k.Status(), k, s.repeats, want)
+		}
+	}
+}
+
 // TestAProcessStoppedEarlyIsToppedUp: runs in one process that end
 // early (a testify assertion ends the process at the first) are made up
 // by another process of the runs left.
