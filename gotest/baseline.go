@@ -542,7 +542,9 @@ func (r *sessionRunner) Together(ctx context.Context, w int, c flakiness.Conditi
 func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition, test string, o *flakiness.Observations) error {
 	s := r.s
 	if c == flakiness.Alone {
-		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)+slices.Index(s.tests, test), s.coverPkgs)
+		// Runs of one test go side by side on the workers
+		// (flakiness.Screen): each worker records into a file of its own.
+		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)*(1+w)+slices.Index(s.tests, test), s.coverPkgs)
 		if err != nil {
 			return err
 		}

@@ -515,11 +515,15 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 			alone = append(alone, t)
 		}
 	}
-	for i := 0; i < ConfirmRuns && len(together) > 0; i++ {
+	// The runs go in rounds of PlainRuns, side by side on the workers.
+	for i := 0; i < ConfirmRuns && len(together) > 0; i += PlainRuns {
 		if i >= PlainRuns && !plainPassing(o, together) {
 			break
 		}
-		if err := r.Together(ctx, 0, PlainWithOthers, nil, o); err != nil {
+		err := r.ForEach(ctx, min(PlainRuns, ConfirmRuns-i), func(w, _ int) error {
+			return r.Together(ctx, w, PlainWithOthers, nil, o)
+		})
+		if err != nil {
 			return Decision{}, err
 		}
 	}
@@ -600,19 +604,34 @@ func plainPassing(o *Observations, tests []string) bool {
 
 // confirmAlone runs each of tests alone in Condition c until ConfirmRuns
 // runs in c agree or one differs from the others; at most ConfirmRuns
-// more times.
+// more times. The runs of one test go side by side on the workers, the
+// tests' runs interleaved: a test that runs to its deadline each time
+// (it loops, or waits) holds every worker for ConfirmRuns / workers
+// deadlines, not one worker for ConfirmRuns. A run that starts while
+// another of the same test is under way may be one more than a
+// one-by-one search would make, after a run that differed.
 func confirmAlone(ctx context.Context, r Runner, tests []string, c Condition, o *Observations) error {
-	return r.ForEach(ctx, len(tests), func(w, i int) error {
-		t := tests[i]
-		for range ConfirmRuns {
-			if n := o.get(t)[c]; n.runs() >= ConfirmRuns || n.pass > 0 && n.fail > 0 {
-				return nil
-			}
-			if err := r.Alone(ctx, w, c, t, o); err != nil {
-				return err
-			}
-		}
+	if len(tests) == 0 {
 		return nil
+	}
+	var mu sync.Mutex
+	started, ended := make([]int, len(tests)), make([]int, len(tests))
+	return r.ForEach(ctx, len(tests)*ConfirmRuns, func(w, j int) error {
+		i := j % len(tests)
+		t := tests[i]
+		mu.Lock()
+		n := o.get(t)[c]
+		if started[i] >= ConfirmRuns || n.runs()+started[i]-ended[i] >= ConfirmRuns || n.pass > 0 && n.fail > 0 {
+			mu.Unlock()
+			return nil
+		}
+		started[i]++
+		mu.Unlock()
+		err := r.Alone(ctx, w, c, t, o)
+		mu.Lock()
+		ended[i]++
+		mu.Unlock()
+		return err
 	})
 }
 

@@ -2,10 +2,12 @@ package flakiness
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -252,5 +254,83 @@ func TestRepeatsStayWithinTheBaselinesOwnTime(t *testing.T) {
 	k := Repeats(2, together, soFar)
 	if k <= MinRepeats || k >= MaxRepeats || time.Duration(k)*together > 2*soFar {
 		t.Errorf("%d repeats of %v on 2 workers for a baseline of %v so far", k, together, soFar)
+	}
+}
+
+// parallelRunner runs ForEach's jobs on two goroutines, as the engine's
+// workers do. Its test TestStuck fails every run alone (a test that runs
+// to its deadline); each run waits until another of TestStuck is under
+// way too, or 2 s pass, and counts the runs it saw side by side.
+type parallelRunner struct {
+	simRunner
+	mu               sync.Mutex
+	inFlight, paired int
+	alone            int
+}
+
+func (r *parallelRunner) Alone(_ context.Context, _ int, c Condition, t string, o *Observations) error {
+	r.mu.Lock()
+	r.alone++
+	r.inFlight++
+	r.mu.Unlock()
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		n := r.inFlight
+		r.mu.Unlock()
+		if n > 1 {
+			r.mu.Lock()
+			r.paired++
+			r.mu.Unlock()
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(5 * time.Millisecond) // the other run sees this one too
+	o.Add(t, c, true, "timeout: no result alone within 10s")
+	r.mu.Lock()
+	r.inFlight--
+	r.mu.Unlock()
+	return nil
+}
+
+func (r *parallelRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
+	jobs := make(chan int)
+	errs := make(chan error, 2)
+	for w := range 2 {
+		go func() {
+			var first error
+			for i := range jobs {
+				if err := fn(w, i); err != nil && first == nil {
+					first = err
+				}
+			}
+			errs <- first
+		}()
+	}
+	for i := range n {
+		jobs <- i
+	}
+	close(jobs)
+	return errors.Join(<-errs, <-errs)
+}
+
+// TestATestThatNeverEndsAloneIsConfirmedOnEveryWorker: the runs that
+// confirm a failure alone go side by side, so a test that runs to its
+// deadline each time costs ConfirmRuns / workers deadlines; and they
+// stop at ConfirmRuns, whatever runs at once.
+func TestATestThatNeverEndsAloneIsConfirmedOnEveryWorker(t *testing.T) {
+	t.Parallel()
+	r := &parallelRunner{simRunner: simRunner{tests: []string{"TestStuck"}}}
+	o := NewObservations()
+	o.Add("TestStuck", Alone, true, "timeout: no result alone within 10s")
+	if err := confirmAlone(context.Background(), r, []string{"TestStuck"}, Alone, o); err != nil {
+		t.Fatal(err)
+	}
+	if got := o.get("TestStuck")[Alone].runs(); got != ConfirmRuns {
+		t.Errorf("%d runs alone in all, want ConfirmRuns (%d): %d more by confirmAlone", got, ConfirmRuns, r.alone)
+	}
+	if r.paired < 2 {
+		t.Errorf("%d of %d runs had another run of the test beside them, want most", r.paired, r.alone)
 	}
 }
