@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -150,7 +151,12 @@ func (s *session) failingNow(o *flakiness.Observations) error {
 // It runs them as a mutant's runs do: without rapid's minimization of a
 // failing case (noShrink). When some fail, findShrinkers reruns them with
 // it; a test that passes then needs rapid's shrinking (s.shrinks), and
-// the run is made again, now keeping rapid's shrinking.
+// the run is made again, now keeping rapid's shrinking. When the first
+// run did not end normally (another test reached the memory cap or its
+// deadline: the run again would end so too, at the same cost), the
+// rerun's results of those tests stand for theirs in it instead
+// (withShrinkers), and the others' results stand as they were: a test
+// that passed never minimized a case, with the flag or without.
 func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
 	noShrink := s.noShrink(s.tests)
 	testLog := filepath.Join(s.work, "testlog.txt")
@@ -158,29 +164,75 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 	if err != nil {
 		return err
 	}
-	if noShrink && s.bin.Rapid && testjson.Classify(st, res).Outcome != outcome.Survived {
-		found, err := s.findShrinkers(ctx, st)
+	v := testjson.Classify(st, res)
+	if noShrink && s.bin.Rapid && v.Outcome != outcome.Survived {
+		found, again, err := s.findShrinkers(ctx, st)
 		if err != nil {
 			return err
 		}
-		if found {
-			return s.runTogether(ctx, o)
+		if len(found) > 0 {
+			merged, ok := withShrinkers(st, res, found)
+			if !ok {
+				return s.runTogether(ctx, o)
+			}
+			s.recordTogether(st, res, merged, testLog, o, found, again)
+			return nil
 		}
 	}
+	s.recordTogether(st, res, v, testLog, o, nil, nil)
+	return nil
+}
+
+// withShrinkers is the verdict of the run st (with result res) had the
+// tests found to need rapid's shrinking passed there, as they did when
+// rerun with it. It stands only for a run that did not end normally (a
+// memory cap, a deadline, a crash in another test): a full rerun would
+// end the same way, at the same cost. ok is false otherwise, and when
+// one of them was running as the run ended: runTogether then runs all
+// the tests again.
+func withShrinkers(st *testjson.Stream, res proc.Result, found []string) (testjson.Verdict, bool) {
+	if st.Result != "" {
+		return testjson.Verdict{}, false
+	}
+	passed := *st
+	passed.Tests = maps.Clone(st.Tests)
+	for _, name := range found {
+		ev := st.Tests[name]
+		if ev == nil || ev.Status != testjson.StatusFail {
+			return testjson.Verdict{}, false
+		}
+		as := *ev
+		as.Status = testjson.StatusPass
+		passed.Tests[name] = &as
+	}
+	return testjson.Classify(&passed, res), true
+}
+
+// recordTogether records a run of all the tests together (st, its result
+// res, its verdict v), the results of the tests in rerun taken from the
+// stream again instead (runTogether).
+func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjson.Verdict, testLog string, o *flakiness.Observations, rerun []string, again *testjson.Stream) {
 	var sum time.Duration
 	elapsed := st.Elapsed()
+	var elapsedAgain map[string]time.Duration
+	if again != nil {
+		elapsedAgain = again.Elapsed()
+	}
 	for _, t := range s.tests {
-		if st.Tests[t] == nil {
+		from, d := st, elapsed[t]
+		if slices.Contains(rerun, t) {
+			from, d = again, elapsedAgain[t]
+		}
+		if from.Tests[t] == nil {
 			continue
 		}
 		sum += elapsed[t]
-		s.original[t] = elapsed[t]
-		s.baseline[t] = max(s.baseline[t], elapsed[t])
-		if c, ok := testjson.Cases(st.Tests[t].Output + st.SubtestOutput(t)); ok && !c.Failed && c.Cases > 0 {
+		s.original[t] = d
+		s.baseline[t] = max(s.baseline[t], d)
+		if c, ok := testjson.Cases(from.Tests[t].Output + from.SubtestOutput(t)); ok && !c.Failed && c.Cases > 0 {
 			s.cases[t] = c.Cases
 		}
 	}
-	v := testjson.Classify(st, res)
 	if v.Outcome == outcome.Survived {
 		// A run that failed may have been stopped in a test that never
 		// ended (a loop until the memory cap): its time is no
@@ -188,8 +240,16 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 		s.overhead = max(res.Duration-sum, 0)
 		s.readInputs(s.scratch(0), testLog)
 	}
-	o.AddRun(flakiness.WithOthers, s.tests, st, v)
-	return nil
+	if len(rerun) == 0 {
+		o.AddRun(flakiness.WithOthers, s.tests, st, v)
+		return
+	}
+	kept := slices.DeleteFunc(slices.Clone(s.tests), func(t string) bool { return slices.Contains(rerun, t) })
+	o.AddRun(flakiness.WithOthers, kept, st, v)
+	for _, t := range rerun {
+		ev := again.Tests[t]
+		o.Add(t, flakiness.WithOthers, ev == nil || ev.Status != testjson.StatusPass, "")
+	}
 }
 
 // readInputs reads what the tests read in a run together that passed in
@@ -260,8 +320,8 @@ func (s *session) runIn(ctx context.Context, sc *sandbox.Scratch, bin *testbin.B
 // that failed in st (a run without it), and adds to s.shrinks those that
 // pass then: they check rapid's minimization itself (rapid's own
 // TestShrink_*), so a mutant's run that ends it would fail them whatever
-// the mutant does. It reports whether it found any.
-func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool, error) {
+// the mutant does. It returns those it found and the rerun's stream.
+func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) ([]string, *testjson.Stream, error) {
 	var failed []string
 	for _, t := range s.tests {
 		if ev := st.Tests[t]; ev != nil && ev.Status == testjson.StatusFail && !s.shrinks[t] {
@@ -269,13 +329,13 @@ func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool,
 		}
 	}
 	if len(failed) == 0 {
-		return false, nil
+		return nil, nil, nil
 	}
 	again, _, err := s.runAll(ctx, failed, false, "")
 	if err != nil {
-		return false, err
+		return nil, nil, err
 	}
-	found := false
+	var found []string
 	for _, t := range failed {
 		if ev := again.Tests[t]; ev == nil || ev.Status != testjson.StatusPass {
 			continue
@@ -283,10 +343,11 @@ func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) (bool,
 		if s.shrinks == nil {
 			s.shrinks = map[string]bool{}
 		}
-		s.shrinks[t], found = true, true
+		s.shrinks[t] = true
+		found = append(found, t)
 		s.cfg.logf("%s: %s needs rapid's shrinking (it fails with -rapid.shrinktime=0s and passes without): its runs keep it", s.pkg.Path, t)
 	}
-	return found, nil
+	return found, again, nil
 }
 
 // noShrink reports whether a process that runs tests may end rapid's
