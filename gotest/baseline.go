@@ -209,8 +209,8 @@ func withShrinkers(st *testjson.Stream, res proc.Result, found []string) (testjs
 }
 
 // recordTogether records a run of all the tests together (st, its result
-// res, its verdict v), the results of the tests in rerun taken from the
-// stream again instead (runTogether).
+// res, its verdict v), the results of the tests in rerun, which passed
+// it, taken from the stream again instead (runTogether).
 func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjson.Verdict, testLog string, o *flakiness.Observations, rerun []string, again *testjson.Stream) {
 	var sum time.Duration
 	elapsed := st.Elapsed()
@@ -247,8 +247,7 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 	kept := slices.DeleteFunc(slices.Clone(s.tests), func(t string) bool { return slices.Contains(rerun, t) })
 	o.AddRun(flakiness.WithOthers, kept, st, v)
 	for _, t := range rerun {
-		ev := again.Tests[t]
-		o.Add(t, flakiness.WithOthers, ev == nil || ev.Status != testjson.StatusPass, "")
+		o.Add(t, flakiness.WithOthers, false, "") // it passed the rerun (findShrinkers)
 	}
 }
 
