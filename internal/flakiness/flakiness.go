@@ -382,9 +382,11 @@ type Decision struct {
 // failsUnderGoTest reports whether r, a test's tallies, make it fail under
 // go test's build with the others (with the seed pinned, if o.pin): it
 // failed there, or it failed with the others on mutprop's build and never
-// ran with them on go test's (the driver always runs it).
+// passed with them on go test's, nor alone there (the driver always runs
+// it; Screen runs a test that failed both with the others and alone on
+// mutprop's build alone on go test's).
 func failsUnderGoTest(r [NConditions]tally) bool {
-	return r[PlainWithOthers].fail > 0 || r[WithOthers].fail > 0 && r[PlainWithOthers].pass == 0
+	return r[PlainWithOthers].fail > 0 || r[WithOthers].fail > 0 && r[PlainWithOthers].pass == 0 && r[PlainAlone].pass == 0
 }
 
 // seenFailingUnderGoTest reports whether test was seen to fail as go test
@@ -485,13 +487,14 @@ func RepeatTogether(ctx context.Context, r Runner, k int, tests []string, o *Obs
 // runs (with the others once and k times, alone once) and decides what
 // they are (decide). A test that failed alone on mutprop's build runs
 // alone there again until ConfirmRuns runs agree or one differs. Unless
-// every failing test is flaky already, go test's build then runs all the
+// every failing test is flaky already, go test's build then runs the
 // tests together PlainRuns times when one failed with the others (or
 // outside any test), up to ConfirmRuns times while that one passes there
-// (it would be set aside as failing only on mutprop's build), and each
-// test that failed only alone runs alone on it, until ConfirmRuns runs
-// agree or one differs: failing there too, it depends on the tests before
-// it. Last, when those runs pinned the seed (r.pin), each test that
+// (it would be set aside as failing only on mutprop's build). A test that
+// failed both with the others and alone runs alone there instead, by the
+// same rule, and the runs together leave it out. Each test that failed
+// only alone runs alone on it, until ConfirmRuns runs agree or one
+// differs: failing there too, it depends on the tests before it. Last, when those runs pinned the seed (r.pin), each test that
 // failed with the others there runs alone without the pin
 // (confirmUnpinned): passing so, it fails only for that seed.
 func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skipFlaky bool) (Decision, error) {
@@ -505,23 +508,34 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 	if err := confirmAlone(ctx, r, again, Alone, o); err != nil {
 		return Decision{}, err
 	}
-	var together, alone []string // what to check on go test's build
+	// What to check on go test's build: with the others, alone until
+	// runs agree, or (failing wherever it ran) alone in rounds.
+	var together, alone, everywhere []string
 	for _, t := range o.Failing(tests) {
+		n := o.get(t)
 		switch {
 		case o.flaky(t):
-		case t == OutsideTests || o.get(t)[WithOthers].fail > 0:
+		case t != OutsideTests && n[WithOthers].fail > 0 && n[Alone].fail > 0:
+			everywhere = append(everywhere, t)
+		case t == OutsideTests || n[WithOthers].fail > 0:
 			together = append(together, t)
 		default:
 			alone = append(alone, t)
 		}
 	}
-	// The runs go in rounds of PlainRuns, side by side on the workers.
-	for i := 0; i < ConfirmRuns && len(together) > 0; i += PlainRuns {
-		if i >= PlainRuns && !plainPassing(o, together) {
-			break
-		}
-		err := r.ForEach(ctx, min(PlainRuns, ConfirmRuns-i), func(w, _ int) error {
-			return r.Together(ctx, w, PlainWithOthers, nil, o)
+	// The tests run together there without those that fail everywhere:
+	// one that loops until the memory cap would cost that much in each
+	// run, and end it before the tests after it.
+	others := slices.DeleteFunc(slices.Clone(tests), func(t string) bool { return slices.Contains(everywhere, t) })
+	err := plainRounds(ctx, r, o, together, PlainWithOthers, func(w, _ int) error {
+		return r.Together(ctx, w, PlainWithOthers, others, o)
+	})
+	if err != nil {
+		return Decision{}, err
+	}
+	for _, t := range everywhere {
+		err := plainRounds(ctx, r, o, []string{t}, PlainAlone, func(w, _ int) error {
+			return r.Alone(ctx, w, PlainAlone, t, o)
 		})
 		if err != nil {
 			return Decision{}, err
@@ -587,14 +601,33 @@ func confirmUnpinned(ctx context.Context, r Runner, tests []string, o *Observati
 	})
 }
 
+// plainRounds calls run (a run of tests under go test's build, in
+// Condition c) in rounds of PlainRuns, side by side on the workers, up
+// to ConfirmRuns times while every test of tests passed each run in c
+// (plainPassing). Two runs that failed tell a failing test from a flaky
+// one; a test that passes every run would be set aside as failing only
+// on mutprop's build, which more runs confirm. Nothing runs when tests is
+// empty.
+func plainRounds(ctx context.Context, r Runner, o *Observations, tests []string, c Condition, run func(w, i int) error) error {
+	for i := 0; i < ConfirmRuns && len(tests) > 0; i += PlainRuns {
+		if i >= PlainRuns && !plainPassing(o, tests, c) {
+			return nil
+		}
+		if err := r.ForEach(ctx, min(PlainRuns, ConfirmRuns-i), run); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // plainPassing reports whether every test of tests (which failed on
-// mutprop's build) passed every run under go test's build with the others
-// so far, one of them not flaky: it would be set aside as failing only on
+// mutprop's build) passed every run in c (under go test's build) so far,
+// one of them not flaky: it would be set aside as failing only on
 // mutprop's build, which more runs must confirm.
-func plainPassing(o *Observations, tests []string) bool {
+func plainPassing(o *Observations, tests []string, c Condition) bool {
 	some := false
 	for _, t := range tests {
-		if o.get(t)[PlainWithOthers].fail > 0 {
+		if o.get(t)[c].fail > 0 {
 			return false
 		}
 		some = some || !o.flaky(t)

@@ -334,3 +334,75 @@ func TestATestThatNeverEndsAloneIsConfirmedOnEveryWorker(t *testing.T) {
 		t.Errorf("%d of %d runs had another run of the test beside them, want most", r.paired, r.alone)
 	}
 }
+
+// togetherLog is a simRunner that keeps the tests of each run together
+// under go test's build.
+type togetherLog struct {
+	simRunner
+	plain [][]string
+}
+
+func (r *togetherLog) Together(ctx context.Context, w int, c Condition, tests []string, o *Observations) error {
+	if c == PlainWithOthers {
+		r.plain = append(r.plain, slices.Clone(tests))
+	}
+	return r.simRunner.Together(ctx, w, c, tests, o)
+}
+
+// TestATestThatFailsEverywhereIsCheckedAloneUnderGoTest: a test that
+// fails both with the others and alone on mutprop's build (rapid's
+// TestDataVis loops until the memory cap with its seed pinned) runs alone
+// on go test's build, twice, and the runs together there, made for a
+// test that fails only with the others, leave it out. The decisions are
+// those the runs together gave.
+func TestATestThatFailsEverywhereIsCheckedAloneUnderGoTest(t *testing.T) {
+	t.Parallel()
+	loops := [NConditions]float64{WithOthers: 1, Alone: 1, PlainWithOthers: 1, PlainAlone: 1, InTree: 1}
+	withOthers := [NConditions]float64{WithOthers: 1}
+	for seed := range uint64(10) {
+		r := &togetherLog{simRunner: simRunner{
+			rng:    rand.New(rand.NewPCG(seed, 2)),
+			tests:  []string{"TestA", "TestLoops", "TestOrder"},
+			fail:   map[string][NConditions]float64{"TestLoops": loops, "TestOrder": withOthers},
+			pinned: "-rapid.seed=1",
+		}}
+		ctx := context.Background()
+		o := NewObservations()
+		if err := r.Together(ctx, 0, WithOthers, nil, o); err != nil {
+			t.Fatal(err)
+		}
+		for _, test := range r.tests {
+			if err := r.Alone(ctx, 0, Alone, test, o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		v, err := Screen(ctx, r, o, r.tests, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.plain) != ConfirmRuns {
+			t.Errorf("seed %d: %d runs together under go test, want ConfirmRuns (%d): TestOrder passes each", seed, len(r.plain), ConfirmRuns)
+		}
+		for _, run := range r.plain {
+			if slices.Contains(run, "TestLoops") || !slices.Contains(run, "TestOrder") {
+				t.Errorf("seed %d: a run together under go test ran %v", seed, run)
+			}
+		}
+		if n := o.get("TestLoops")[PlainAlone]; n.fail != PlainRuns || n.pass != 0 {
+			t.Errorf("seed %d: TestLoops ran alone under go test %d times, failed %d, want %d failures", seed, n.runs(), n.fail, PlainRuns)
+		}
+		reasons := map[string]string{}
+		for _, a := range v.Aside {
+			reasons[a.Test] = a.Reason
+		}
+		if !strings.HasPrefix(reasons["TestLoops"], "fails with its seed pinned (-rapid.seed=1") {
+			t.Errorf("seed %d: TestLoops set aside as %q, want failing only for its pinned seed", seed, reasons["TestLoops"])
+		}
+		if !strings.HasPrefix(reasons["TestOrder"], "fails with the other tests on mutprop's build") {
+			t.Errorf("seed %d: TestOrder set aside as %q", seed, reasons["TestOrder"])
+		}
+		if len(v.Failing)+len(v.CopyOnly)+len(v.Flaky) > 0 {
+			t.Errorf("seed %d: decision %+v", seed, v)
+		}
+	}
+}
