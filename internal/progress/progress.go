@@ -1,6 +1,7 @@
 // Package progress draws the progress of long work on a terminal (a bar
-// redrawn in place) or in a log (a line every ten seconds): done/total,
-// failures so far, elapsed time and an ETA.
+// redrawn in place) or in a log (a line every ten seconds, and one as
+// soon as the first ETA is known): done/total, failures so far, elapsed
+// time and an ETA.
 package progress
 
 import (
@@ -16,7 +17,8 @@ import (
 
 // Bar renders done/total, failures so far and an ETA: as a bar
 // redrawn in place on a terminal, or as one line every interval otherwise
-// (CI logs), so long runs always show they are alive.
+// (CI logs), so long runs always show they are alive; a log gets its
+// first line with an ETA as soon as there is one.
 type Bar struct {
 	mu       sync.Mutex
 	w        io.Writer
@@ -25,6 +27,8 @@ type Bar struct {
 	interval time.Duration
 	last     time.Time
 	drawn    bool
+	// estimated: a line with an ETA was printed.
+	estimated bool
 	// Resumed counts the units finished before this run (taken from a
 	// journal): they count as done but not in the rate behind the ETA.
 	Resumed int
@@ -55,22 +59,15 @@ func (p *Bar) Update(done, total, failing int, elapsed time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
-	if done < total && now.Sub(p.last) < p.interval {
+	if done < total && now.Sub(p.last) < p.interval && (p.tty || p.estimated) {
 		return
 	}
-	p.last = now
-	eta := "?"
-	if done == total {
-		eta = "0s"
-	} else if p.Estimate != nil {
-		if d, ok := p.Estimate(done, total, elapsed); ok {
-			eta = d.Round(time.Second).String()
-		}
-	} else if ran := done - p.Resumed; ran > 0 && done < total {
-		eta = (time.Duration(float64(elapsed) / float64(ran) * float64(total-done))).Round(time.Second).String()
-	} else if done == total {
-		eta = "0s"
+	eta := p.eta(done, total, elapsed)
+	if done < total && now.Sub(p.last) < p.interval && eta == "?" {
+		return // a log's first estimate comes as soon as it is known
 	}
+	p.last = now
+	p.estimated = p.estimated || eta != "?"
 	pct := 0.0
 	if total > 0 {
 		pct = 100 * float64(done) / float64(total)
@@ -92,6 +89,21 @@ func (p *Bar) Update(done, total, failing int, elapsed time.Duration) {
 		return
 	}
 	fmt.Fprintf(p.w, "%s: %d/%d (%.0f%%) %s %d, elapsed %s, ETA %s\n", p.label, done, total, pct, counted, failing, elapsed.Round(time.Second), eta)
+}
+
+// eta is the time left as the bar prints it, "?" while unknown.
+func (p *Bar) eta(done, total int, elapsed time.Duration) string {
+	switch {
+	case done == total:
+		return "0s"
+	case p.Estimate != nil:
+		if d, ok := p.Estimate(done, total, elapsed); ok {
+			return d.Round(time.Second).String()
+		}
+	case done > p.Resumed:
+		return (time.Duration(float64(elapsed) / float64(done-p.Resumed) * float64(total-done))).Round(time.Second).String()
+	}
+	return "?"
 }
 
 // Finish ends an in-place bar so that later output starts on a new line.

@@ -2,26 +2,38 @@ package progress
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 )
 
-func TestALogGetsALineAtTheStartAndAtTheEndButNotInBetween(t *testing.T) {
+// TestALogGetsALineAtTheStartAtItsFirstETAAndAtTheEnd: within the
+// interval, a log gets one line more, the first to know the ETA.
+func TestALogGetsALineAtTheStartAtItsFirstETAAndAtTheEnd(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
 	b := New(&buf, "mutants")
 	b.Counted = "detected"
+	known := false
+	b.Estimate = func(done, total int, _ time.Duration) (time.Duration, bool) {
+		return time.Duration(total-done) * time.Second, known
+	}
 	b.Update(0, 10, 0, 0)
-	b.Update(5, 10, 3, time.Second) // within the interval: no line
+	b.Update(2, 10, 1, time.Second) // no estimate yet: no line
+	known = true
+	b.Update(5, 10, 3, time.Second)   // the first estimate
+	b.Update(7, 10, 4, 2*time.Second) // within the interval: no line
 	b.Update(10, 10, 7, 2*time.Second)
 	b.Finish()
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("lines %q, want the first and the last", lines)
+	want := []string{
+		"mutants: 0/10 (0%) detected 0, elapsed 0s, ETA ?",
+		"mutants: 5/10 (50%) detected 3, elapsed 1s, ETA 5s",
+		"mutants: 10/10 (100%) detected 7, elapsed 2s, ETA 0s",
 	}
-	if want := "mutants: 10/10 (100%) detected 7, elapsed 2s, ETA 0s"; lines[1] != want {
-		t.Errorf("last line %q, want %q", lines[1], want)
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines %q, want %q", lines, want)
 	}
 }
 
