@@ -117,11 +117,16 @@ func (e *etaModel) add(m gotest.MutantResult) {
 	}
 }
 
-// eta estimates the wall time of the n mutants left; ok false before any
-// finished.
+// etaEvidence is how many mutants must finish in this run before the
+// ETA shows: rapid's first mutant, a kill in 18 ms, made the time left
+// 2m41s, and 13 more made it 41m.
+const etaEvidence = 10
+
+// eta estimates the wall time of the n mutants left; ok false before
+// etaEvidence finished, or all of them when fewer were left.
 func (e *etaModel) eta(n int) (time.Duration, bool) {
 	ran := e.ended + e.timedOut
-	if ran == 0 {
+	if ran == 0 || ran < etaEvidence && n > 0 {
 		return 0, false
 	}
 	var work float64 // worker time

@@ -52,16 +52,19 @@ func etaPackage(n, split int, a, b gotest.TestInfo) *gotest.PackageResult {
 
 func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
 	t.Parallel()
-	pr := etaPackage(20, 10, gotest.TestInfo{Name: "TestQuick", Baseline: 80 * time.Millisecond}, gotest.TestInfo{Name: "TestSlow", Baseline: 980 * time.Millisecond})
+	pr := etaPackage(22, 12, gotest.TestInfo{Name: "TestQuick", Baseline: 80 * time.Millisecond}, gotest.TestInfo{Name: "TestSlow", Baseline: 980 * time.Millisecond})
 	muts := pr.Mutants
 	e := newETAModel(pr)
-	if _, ok := e.eta(20); ok {
+	if _, ok := e.eta(22); ok {
 		t.Fatal("an ETA before any mutant finished")
 	}
 	// The quick mutants finish first, at twice their expected 100 ms.
-	for i := range 8 {
+	for i := range etaEvidence {
 		m := muts[i]
 		m.Outcome, m.Duration = outcome.Killed, 200*time.Millisecond
+		if _, ok := e.eta(22 - i); ok {
+			t.Fatalf("an ETA after %d mutants, fewer than etaEvidence (%d)", i, etaEvidence)
+		}
 		e.add(m)
 	}
 	got, _ := e.eta(12)
@@ -70,14 +73,15 @@ func TestTheETACountsTheSlowTestsAndTheTimeoutsStillToCome(t *testing.T) {
 	if want := (2*100*time.Millisecond + 10*time.Second) * 2 / 2; got != want {
 		t.Errorf("ETA %v, want %v: the slow tests' mutants still to come", got, want)
 	}
-	for i := 8; i < 10; i++ {
+	for i := 10; i < 12; i++ {
 		m := muts[i]
 		m.Outcome, m.Duration = outcome.Timeout, 3*time.Second
 		e.add(m)
 	}
 	got, _ = e.eta(10)
-	// 10 slow mutants at twice 1 s, and 2 of 10 timing out at 3 s each.
-	if want := (10*2*time.Second + 10*3*time.Second*2/10) / 2; got != want {
+	// 10 slow mutants at twice 1 s, and 2 of 12 timing out at 3 s each
+	// (the slow ones have no record of their own yet: the run's rate).
+	if want := (10*2*time.Second + 10*3*time.Second*2/12) / 2; got != want {
 		t.Errorf("ETA %v, want %v: the timeouts still to come", got, want)
 	}
 }
