@@ -239,6 +239,9 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 		// overhead. runBaseline runs the kept tests together again.
 		s.overhead = max(res.Duration-sum, 0)
 		s.readInputs(s.scratch(0), testLog)
+		if changed, err := s.scratch(0).Changed(); err == nil {
+			s.written = changed
+		}
 	}
 	if len(rerun) == 0 {
 		o.AddRun(flakiness.WithOthers, s.tests, st, v)

@@ -760,7 +760,8 @@ func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[stri
 // next: a test that fails the second time, a package-level variable (of
 // the mutated packages or the tests) that a run changes again, or a file
 // the tests write into the module's copy. Their mutants then run one per
-// process.
+// process. When the baseline's last run of the tests together that passed
+// wrote into the copy (session.written), nothing runs: that says it.
 func (s *session) measureLeaks(ctx context.Context) error {
 	var tests []string
 	for _, t := range s.tests {
@@ -770,6 +771,14 @@ func (s *session) measureLeaks(ctx context.Context) error {
 	}
 	if len(tests) == 0 {
 		return nil
+	}
+	if len(s.written) > 0 {
+		// The baseline's run together wrote them: a run twice would too
+		// (a test that is no batch's writing them costs speed, not a
+		// verdict: one process per mutant is the reference).
+		s.leaks = writesNote(s.written)
+		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		return ctx.Err()
 	}
 	sc := s.scratch(0)
 	file, probe := filepath.Join(s.work, "state.out"), filepath.Join(s.work, "record-twice.out")
@@ -809,7 +818,7 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		case err != nil:
 			s.leaks = "the files the tests write are unknown: " + err.Error()
 		case len(changed) > 0:
-			s.leaks = "the tests write into the module: " + strings.Join(changed[:min(len(changed), 3)], ", ")
+			s.leaks = writesNote(changed)
 		}
 	}
 	if s.leaks == "" {
@@ -833,6 +842,12 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		s.cfg.logf("%s: %d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", s.pkg.Path, n)
 	}
 	return ctx.Err()
+}
+
+// writesNote is why a package whose tests wrote changed (entries of the
+// module's copy) runs one process per mutant.
+func writesNote(changed []string) string {
+	return "the tests write into the module: " + strings.Join(changed[:min(len(changed), 3)], ", ")
 }
 
 // unswitchable reads the recording of a run of the tests twice in one

@@ -132,7 +132,11 @@ type session struct {
 	initKnown   bool
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
-	leaks     string
+	leaks string
+	// written lists the entries of the module's copy that the last run
+	// of the tests together that passed created, changed or removed
+	// (recordTogether): measureLeaks needs no run to see them.
+	written   []string
 	coverPath string
 	cover     map[string]map[string][]coverage.Span
 
