@@ -65,15 +65,7 @@ func (r *simRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error)
 func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Decision, *Observations) {
 	t.Helper()
 	ctx := context.Background()
-	o := NewObservations()
-	if err := r.Together(ctx, 0, WithOthers, nil, o); err != nil {
-		t.Fatal(err)
-	}
-	for _, test := range r.tests {
-		if err := r.Alone(ctx, 0, Alone, test, o); err != nil {
-			t.Fatal(err)
-		}
-	}
+	o := firstRuns(t, r, r.tests)
 	if _, err := RepeatTogether(ctx, r, k, r.tests, o); err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +77,23 @@ func simulateBaseline(t *testing.T, r *simRunner, k int, skip bool) (Decision, *
 		t.Fatal(err)
 	}
 	return v, o
+}
+
+// firstRuns runs tests on r as the baseline's first runs do: together
+// once, then each alone once.
+func firstRuns(t *testing.T, r Runner, tests []string) *Observations {
+	t.Helper()
+	ctx := context.Background()
+	o := NewObservations()
+	if err := r.Together(ctx, 0, WithOthers, nil, o); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range tests {
+		if err := r.Alone(ctx, 0, Alone, test, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return o
 }
 
 // half is a test that fails at random half of the time, in every
@@ -366,17 +375,8 @@ func TestATestThatFailsEverywhereIsCheckedAloneUnderGoTest(t *testing.T) {
 			fail:   map[string][NConditions]float64{"TestLoops": loops, "TestOrder": withOthers},
 			pinned: "-rapid.seed=1",
 		}}
-		ctx := context.Background()
-		o := NewObservations()
-		if err := r.Together(ctx, 0, WithOthers, nil, o); err != nil {
-			t.Fatal(err)
-		}
-		for _, test := range r.tests {
-			if err := r.Alone(ctx, 0, Alone, test, o); err != nil {
-				t.Fatal(err)
-			}
-		}
-		v, err := Screen(ctx, r, o, r.tests, false)
+		o := firstRuns(t, r, r.tests)
+		v, err := Screen(context.Background(), r, o, r.tests, false)
 		if err != nil {
 			t.Fatal(err)
 		}
