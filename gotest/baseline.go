@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -23,7 +22,6 @@ import (
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
-	"golang.org/x/sync/errgroup"
 )
 
 // baselineTimeout bounds one baseline run of all the tests.
@@ -75,13 +73,21 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
 	o := flakiness.NewObservations()
 	start := time.Now()
-	if err := s.firstRuns(ctx, coverPkgs, o); err != nil {
+	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
+	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
+	s.baselineTime = time.Since(start)
+	start = time.Now()
+	s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
+	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
+		return err
+	}
+	s.coverTime = time.Since(start)
 	if s.cfg.oneMutant {
 		return s.failingNow(o)
 	}
-	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, time.Since(start))
+	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
 	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(s.tests), k))
 	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
@@ -367,7 +373,6 @@ type aloneRun struct {
 	// of a test that passed with the others.
 	timedOut bool
 	timeout  time.Duration
-	spec     aloneSpec // how it ran
 	// known: the run passed and its recording (probe file or coverage
 	// profile) was read.
 	known             bool
@@ -378,114 +383,6 @@ type aloneRun struct {
 	data map[int]mutate.BlackboxData
 }
 
-// firstRuns makes the baseline's first runs: the tests together on worker
-// 0 (runTogether), and each test alone with the measured build's
-// recording on (measureAlone's runs), on the other workers from the
-// start and on worker 0 too once the run together ended. A test that
-// loops until the memory cap holds the run together for a minute (rapid's
-// TestDataVis with its seed pinned): the other workers need not idle.
-//
-// A run alone that starts before the run together ended knows neither
-// the test's time with the others (its deadline is that of a test of
-// unknown time) nor whether it needs rapid's shrinking (runTogether
-// finds that). It runs again once both are known, when it timed out
-// short of the deadline it would have had, or when the test needs
-// shrinking: the runs recorded are those one after the other would
-// make. With one worker the stages go one after the other.
-func (s *session) firstRuns(ctx context.Context, coverPkgs []string, o *flakiness.Observations) error {
-	start := time.Now()
-	workers := s.cfg.workers()
-	if workers < 2 || len(s.tests) < 2 {
-		s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
-		if err := s.runTogether(ctx, o); err != nil {
-			return err
-		}
-		s.baselineTime = time.Since(start)
-		s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
-		err := s.measureAlone(ctx, coverPkgs, o, nil)
-		s.coverTime = time.Since(start) - s.baselineTime
-		return err
-	}
-	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant, and each alone on the other workers, recording its coverage", len(s.tests)))
-	// What a run alone knows before the run together ends: read now,
-	// before runTogether writes them.
-	early := make([]aloneSpec, len(s.tests))
-	for i, t := range s.tests {
-		early[i] = aloneSpec{timeout: s.measureTimeout(t), noShrink: s.noShrink([]string{t}), early: true}
-	}
-	runs := make([]aloneRun, len(s.tests))
-	var mu sync.Mutex
-	next, together := 0, false
-	take := func() (i int, spec aloneSpec, ok bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		if next == len(s.tests) {
-			return 0, aloneSpec{}, false
-		}
-		i, next = next, next+1
-		if !together {
-			return i, early[i], true
-		}
-		return i, s.aloneSpec(s.tests[i]), true
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	for w := range workers {
-		g.Go(func() error {
-			if w == 0 {
-				if err := s.runTogether(gctx, o); err != nil {
-					return err
-				}
-				mu.Lock()
-				together, s.baselineTime = true, time.Since(start)
-				mu.Unlock()
-				s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
-			}
-			for {
-				i, spec, ok := take()
-				if !ok {
-					return nil
-				}
-				r, err := s.runAlone(gctx, s.scratch(w), s.tests[i], i, coverPkgs, spec)
-				if err != nil {
-					return err
-				}
-				runs[i] = r
-			}
-		})
-	}
-	if err := g.Wait(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return err
-	}
-	err := s.measureAlone(ctx, coverPkgs, o, runs)
-	s.coverTime, s.beside = time.Since(start), true // the runs alone began with the run together
-	return err
-}
-
-// aloneSpec is how a run alone runs its test: its deadline, whether it
-// ends rapid's shrinking at once, and whether it started before the
-// run together ended (firstRuns).
-type aloneSpec struct {
-	timeout  time.Duration
-	noShrink bool
-	early    bool
-}
-
-// aloneSpec is how test runs alone once the baseline knows its time.
-func (s *session) aloneSpec(test string) aloneSpec {
-	return aloneSpec{timeout: s.measureTimeout(test), noShrink: s.noShrink([]string{test})}
-}
-
-// again reports whether r, a run alone that started before the run
-// together ended, must be made again now that the test's deadline and
-// shrinking are known (firstRuns).
-func (s *session) again(test string, r aloneRun) bool {
-	now := s.aloneSpec(test)
-	return r.spec.early && (r.spec.noShrink != now.noShrink || r.timedOut && now.timeout > r.spec.timeout)
-}
-
 // measureAlone runs each test alone, on the workers, with the measured
 // build's recording on: in schemata mode the binary records the guarded
 // sites each test reaches and the mutants it infects
@@ -494,22 +391,11 @@ func (s *session) again(test string, r aloneRun) bool {
 // per-test coverage, and each test's duration into its baseline. A run
 // that does not end in time tells nothing (the test then covers and
 // infects everything); a run that fails is recorded in o as a failure.
-// runs, when not nil, holds the runs firstRuns made already: only those
-// it must make again run (session.again).
-func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flakiness.Observations, runs []aloneRun) error {
-	var todo []int
-	for i, t := range s.tests {
-		if runs == nil || s.again(t, runs[i]) {
-			todo = append(todo, i)
-		}
-	}
-	if runs == nil {
-		runs = make([]aloneRun, len(s.tests))
-	}
-	err := s.forEach(ctx, len(todo), func(w, j int) error {
-		i := todo[j]
+func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flakiness.Observations) error {
+	runs := make([]aloneRun, len(s.tests))
+	err := s.forEach(ctx, len(s.tests), func(w, i int) error {
 		var err error
-		runs[i], err = s.runAlone(ctx, s.scratch(w), s.tests[i], i, coverPkgs, s.aloneSpec(s.tests[i]))
+		runs[i], err = s.runAlone(ctx, s.scratch(w), s.tests[i], i, coverPkgs)
 		return err
 	})
 	if ctx.Err() != nil {
@@ -527,9 +413,6 @@ func (s *session) measureAlone(ctx context.Context, coverPkgs []string, o *flaki
 	s.usage = map[string]testwatch.Usage{}
 	for i, t := range s.tests {
 		r := runs[i]
-		if r.timedOut && r.spec.early {
-			s.sayEndless(t, r)
-		}
 		s.baseline[t] = max(s.baseline[t], r.elapsed)
 		if r.failed == "" && r.known {
 			s.usage[t] = r.use
@@ -562,25 +445,12 @@ func (s *session) recordAlone(o *flakiness.Observations, test string, r aloneRun
 	}
 }
 
-// sayEndless says, once a test, that test's run alone r did not end.
-func (s *session) sayEndless(test string, r aloneRun) {
-	if _, said := s.endless.LoadOrStore(test, true); !said {
-		s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
-			s.pkg.Path, test, r.timeout.Round(time.Millisecond))
-	}
-}
-
 // runAlone runs test alone with the build's recording on (see
-// measureAlone), as how says; i numbers its recording file.
-func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string, i int, coverPkgs []string, how aloneSpec) (aloneRun, error) {
+// measureAlone); i numbers its recording file.
+func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string, i int, coverPkgs []string) (aloneRun, error) {
 	bin := s.bin
-	spec := testbin.RunSpec{Tests: []string{test}, Seed: s.cfg.seed(), Timeout: how.timeout, NoShrink: how.noShrink}
+	spec := testbin.RunSpec{Tests: []string{test}, Seed: s.cfg.seed(), Timeout: s.measureTimeout(test), NoShrink: s.noShrink([]string{test})}
 	file := filepath.Join(s.work, fmt.Sprintf("record-%d.out", i))
-	// The probes append to their file: a run again (firstRuns) records
-	// anew, not over the first run's reach.
-	if err := os.Remove(file); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return aloneRun{}, fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
-	}
 	if s.recorded {
 		spec.Probe = file
 	} else {
@@ -592,14 +462,15 @@ func (s *session) runAlone(ctx context.Context, sc *sandbox.Scratch, test string
 		return aloneRun{}, err
 	}
 	_, asserts := testjson.AssertFailure(st.Output)
-	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, Asserts: asserts}, spec: how}
+	r := aloneRun{elapsed: st.Elapsed()[test], use: testwatch.Usage{CPU: res.CPU, Asserts: asserts}}
 	v := testjson.Classify(st, res)
 	switch {
 	case v.Outcome == outcome.Timeout:
-		r.timedOut, r.timeout = true, spec.Timeout
-		if !how.early { // measureAlone says it of a run before the run together ended, unless it runs again
-			s.sayEndless(test, r)
+		if _, said := s.endless.LoadOrStore(test, true); !said {
+			s.cfg.logf("%s: %s did not end alone within %v with coverage recording on: it counts as covering and infecting every mutant",
+				s.pkg.Path, test, spec.Timeout.Round(time.Millisecond))
 		}
+		r.timedOut, r.timeout = true, spec.Timeout
 		return r, nil
 	case v.Outcome != outcome.Survived:
 		r.failed = fmt.Sprintf("%s: %s", v.Outcome, v.Reason)
@@ -736,7 +607,7 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 	if c == flakiness.Alone {
 		// Runs of one test go side by side on the workers
 		// (flakiness.Screen): each worker records into a file of its own.
-		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)*(1+w)+slices.Index(s.tests, test), s.coverPkgs, s.aloneSpec(test))
+		res, err := s.runAlone(ctx, s.scratch(w), test, len(s.tests)*(1+w)+slices.Index(s.tests, test), s.coverPkgs)
 		if err != nil {
 			return err
 		}

@@ -141,9 +141,6 @@ type session struct {
 	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
-	// beside: the runs alone began with the first run together
-	// (firstRuns), so coverTime overlaps baselineTime.
-	beside bool
 	// floorDone delivers the floor build's end (measureFloor, started
 	// beside the session's own build); nil without a floor.
 	floorDone chan error
@@ -655,12 +652,8 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			return err
 		}
 	}
-	beside := ""
-	if s.beside {
-		beside = " from the start of the run together, beside it"
-	}
-	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v%s", s.pkg.Path, len(s.tests),
-		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond), beside)
+	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
+		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond))
 	for _, a := range s.aside {
 		cfg.logf("%s: set aside %s: %s", s.pkg.Path, a.Test, a.Reason)
 	}
