@@ -494,9 +494,10 @@ func RepeatTogether(ctx context.Context, r Runner, k int, tests []string, o *Obs
 // failed both with the others and alone runs alone there instead, by the
 // same rule, and the runs together leave it out. Each test that failed
 // only alone runs alone on it, until ConfirmRuns runs agree or one
-// differs: failing there too, it depends on the tests before it. Last, when those runs pinned the seed (r.pin), each test that
-// failed with the others there runs alone without the pin
-// (confirmUnpinned): passing so, it fails only for that seed.
+// differs: failing there too, it depends on the tests before it. Last,
+// when those runs pinned the seed (r.pin), each test that failed with the
+// others there runs alone without the pin (confirmUnpinned): passing so,
+// it fails only for that seed.
 func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skipFlaky bool) (Decision, error) {
 	o.setPin(r.Pin())
 	var again []string

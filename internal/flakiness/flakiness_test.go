@@ -362,8 +362,9 @@ func (r *togetherLog) Together(ctx context.Context, w int, c Condition, tests []
 // fails both with the others and alone on mutprop's build (rapid's
 // TestDataVis loops until the memory cap with its seed pinned) runs alone
 // on go test's build, twice, and the runs together there, made for a
-// test that fails only with the others, leave it out. The decisions are
-// those the runs together gave.
+// test that fails only with the others, leave it out. The decisions stay
+// those the runs together gave it: set aside, as failing only for its
+// pinned seed.
 func TestATestThatFailsEverywhereIsCheckedAloneUnderGoTest(t *testing.T) {
 	t.Parallel()
 	loops := [NConditions]float64{WithOthers: 1, Alone: 1, PlainWithOthers: 1, PlainAlone: 1, InTree: 1}
