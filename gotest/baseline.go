@@ -96,7 +96,7 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	}
 	note := ""
 	if n := len(s.tests) - len(repeated); n > 0 {
-		note = fmt.Sprintf(" (but %d that failed both together and alone: they run alone again)", n)
+		note = fmt.Sprintf(" (but %d that failed both together and alone: they ran alone meanwhile, up to %d times, to confirm it)", n, flakiness.ConfirmRuns)
 	}
 	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v%s", s.pkg.Path, k,
 		time.Since(start).Round(time.Millisecond), note)

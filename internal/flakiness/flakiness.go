@@ -466,21 +466,39 @@ type Runner interface {
 
 // RepeatTogether runs tests together k more times on mutprop's build, on
 // the workers side by side, but for those that failed both with the
-// others and alone (repeated): they run alone again in Screen
-// (confirmAlone), which finds them flaky as surely, and a test that loops
-// until the memory cap or the deadline would cost that much in each run,
-// and hide the tests after it. It returns the tests it ran.
+// others and alone (left out of repeated): a test that loops until the
+// memory cap or the deadline would cost that much in each run, and hide
+// the tests after it. Those run alone instead, as Screen would run them
+// next (confirmAlone), interleaved with the repeats: nothing a repeat
+// shows changes their runs alone, and a test that runs to its deadline
+// alone fills the workers the repeats leave idle. It returns the tests it
+// ran together.
 func RepeatTogether(ctx context.Context, r Runner, k int, tests []string, o *Observations) ([]string, error) {
-	repeated := slices.DeleteFunc(slices.Clone(tests), func(t string) bool {
-		n := o.get(t)
-		return n[WithOthers].fail > 0 && n[Alone].fail > 0
-	})
+	var repeated, both []string
+	for _, t := range tests {
+		if n := o.get(t); n[WithOthers].fail > 0 && n[Alone].fail > 0 {
+			both = append(both, t)
+		} else {
+			repeated = append(repeated, t)
+		}
+	}
 	if len(repeated) == 0 {
+		k = 0
+	}
+	n, confirm := confirmJobs(r, both, Alone, o)
+	if n+k == 0 {
 		return nil, nil
 	}
-	return repeated, r.ForEach(ctx, k, func(w, _ int) error {
+	err := r.ForEach(ctx, n+k, func(w, j int) error {
+		if j < n {
+			return confirm(ctx, w, j)
+		}
 		return r.Together(ctx, w, WithOthers, repeated, o)
 	})
+	if k == 0 {
+		return nil, err
+	}
+	return repeated, err
 }
 
 // Screen reruns the tests that failed in the baseline's first
@@ -645,12 +663,21 @@ func plainPassing(o *Observations, tests []string, c Condition) bool {
 // another of the same test is under way may be one more than a
 // one-by-one search would make, after a run that differed.
 func confirmAlone(ctx context.Context, r Runner, tests []string, c Condition, o *Observations) error {
-	if len(tests) == 0 {
+	n, confirm := confirmJobs(r, tests, c, o)
+	if n == 0 {
 		return nil
 	}
+	return r.ForEach(ctx, n, func(w, j int) error { return confirm(ctx, w, j) })
+}
+
+// confirmJobs returns the n jobs of confirmAlone's runs of tests in c,
+// and the function that runs job j from worker w: a run, or nothing once
+// the test's runs agree, differ, or reach ConfirmRuns (started ones
+// included).
+func confirmJobs(r Runner, tests []string, c Condition, o *Observations) (n int, run func(ctx context.Context, w, j int) error) {
 	var mu sync.Mutex
 	started, ended := make([]int, len(tests)), make([]int, len(tests))
-	return r.ForEach(ctx, len(tests)*ConfirmRuns, func(w, j int) error {
+	return len(tests) * ConfirmRuns, func(ctx context.Context, w, j int) error {
 		i := j % len(tests)
 		t := tests[i]
 		mu.Lock()
@@ -666,7 +693,7 @@ func confirmAlone(ctx context.Context, r Runner, tests []string, c Condition, o 
 		ended[i]++
 		mu.Unlock()
 		return err
-	})
+	}
 }
 
 // Kept returns tests without those v sets aside.

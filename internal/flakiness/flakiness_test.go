@@ -407,3 +407,70 @@ func TestATestThatFailsEverywhereIsCheckedAloneUnderGoTest(t *testing.T) {
 		}
 	}
 }
+
+// aloneLog is a togetherLog that also counts the runs alone in Alone,
+// and keeps the tests of each run together on mutprop's build.
+type aloneLog struct {
+	togetherLog
+	alone    int
+	measured [][]string
+}
+
+func (r *aloneLog) Together(ctx context.Context, w int, c Condition, tests []string, o *Observations) error {
+	if c == WithOthers {
+		r.measured = append(r.measured, slices.Clone(tests))
+	}
+	return r.togetherLog.Together(ctx, w, c, tests, o)
+}
+
+func (r *aloneLog) Alone(ctx context.Context, w int, c Condition, t string, o *Observations) error {
+	if c == Alone {
+		r.alone++
+	}
+	return r.togetherLog.Alone(ctx, w, c, t, o)
+}
+
+// TestTheRepeatsConfirmATestFailingEverywhereAlone: the repeats leave
+// out a test that failed both with the others and alone, and run it
+// alone meanwhile until ConfirmRuns runs agree, so that Screen runs it
+// alone no more; its decision is the one Screen alone gave.
+func TestTheRepeatsConfirmATestFailingEverywhereAlone(t *testing.T) {
+	t.Parallel()
+	loops := [NConditions]float64{WithOthers: 1, Alone: 1, PlainWithOthers: 1, PlainAlone: 1, InTree: 1}
+	r := &aloneLog{togetherLog: togetherLog{simRunner: simRunner{
+		rng:    rand.New(rand.NewPCG(3, 4)),
+		tests:  []string{"TestA", "TestLoops", "TestB"},
+		fail:   map[string][NConditions]float64{"TestLoops": loops},
+		pinned: "-rapid.seed=1",
+	}}}
+	o := firstRuns(t, r, r.tests)
+	repeated, err := RepeatTogether(context.Background(), r, MinRepeats, r.tests, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(repeated, []string{"TestA", "TestB"}) {
+		t.Errorf("repeated %v, want TestA and TestB", repeated)
+	}
+	if got := len(r.measured) - 1; got != MinRepeats {
+		t.Errorf("%d repeats together, want %d", got, MinRepeats)
+	}
+	for _, run := range r.measured[1:] {
+		if slices.Contains(run, "TestLoops") {
+			t.Errorf("a repeat ran %v", run)
+		}
+	}
+	if n := o.get("TestLoops")[Alone]; n.fail != ConfirmRuns || n.pass != 0 {
+		t.Errorf("TestLoops after the repeats: %d runs alone, %d failed; want ConfirmRuns (%d) failures", n.runs(), n.fail, ConfirmRuns)
+	}
+	before := r.alone
+	v, err := Screen(context.Background(), r, o, r.tests, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.alone != before {
+		t.Errorf("Screen ran TestLoops alone %d more times, want none", r.alone-before)
+	}
+	if len(v.Aside) != 1 || v.Aside[0].Test != "TestLoops" || !strings.HasPrefix(v.Aside[0].Reason, "fails with its seed pinned") {
+		t.Errorf("decision %+v, want TestLoops set aside as failing only for its pinned seed", v)
+	}
+}
