@@ -273,6 +273,14 @@ func (o *Observations) flaky(test string) bool {
 	return false
 }
 
+// failedEverywhere reports whether test failed on mutprop's build both
+// with the others and alone: the repeats leave it out (RepeatTogether),
+// and go test's build checks it alone (Screen).
+func (o *Observations) failedEverywhere(test string) bool {
+	n := o.get(test)
+	return n[WithOthers].fail > 0 && n[Alone].fail > 0
+}
+
 // Failing returns the tests, of tests then OutsideTests, that failed in
 // some run.
 func (o *Observations) Failing(tests []string) []string {
@@ -476,7 +484,7 @@ type Runner interface {
 func RepeatTogether(ctx context.Context, r Runner, k int, tests []string, o *Observations) ([]string, error) {
 	var repeated, both []string
 	for _, t := range tests {
-		if n := o.get(t); n[WithOthers].fail > 0 && n[Alone].fail > 0 {
+		if o.failedEverywhere(t) {
 			both = append(both, t)
 		} else {
 			repeated = append(repeated, t)
@@ -531,12 +539,11 @@ func Screen(ctx context.Context, r Runner, o *Observations, tests []string, skip
 	// runs agree, or (failing wherever it ran) alone in rounds.
 	var together, alone, everywhere []string
 	for _, t := range o.Failing(tests) {
-		n := o.get(t)
 		switch {
 		case o.flaky(t):
-		case t != OutsideTests && n[WithOthers].fail > 0 && n[Alone].fail > 0:
+		case t != OutsideTests && o.failedEverywhere(t):
 			everywhere = append(everywhere, t)
-		case t == OutsideTests || n[WithOthers].fail > 0:
+		case t == OutsideTests || o.get(t)[WithOthers].fail > 0:
 			together = append(together, t)
 		default:
 			alone = append(alone, t)

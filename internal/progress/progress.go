@@ -59,11 +59,12 @@ func (p *Bar) Update(done, total, failing int, elapsed time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
-	if done < total && now.Sub(p.last) < p.interval && (p.tty || p.estimated) {
+	due := done == total || now.Sub(p.last) >= p.interval
+	if !due && (p.tty || p.estimated) {
 		return
 	}
 	eta := p.eta(done, total, elapsed)
-	if done < total && now.Sub(p.last) < p.interval && eta == "?" {
+	if !due && eta == "?" {
 		return // a log's first estimate comes as soon as it is known
 	}
 	p.last = now
