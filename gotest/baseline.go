@@ -27,9 +27,36 @@ import (
 // baselineTimeout bounds one baseline run of all the tests.
 const baselineTimeout = 10 * time.Minute
 
+// DefaultTestLimit is Config.TestLimit's default. A test that computes
+// for 30 s without a mutant costs as much again, times the deadline's
+// factor at worst, in each mutant's run that it covers. rapid v1.2.0's
+// TestDataVis, which loops with its seed pinned, used it in about 15 s
+// of wall time (its garbage collection takes the second core), where
+// the memory cap stopped it after 60 to 77 s.
+const DefaultTestLimit = 30 * time.Second
+
+// testLimitRule is the deadline rule of each test in a baseline run of
+// all the tests under limit (testwatch.Watch): stopped once it used limit
+// of CPU (read from half of it on, when two threads can have), once it
+// was blocked (asleep) for limit of its own time, or at
+// testwatch.Stretch x limit of its own time whatever it did. CPU time,
+// not wall time, so that a loaded machine stops no test that would have
+// ended quiet. The process outside its tests (start-up, TestMain) has no
+// rule but the run's own deadline.
+func testLimitRule(limit time.Duration) func(string) testwatch.Rule {
+	return func(test string) testwatch.Rule {
+		if test == "" {
+			return testwatch.Rule{First: baselineTimeout, Full: baselineTimeout, Need: testwatch.Stretch * baselineTimeout, Factor: 1}
+		}
+		return testwatch.Rule{First: limit / 2, Full: limit, Need: limit, Alone: limit, Factor: 1}
+	}
+}
+
 // runBaseline measures the tests on the build that is measured, before
 // any mutant: all of them together, once, on the original path, as go
-// test runs them (their durations are the floor's), then each alone with
+// test runs them (their durations are the floor's; a test past
+// Config.TestLimit there is set aside, and the others run together
+// again without it), then each alone with
 // the build's recording on (measureAlone: the test's coverage, the
 // mutants it infects, and its duration through the guarded copies, which
 // bounds a mutant's run), then all together k more times (flakiness.Repeats, on the
@@ -72,13 +99,12 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	}
 	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
 	o := flakiness.NewObservations()
-	start := time.Now()
 	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
 		return err
 	}
-	s.baselineTime = time.Since(start)
-	start = time.Now()
+	s.baselineTime = s.togetherTime
+	start := time.Now()
 	s.prog.set(fmt.Sprintf("running each of the %d tests alone, recording its coverage", len(s.tests)))
 	if err := s.measureAlone(ctx, coverPkgs, o); err != nil {
 		return err
@@ -157,12 +183,28 @@ func (s *session) failingNow(o *flakiness.Observations) error {
 // rerun's results of those tests stand for theirs in it instead
 // (withShrinkers), and the others' results stand as they were: a test
 // that passed never minimized a case, with the flag or without.
+//
+// Each test runs under Config.TestLimit (testLimitRule): one past it
+// stops the run, is set aside (setAsideSlow), and the others run again
+// without it, so that no test that never ends costs the memory cap or
+// the run's 10 minutes, in this run or any later one.
 func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) error {
+	start := time.Now()
 	noShrink := s.noShrink(s.tests)
 	testLog := filepath.Join(s.work, "testlog.txt")
-	st, res, err := s.runAll(ctx, s.tests, noShrink, testLog)
+	var watch *testwatch.Watch
+	if limit := s.cfg.testLimit(); limit > 0 {
+		watch = testwatch.New(testLimitRule(limit))
+	}
+	st, res, err := s.runAll(ctx, s.tests, noShrink, testLog, watch)
 	if err != nil {
 		return err
+	}
+	if watch != nil && watch.Stopped() != "" {
+		if err := s.setAsideSlow(watch.Stopped()); err != nil {
+			return err
+		}
+		return s.runTogether(ctx, o)
 	}
 	v := testjson.Classify(st, res)
 	if noShrink && s.bin.Rapid && v.Outcome != outcome.Survived {
@@ -175,10 +217,12 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 			if !ok {
 				return s.runTogether(ctx, o)
 			}
+			s.togetherTime = time.Since(start)
 			s.recordTogether(st, res, merged, testLog, o, found, again)
 			return nil
 		}
 	}
+	s.togetherTime = time.Since(start)
 	s.recordTogether(st, res, v, testLog, o, nil, nil)
 	return nil
 }
@@ -292,10 +336,38 @@ func recordInputs(live []*target, sessions []*session) {
 	}
 }
 
+// setAsideSlow sets test aside: Config.TestLimit stopped it in a run of
+// the tests together. With StrictBaseline the package is refused, and
+// when no test is left there is nothing to score.
+func (s *session) setAsideSlow(test string) error {
+	reason := fmt.Sprintf("did not end within the limit of a test (--test-limit %v of CPU, or as long blocked, or %v in all) in a run of the tests together without a mutant",
+		s.cfg.testLimit(), testwatch.Stretch*s.cfg.testLimit())
+	if pin := pinnedSeed(s.bin, s.cfg.seed()); pin != "" {
+		reason += ", its seed pinned (" + pin + ", from --seed)"
+	}
+	reason += ": each mutant it covers would cost as much; --test-limit raises the limit, 0 lifts it"
+	if s.cfg.StrictBaseline {
+		return fmt.Errorf("baseline of %s: %s %s; refusing with --strict-baseline (without it the test is set aside and the package is scored with the others)", s.pkg.Path, test, reason)
+	}
+	s.aside = append(s.aside, SetAside{Test: test, Reason: reason})
+	s.tests = slices.DeleteFunc(s.tests, func(t string) bool { return t == test })
+	s.cfg.logf("%s: %s %s: set aside; the others run together again", s.pkg.Path, test, reason)
+	if len(s.tests) == 0 {
+		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
+	}
+	return nil
+}
+
 // runAll runs tests in one process on the measured build, with no active
 // mutant, in worker 0's copy; noShrink and testLog as in testbin.RunSpec.
-func (s *session) runAll(ctx context.Context, tests []string, noShrink bool, testLog string) (*testjson.Stream, proc.Result, error) {
-	return s.runIn(ctx, s.scratch(0), s.bin, testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog})
+// A watch, when not nil, watches the run, and is closed after it.
+func (s *session) runAll(ctx context.Context, tests []string, noShrink bool, testLog string, watch *testwatch.Watch) (*testjson.Stream, proc.Result, error) {
+	spec := testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog}
+	if watch != nil {
+		defer watch.Close()
+		spec.Watch = watch.Attach
+	}
+	return s.runIn(ctx, s.scratch(0), s.bin, spec)
 }
 
 // runIn runs spec (without Dir, TempDir, Memory: runIn sets them) on bin
@@ -333,7 +405,7 @@ func (s *session) findShrinkers(ctx context.Context, st *testjson.Stream) ([]str
 	if len(failed) == 0 {
 		return nil, nil, nil
 	}
-	again, _, err := s.runAll(ctx, failed, false, "")
+	again, _, err := s.runAll(ctx, failed, false, "", nil)
 	if err != nil {
 		return nil, nil, err
 	}

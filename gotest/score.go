@@ -115,6 +115,13 @@ type Config struct {
 	// not its build): past it, Score fails naming the tests that were
 	// running. Each run of the baseline stops after 10 minutes anyway.
 	BaselineTimeout time.Duration
+	// TestLimit bounds each test in the baseline's runs of all the tests
+	// together (testLimitRule): a test past it is stopped there and set
+	// aside with the reason (refused with StrictBaseline), and the others
+	// run together again without it. Zero is DefaultTestLimit; a negative
+	// limit is none (a run then stops after 10 minutes, or at the memory
+	// cap).
+	TestLimit time.Duration
 	// Trials, when positive, measures how fast each test that reaches a
 	// killed mutant finds it (trials.go): after the mutants, every test
 	// that covers or killed it runs Trials times, trial i with the seed
@@ -368,6 +375,17 @@ func (cfg *Config) seed() uint64 {
 		return 1
 	}
 	return cfg.Seed
+}
+
+// testLimit is Config.TestLimit resolved: 0 for none.
+func (cfg *Config) testLimit() time.Duration {
+	switch {
+	case cfg.TestLimit < 0:
+		return 0
+	case cfg.TestLimit == 0:
+		return DefaultTestLimit
+	}
+	return cfg.TestLimit
 }
 
 func (cfg *Config) memory() proc.MemoryCap {

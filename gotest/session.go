@@ -141,6 +141,9 @@ type session struct {
 	cover     map[string]map[string][]coverage.Span
 
 	build, baselineTime, coverTime, floorBuild time.Duration
+	// togetherTime is what the last runTogether took to record its run:
+	// without the runs that a test past Config.TestLimit ended.
+	togetherTime time.Duration
 	// floorDone delivers the floor build's end (measureFloor, started
 	// beside the session's own build); nil without a floor.
 	floorDone chan error

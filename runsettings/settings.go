@@ -57,6 +57,12 @@ type Settings struct {
 	// --timeout-const (0 for none).
 	TimeoutFactor float64       `settings:"verdict"`
 	TimeoutConst  time.Duration `settings:"verdict"`
+	// TestLimit is --test-limit: each test's limit in the baseline's runs
+	// together (gotest.Config.TestLimit; 0 for none). A journal written
+	// before the limit, which had none, resumes at the default: it differs
+	// only for a test past the limit, which the baseline then sets aside
+	// and names.
+	TestLimit time.Duration `settings:"verdict"`
 	// MemLimit is --mem-limit in MiB: -1 sizes the cap from the machine's
 	// memory and the workers, 0 is none.
 	MemLimit int64 `settings:"verdict"`
@@ -118,12 +124,16 @@ func (s Settings) Config() (gotest.Config, error) {
 		OwnTests:       s.OwnTests,
 
 		BaselineTimeout: s.BaselineTimeout,
+		TestLimit:       s.TestLimit,
 		TrialBudget:     s.TrialBudget,
 		Isolation:       s.Isolation,
 		VerifyIsolation: s.VerifyIsolation,
 	}
 	if s.TimeoutConst == 0 {
 		cfg.Timeouts.Const = -1 // none, not the default
+	}
+	if s.TestLimit == 0 {
+		cfg.TestLimit = -1 // none, not the default
 	}
 	if s.Blackbox != nil {
 		b := *s.Blackbox
@@ -196,6 +206,9 @@ func (s Settings) entries() []entry {
 	}
 	if s.Trials > 0 {
 		add("quick-seed", "pinned")
+	}
+	if s.TestLimit != gotest.DefaultTestLimit {
+		add("test-limit", s.TestLimit.String())
 	}
 	if b := s.Blackbox; b != nil {
 		// per-test: every test that calls the function runs against each

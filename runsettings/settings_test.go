@@ -14,7 +14,7 @@ import (
 // defaults are the settings of `mutprop run .` with its flags' defaults.
 func defaults() Settings {
 	return Settings{Packages: []string{"."}, Seed: 1, Mode: gotest.ModeSchemata, TimeoutFactor: 5, TimeoutConst: 250 * time.Millisecond,
-		MemLimit: -1, Flaky: gotest.FlakyRefuse, Workers: 2}
+		MemLimit: -1, Flaky: gotest.FlakyRefuse, Workers: 2, TestLimit: gotest.DefaultTestLimit}
 }
 
 // perturb changes the field v to another value of its type.
@@ -95,8 +95,8 @@ func TestTheHeaderOfDefaultSettingsIsTheOneEarlierJournalsHold(t *testing.T) {
 	assert.Equal(t, map[string]string{"packages": ".", "since": "", "shard": "", "mode": "schemata", "operators": "", "run": "",
 		"tags": "", "matrix": "false", "timeout-factor": "5", "timeout-const": "250ms", "mem-limit": "-1"}, h.Extra)
 	s := defaults()
-	s.OwnTests, s.StrictBaseline, s.Flaky = true, true, gotest.FlakySkip
-	assert.Subset(t, s.Header().Extra, map[string]string{"own-tests": "true", "strict-baseline": "true", "flaky": "skip"})
+	s.OwnTests, s.StrictBaseline, s.Flaky, s.TestLimit = true, true, gotest.FlakySkip, 0
+	assert.Subset(t, s.Header().Extra, map[string]string{"own-tests": "true", "strict-baseline": "true", "flaky": "skip", "test-limit": "0s"})
 	assert.Equal(t, "--tags", FlagName("tags"))
 	assert.Equal(t, "--trials", FlagName("quick-seed"))
 }
@@ -116,6 +116,12 @@ func TestConfigCarriesTheSettings(t *testing.T) {
 	assert.Equal(t, []string{"x"}, cfg.Tags)
 	assert.Equal(t, time.Duration(-1), cfg.Timeouts.Const)
 	assert.Equal(t, int64(64<<20), cfg.Memory.Hard)
+	assert.Equal(t, gotest.DefaultTestLimit, cfg.TestLimit)
+	s.TestLimit = 0
+	cfg, err = s.Config()
+	require.NoError(t, err)
+	assert.Equal(t, time.Duration(-1), cfg.TestLimit, "--test-limit 0 is no limit, not the default")
+	s.TestLimit = gotest.DefaultTestLimit
 	assert.Equal(t, 10, cfg.Blackbox.PerFunc)
 	cfg.Blackbox.Funcs[0] = "G"
 	assert.Equal(t, "F", s.Blackbox.Funcs[0], "the configuration shares nothing with the settings")

@@ -150,6 +150,7 @@ type runFlags struct {
 	flaky     string
 	budget    time.Duration
 	baseline  time.Duration // --baseline-timeout
+	testLimit time.Duration // --test-limit
 	noFloor   bool
 	ownTests  bool
 	noCache   bool
@@ -164,7 +165,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.workers, "workers", runtime.NumCPU(), "worker processes")
 	fs.Float64Var(&f.factor, "timeout-factor", proc.DefaultTimeouts.Factor, "a mutant's deadline is `k` x its tests' baseline time + --timeout-const")
 	fs.DurationVar(&f.tconst, "timeout-const", proc.DefaultTimeouts.Const, "constant added to each deadline")
-	fs.Int64Var(&f.memLimit, "mem-limit", -1, "resident-memory cap of each test process (its whole process group) in `MiB`, GOMEMLIMIT half of it; 0 for none; -1 sizes it from the machine's memory and --workers (3/4 of memory shared by the workers, 512 MiB to 4 GiB)")
+	fs.Int64Var(&f.memLimit, "mem-limit", -1, "resident-memory cap of each test process (its whole process group) in `MiB`, GOMEMLIMIT seven eighths of it; 0 for none; -1 sizes it from the machine's memory and --workers (3/4 of memory shared by the workers, 512 MiB to 4 GiB)")
 	fs.StringVar(&f.mode, "mode", gotest.ModeSchemata, "schemata (one build) or overlay (one build per mutant, the cross-check)")
 	fs.BoolVar(&f.matrix, "matrix", false, "run every covering test against every mutant: kill matrix, redundant tests, minimal killing set")
 	fs.IntVar(&f.trials, "trials", 0, trialsUsage)
@@ -188,6 +189,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.ownTests, "own-tests", false, "count only a package's own tests for its mutants (default: every test package the patterns match, in the same module, counts for the packages whose code its tests cover)")
 	fs.DurationVar(&f.budget, "budget", 0, "the wall time a run may take, e.g. 10m: a package whose mutants would pass it is told, before its mutant stage, how long they take and what --shard N would make of it, then an estimate after a pilot of mutants (0: no budget)")
 	fs.DurationVar(&f.baseline, "baseline-timeout", 0, "bound each package's baseline (its runs without a mutant, the search for flaky tests included) to `D`: past it the run stops (exit 3), naming the tests that were running (0: no bound; each run stops after 10m)")
+	fs.DurationVar(&f.testLimit, "test-limit", gotest.DefaultTestLimit, "stop a test of the baseline's runs together once it used `D` of CPU (or was blocked as long, or ran 4 x D in all), and set it aside, named with the reason: each mutant it covers would cost as much (0: no limit)")
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
 	fs.IntVar(&f.verifyIso, "verify-isolation", 0, "run `N` random mutants of the batches again, one per process, and report each difference of verdict (0 expected)")
@@ -281,6 +283,8 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 		return min, shard, cli.UsageError("--no-journal contradicts --resume and --journal")
 	case f.baseline < 0:
 		return min, shard, cli.UsageError("--baseline-timeout %v: want a positive duration, or 0 for none", f.baseline)
+	case f.testLimit < 0:
+		return min, shard, cli.UsageError("--test-limit %v: want a positive duration, or 0 for none", f.testLimit)
 	case f.budget < 0:
 		return min, shard, cli.UsageError("--budget %v: want a positive duration, or 0 for none", f.budget)
 	case f.flaky != gotest.FlakyRefuse && f.flaky != gotest.FlakySkip:
@@ -427,7 +431,7 @@ func (f *runFlags) settings(patterns []string) runsettings.Settings {
 	return runsettings.Settings{
 		Packages: patterns, Since: f.since, Shard: f.shard,
 		Seed: f.seed, Mode: f.mode, Operators: f.ops, Run: f.runRE, Tags: f.tagList(),
-		Matrix: f.matrix, NoProbes: !f.probes, TimeoutFactor: f.factor, TimeoutConst: f.tconst, MemLimit: f.memLimit,
+		Matrix: f.matrix, NoProbes: !f.probes, TimeoutFactor: f.factor, TimeoutConst: f.tconst, MemLimit: f.memLimit, TestLimit: f.testLimit,
 		OwnTests: f.ownTests, StrictBaseline: f.strict, Flaky: f.flaky, Trials: f.trials, Blackbox: f.blackbox.config(),
 		Workers: f.workers, NoFloor: f.noFloor, BaselineTimeout: f.baseline,
 		Isolation: f.isolation, VerifyIsolation: f.verifyIso, TrialBudget: f.tbudget,
