@@ -161,6 +161,7 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 		{name: "flag after the packages", setup: tinyModule, args: []string{"run", ".", "--json", "x.json"}, code: cli.ExitUsage, want: []string{"flags come first"}},
 		{name: "bad flag value", setup: tinyModule, args: []string{"run", "--timeout-factor", "fast", "."}, code: cli.ExitUsage, want: []string{"invalid value \"fast\""}},
 		{name: "bad --flaky", setup: tinyModule, args: []string{"run", "--flaky", "maybe", "."}, code: cli.ExitUsage, want: []string{`--flaky "maybe": want refuse or skip`}},
+		{name: "negative test limit", setup: tinyModule, args: []string{"run", "--test-limit", "-1s", "."}, code: cli.ExitUsage, want: []string{"--test-limit -1s: want a positive duration, or 0 for none"}},
 		{name: "zero workers", setup: tinyModule, args: []string{"run", "--workers", "0", "."}, code: cli.ExitUsage, want: []string{"--workers 0"}},
 		{name: "bad shard", setup: tinyModule, args: []string{"run", "--shard", "3/2", "."}, code: cli.ExitUsage, want: []string{"bad shard \"3/2\""}},
 		{name: "bad min-score", setup: tinyModule, args: []string{"run", "--min-score", "120", "."}, code: cli.ExitUsage, want: []string{"--min-score \"120\""}},
