@@ -355,6 +355,7 @@ func (s *session) setAsideSlow(test string) error {
 	if len(s.tests) == 0 {
 		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 	}
+	s.prog.set(fmt.Sprintf("running the %d tests together again, without %s (past --test-limit)", len(s.tests), test))
 	return nil
 }
 
