@@ -194,7 +194,7 @@ func (s *session) runTogether(ctx context.Context, o *flakiness.Observations) er
 	testLog := filepath.Join(s.work, "testlog.txt")
 	var watch *testwatch.Watch
 	if limit := s.cfg.testLimit(); limit > 0 {
-		watch = testwatch.New(testLimitRule(limit))
+		watch = testwatch.NewLimits(testLimitRule(limit))
 	}
 	st, res, err := s.runAll(ctx, s.tests, noShrink, testLog, watch)
 	if err != nil {

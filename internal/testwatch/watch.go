@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -99,8 +100,11 @@ type Watch struct {
 	statU   proc.Usage
 	statOK  bool
 	asserts testjson.AssertScan
-	done    chan struct{}
-	closed  bool
+	// limitsOnly leaves the run to its clocks' rules: no failure read in
+	// the output ends it (NewLimits).
+	limitsOnly bool
+	done       chan struct{}
+	closed     bool
 }
 
 // outsideTests is what a watch's stopped names when the process was
@@ -118,6 +122,16 @@ func New(rule func(string) Rule) *Watch {
 	w.stat = func() (proc.Usage, bool) { return proc.Usage{}, false }
 	w.stop = func() {}
 	w.idle = w.newClock("", proc.Usage{}, true)
+	return w
+}
+
+// NewLimits returns a watch whose clocks follow rule, and which reads no
+// failure in the output: neither a failed assertion's block nor a failed
+// subtest ends its run. A run without a mutant (the baseline's) must see
+// each test to its end, and only a rule it broke may stop it.
+func NewLimits(rule func(string) Rule) *Watch {
+	w := New(rule)
+	w.limitsOnly = true
 	return w
 }
 
@@ -199,6 +213,9 @@ func (w *Watch) endLine() {
 		return
 	}
 	if !testjson.TopLevel(name) {
+		if what == "--- FAIL: " {
+			w.subtestFailed(name)
+		}
 		return
 	}
 	now := w.now()
@@ -280,12 +297,31 @@ func (w *Watch) share(u proc.Usage, ok bool) {
 	w.lastCPU, w.lastOK = u.CPU, true
 }
 
+// subtestFailed reads the end of a subtest that failed: its top-level
+// test has failed for good (a subtest's failure fails every test above
+// it), so the run ends at once, a kill by that test
+// (testjson.FailedProperty names it), whatever it would do next. A test
+// that checks many cases with t.Errorf after a failing row (bitset's
+// TestBitSetOnesBetween prints 100,000 lines under a mutant, 1 s a run)
+// costs no more than its first failure.
+func (w *Watch) subtestFailed(name string) {
+	if w.limitsOnly || w.stopped != "" || w.closed {
+		return
+	}
+	top, _, _ := strings.Cut(name, "/")
+	if w.running[top] == nil {
+		return
+	}
+	w.stopped, w.why = top, "a subtest failed"
+	w.stop()
+}
+
 // readOutput reads a line a test printed: at a failed assertion's block
 // (testjson.AssertScan) the run ends, a kill whatever the test would do
 // next (testjson.FailedProperty names it), unless a running test printed
 // such blocks alone and passed.
 func (w *Watch) readOutput(line string) {
-	if !w.asserts.Line(line) || w.stopped != "" || w.closed {
+	if w.limitsOnly || !w.asserts.Line(line) || w.stopped != "" || w.closed {
 		return
 	}
 	var names []string
