@@ -134,8 +134,8 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	if err := s.checkFailures(ctx, o, skipFlaky); err != nil {
 		return err
 	}
-	if len(s.tests) == 0 {
-		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
+	if err := s.someLeft(); err != nil {
+		return err
 	}
 	// Without the tests set aside, the others must still pass together;
 	// that run measures the process's overhead when the first one failed.
@@ -350,13 +350,22 @@ func (s *session) setAsideSlow(test string) error {
 		return fmt.Errorf("baseline of %s: %s %s; refusing with --strict-baseline (without it the test is set aside and the package is scored with the others)", s.pkg.Path, test, reason)
 	}
 	s.aside = append(s.aside, SetAside{Test: test, Reason: reason})
-	s.tests = slices.DeleteFunc(s.tests, func(t string) bool { return t == test })
+	s.tests = slices.DeleteFunc(slices.Clone(s.tests), func(t string) bool { return t == test })
 	s.cfg.logf("%s: %s %s: set aside; the others run together again", s.pkg.Path, test, reason)
-	if len(s.tests) == 0 {
-		return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
+	if err := s.someLeft(); err != nil {
+		return err
 	}
 	s.prog.set(fmt.Sprintf("running the %d tests together again, without %s (past --test-limit)", len(s.tests), test))
 	return nil
+}
+
+// someLeft is the error of a baseline that set every test aside: nothing
+// is left to score.
+func (s *session) someLeft() error {
+	if len(s.tests) > 0 {
+		return nil
+	}
+	return fmt.Errorf("baseline of %s: every test was set aside (%s): nothing to score", s.pkg.Path, setAsideNames(s.aside))
 }
 
 // runAll runs tests in one process on the measured build, with no active
