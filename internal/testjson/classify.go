@@ -305,10 +305,9 @@ func bound(s string) string {
 
 // FailedProperty finds, in a run that timed out or crashed, the first
 // top-level test whose property failed before the end (its output holds a
-// library's count of tests to the failure), whose testify assertion
-// failed (AssertFailure), or one of whose subtests failed (which fails
-// it for good): the verdict is that test's kill, with the count, and the
-// library's failure line as its reason (else the subtests' KillReason).
+// library's count of tests to the failure), or whose testify assertion
+// failed (AssertFailure): the verdict is that test's kill, with the
+// count, and the library's failure line as its reason.
 func FailedProperty(s *Stream) (Verdict, bool) {
 	for _, name := range s.Order {
 		ev := s.Tests[name]
@@ -320,9 +319,6 @@ func FailedProperty(s *Stream) (Verdict, bool) {
 		if !ok {
 			if reason, asserted := AssertFailure(out); asserted {
 				return Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{}, Reason: reason}, true
-			}
-			if s.failedSubtest(name) {
-				return Verdict{Outcome: outcome.Killed, KilledBy: []string{name}, TestsToFailure: map[string]int{}, Reason: s.KillReason(name)}, true
 			}
 			continue
 		}
@@ -340,18 +336,6 @@ func FailedProperty(s *Stream) (Verdict, bool) {
 		return v, true
 	}
 	return Verdict{}, false
-}
-
-// failedSubtest reports whether a subtest of the top-level test name
-// ended failed.
-func (s *Stream) failedSubtest(name string) bool {
-	prefix := name + "/"
-	for _, n := range s.Order {
-		if t := s.Tests[n]; strings.HasPrefix(n, prefix) && t != nil && t.Status == StatusFail {
-			return true
-		}
-	}
-	return false
 }
 
 // ClassifyBatch reads the verdict of each iteration of a batch run

@@ -68,20 +68,3 @@ func TestATimeoutAfterAPropertyFailedIsAKillWithItsCount(t *testing.T) {
 		t.Error("a run with no failure message is no kill")
 	}
 }
-
-// TestARunStoppedAfterAFailedSubtestIsAKillByItsTest: a subtest's failure
-// fails its top-level test for good, so a run that timed out or was
-// stopped after it is that test's kill, with the subtest's message; a
-// subtest that passed makes none.
-func TestARunStoppedAfterAFailedSubtestIsAKillByItsTest(t *testing.T) {
-	t.Parallel()
-	out := "\x16=== RUN   TestTable\n\x16=== RUN   TestTable/row_1\n    t_test.go:7: got 0, want 2\n\x16--- FAIL: TestTable/row_1 (0.00s)\n    t_test.go:20: Case 1: got 3\n"
-	v, ok := FailedProperty(Parse([]byte(out)))
-	if !ok || v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestTable" || v.Reason != "t_test.go:7: got 0, want 2" {
-		t.Fatalf("got %+v, %v: want killed by TestTable with the subtest's message", v, ok)
-	}
-	passed := "\x16=== RUN   TestTable\n\x16=== RUN   TestTable/row_1\n\x16--- PASS: TestTable/row_1 (0.00s)\nlooping\n"
-	if _, ok := FailedProperty(Parse([]byte(passed))); ok {
-		t.Error("a subtest that passed makes no kill")
-	}
-}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -126,8 +125,8 @@ func New(rule func(string) Rule) *Watch {
 }
 
 // NewLimits returns a watch whose clocks follow rule, and which reads no
-// failure in the output: neither a failed assertion's block nor a failed
-// subtest ends its run. A run without a mutant (the baseline's) must see
+// failure in the output: a failed assertion's block does not end its
+// run. A run without a mutant (the baseline's) must see
 // each test to its end, and only a rule it broke may stop it.
 func NewLimits(rule func(string) Rule) *Watch {
 	w := New(rule)
@@ -213,9 +212,6 @@ func (w *Watch) endLine() {
 		return
 	}
 	if !testjson.TopLevel(name) {
-		if what == "--- FAIL: " {
-			w.subtestFailed(name)
-		}
 		return
 	}
 	now := w.now()
@@ -295,25 +291,6 @@ func (w *Watch) share(u proc.Usage, ok bool) {
 		}
 	}
 	w.lastCPU, w.lastOK = u.CPU, true
-}
-
-// subtestFailed reads the end of a subtest that failed: its top-level
-// test has failed for good (a subtest's failure fails every test above
-// it), so the run ends at once, a kill by that test
-// (testjson.FailedProperty names it), whatever it would do next. A test
-// that checks many cases with t.Errorf after a failing row (bitset's
-// TestBitSetOnesBetween prints 100,000 lines under a mutant, 1 s a run)
-// costs no more than its first failure.
-func (w *Watch) subtestFailed(name string) {
-	if w.limitsOnly || w.stopped != "" || w.closed {
-		return
-	}
-	top, _, _ := strings.Cut(name, "/")
-	if w.running[top] == nil {
-		return
-	}
-	w.stopped, w.why = top, "a subtest failed"
-	w.stop()
 }
 
 // readOutput reads a line a test printed: at a failed assertion's block
