@@ -109,6 +109,11 @@ type RunSpec struct {
 	// Watch, when set, watches the run as it goes (proc.Spec.Watch): the
 	// per-test deadlines (testWatch).
 	Watch func(*proc.Live) io.Writer
+	// CutAtFailedSubtest ends the parsed stream where a top-level test
+	// goes on after one of its subtests failed
+	// (testjson.Parser.CutAtFailedSubtest): a mutant's run, whose watch
+	// stops the process at the same line.
+	CutAtFailedSubtest bool
 	// Schedule, when set, makes the run a batch (mutate.Step): the binary,
 	// a batch build, runs its tests len(Schedule) times (-test.count), the
 	// i-th time under step i, and Active and Seed are ignored. Its stream
@@ -245,6 +250,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 	// drops the middle of a long one, and with it the ends of the tests
 	// that ended there.
 	parser := testjson.NewParser()
+	if r.CutAtFailedSubtest {
+		parser.CutAtFailedSubtest()
+	}
 	watch := func(l *proc.Live) io.Writer {
 		if r.Watch != nil {
 			if w := r.Watch(l); w != nil {

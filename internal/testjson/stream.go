@@ -39,6 +39,11 @@ type Stream struct {
 	// Ended counts the ends of each top-level test's runs, by status:
 	// more than one with -test.count (Test holds the last run's).
 	Ended map[string]Ends
+	// Cut names the top-level test at whose going on, after one of its
+	// subtests failed, a Parser that cuts (CutAtFailedSubtest) stopped
+	// reading: the stream ends there, and the test has failed ("" when
+	// the stream was not cut).
+	Cut string
 }
 
 // Ends counts a test's runs that ended, by status.
@@ -83,6 +88,10 @@ type Parser struct {
 	// done are the iterations of a -test.count run that ended before the
 	// current one (Iterations).
 	done []*Stream
+	// cut, when set, ends the stream at a failed subtest's test going on
+	// (CutAtFailedSubtest); cutDone once it did.
+	cut     *SubtestCut
+	cutDone bool
 }
 
 // NewParser returns a Parser at the start of a stream.
@@ -90,10 +99,19 @@ func NewParser() *Parser {
 	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
 }
 
+// CutAtFailedSubtest makes the parser end the stream where a top-level
+// test goes on after one of its subtests failed (SubtestCut): what follows
+// is not read, and the stream's Cut names the test. A watched mutant's
+// run stops the process at the same line, and its verdict is then the
+// same whether the stop came before the process ended or after.
+func (p *Parser) CutAtFailedSubtest() {
+	p.cut = &SubtestCut{}
+}
+
 // Write reads b, the next bytes of the stream. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
 	n := len(b)
-	for len(b) > 0 {
+	for len(b) > 0 && !p.cutDone {
 		if !p.inFrame && b[0] == marker {
 			p.frame, p.inFrame = append(p.frame[:0], marker), true
 			b = b[1:]
@@ -130,7 +148,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 // Stream ends the stream and returns what it said: of a -test.count run
 // of several iterations, what its last iteration said (Iterations).
 func (p *Parser) Stream() *Stream {
-	if p.inFrame {
+	if p.inFrame && !p.cutDone {
 		p.inFrame = false
 		p.line(p.frame)
 	}
@@ -205,6 +223,15 @@ func (p *Parser) line(line []byte) {
 		return
 	}
 	trim := strings.TrimRight(string(line), "\r\n")
+	if p.cut != nil {
+		if event, name, ok := readFrame(trim); ok {
+			if test, cut := p.cut.Frame(event, name); cut {
+				p.cutDone, s.Cut = true, test
+				p.all.Write([]byte(cutNote(test)))
+				return
+			}
+		}
+	}
 	if body := strings.TrimLeft(trim, " "); strings.HasPrefix(body, "=== RUN ") {
 		if name := strings.TrimSpace(body[len("=== RUN "):]); TopLevel(name) && s.Tests[name] != nil {
 			p.nextIteration()
@@ -298,18 +325,24 @@ func splitElapsed(s string) (string, time.Duration) {
 func TopLevel(name string) bool { return !strings.Contains(name, "/") }
 
 // frameEvents are the framing prefixes ReadFrame knows.
-var frameEvents = []string{"=== RUN ", "=== PAUSE ", "=== CONT ", "--- PASS: ", "--- FAIL: ", "--- SKIP: "}
+var frameEvents = []string{"=== RUN ", "=== PAUSE ", "=== CONT ", "=== NAME ", "--- PASS: ", "--- FAIL: ", "--- SKIP: "}
 
 // ReadFrame reads one line of a stream as it comes (a live watch of the
 // run): ok reports a framing line that starts, pauses, continues or ends a
-// test. event is its prefix ("=== RUN ", "=== PAUSE ", "=== CONT ",
-// "--- PASS: ", "--- FAIL: " or "--- SKIP: "), name the test's (without
-// the elapsed time of an end).
+// test, or that names the test whose output follows. event is its prefix
+// ("=== RUN ", "=== PAUSE ", "=== CONT ", "=== NAME ", "--- PASS: ",
+// "--- FAIL: " or "--- SKIP: "), name the test's (without the elapsed
+// time of an end).
 func ReadFrame(line []byte) (event, name string, ok bool) {
 	if len(line) == 0 || line[0] != marker {
 		return "", "", false
 	}
-	body := strings.TrimSpace(string(line[1:]))
+	return readFrame(string(line[1:]))
+}
+
+// readFrame is ReadFrame of a framing line without its marker.
+func readFrame(line string) (event, name string, ok bool) {
+	body := strings.TrimSpace(line)
 	for _, p := range frameEvents {
 		if strings.HasPrefix(body, p) {
 			name = strings.TrimSpace(body[len(p):])
@@ -320,6 +353,12 @@ func ReadFrame(line []byte) (event, name string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// cutNote is the line a cut stream's output ends with, for a reader of
+// the run's output (mutprop show --test).
+func cutNote(test string) string {
+	return "\nmutprop: " + test + " failed in a subtest and went on: the run stopped here\n"
 }
 
 // AnyFailed reports whether a top-level test of s failed.

@@ -260,6 +260,7 @@ func TestReadFrameNamesTheEventAndTheTest(t *testing.T) {
 		{"\x16=== RUN   TestA\n", "=== RUN ", "TestA", true},
 		{"\x16=== PAUSE TestA\n", "=== PAUSE ", "TestA", true},
 		{"\x16=== CONT  TestA\n", "=== CONT ", "TestA", true},
+		{"\x16=== NAME  TestA/sub\n", "=== NAME ", "TestA/sub", true},
 		{"\x16    --- FAIL: TestA/sub (0.25s)\n", "--- FAIL: ", "TestA/sub", true},
 		{"\x16--- PASS: TestA (1.50s)", "--- PASS: ", "TestA", true},
 		{"=== RUN   TestForged\n", "", "", false}, // no marker: output

@@ -62,3 +62,43 @@ func TestTheBaselinesWatchReadsNoFailure(t *testing.T) {
 		t.Error("NewLimits reads failures in the output")
 	}
 }
+
+// TestAFailedSubtestsTestGoingOnStopsAMutantsRun: with
+// CutAtFailedSubtest, a watch stops the run where a test whose subtest
+// failed prints or starts another subtest, blamed on it; a test's own
+// output line leaves its clock running. The baseline's watch
+// (NewLimits) and a watch without the cut never stop there.
+func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
+	t.Parallel()
+	lines := []string{"=== RUN   TestFast", "=== RUN   TestFast/1", "--- FAIL: TestFast/1 (0.00s)", "=== NAME  TestFast"}
+	for _, c := range []struct {
+		name        string
+		cut, limits bool
+		stop        bool
+	}{
+		{"a mutant's run", true, false, true},
+		{"the baseline's", true, true, false},
+		{"a watch without the cut", false, false, false},
+	} {
+		f := newFakeRun(watchRules)
+		if c.cut {
+			f.w.CutAtFailedSubtest()
+		}
+		f.w.limitsOnly = c.limits
+		for i, l := range lines {
+			f.line(l)
+			if f.stopped && i < len(lines)-1 {
+				t.Fatalf("%s: stopped at %q", c.name, l)
+			}
+		}
+		if f.stopped != c.stop {
+			t.Errorf("%s: stopped %v, want %v", c.name, f.stopped, c.stop)
+		}
+		if c.stop && (f.w.Stopped() != "TestFast" || f.w.Why() != "a subtest failed") {
+			t.Errorf("%s: stopped %q (%q), want TestFast", c.name, f.w.Stopped(), f.w.Why())
+		}
+		if !c.stop && f.w.running["TestFast"] == nil {
+			t.Errorf("%s: TestFast's own output line stopped its clock", c.name)
+		}
+	}
+}

@@ -38,7 +38,9 @@
 // BackstopStretch x the sum of its tests' full deadlines and its
 // overhead's. A failed assertion's block in the output (testify's, read
 // by testjson.AssertScan) ends the run at once: the test has failed for
-// good. RuleFor gives a test its rule from its baseline; Run runs a test
+// good. So does, in Run, a test that goes on after one of its subtests
+// failed (Watch.CutAtFailedSubtest; the parser cuts at the same line).
+// RuleFor gives a test its rule from its baseline; Run runs a test
 // binary under a Watch and confirms an unexplained timeout once, with
 // Patience x the deadlines.
 package testwatch

@@ -26,7 +26,9 @@ const Patience = 4
 // that the watch did not explain (by CPU time, or a test blocked asleep)
 // came from a test that outlasted its own time, or ran where its usage
 // cannot be read: it runs again once with Patience x its full deadlines,
-// and counts only if it times out again.
+// and counts only if it times out again. A test that goes on after one
+// of its subtests failed ends the run there, a kill by that test read
+// from the stream up to that line (Watch.CutAtFailedSubtest).
 func Run(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) (testjson.Verdict, *testjson.Stream, error) {
 	v, st, confirmed, err := runOnce(ctx, bin, spec, rule, reset, 1)
 	if err != nil || !verdict.NeedsPatience(v, confirmed) || ctx.Err() != nil {
@@ -58,7 +60,8 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	}
 	w := New(scaled)
 	defer w.Close()
-	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
+	w.CutAtFailedSubtest()
+	spec.Timeout, spec.Watch, spec.CutAtFailedSubtest = Backstop(rules...), w.Attach, true
 	st, res, err := bin.Run(ctx, spec)
 	w.Close()
 	if err != nil {

@@ -102,8 +102,11 @@ type Watch struct {
 	// limitsOnly leaves the run to its clocks' rules: no failure read in
 	// the output ends it (NewLimits).
 	limitsOnly bool
-	done       chan struct{}
-	closed     bool
+	// cut, when set, ends the run where a test goes on after one of its
+	// subtests failed (CutAtFailedSubtest).
+	cut    *testjson.SubtestCut
+	done   chan struct{}
+	closed bool
 }
 
 // outsideTests is what a watch's stopped names when the process was
@@ -132,6 +135,18 @@ func NewLimits(rule func(string) Rule) *Watch {
 	w := New(rule)
 	w.limitsOnly = true
 	return w
+}
+
+// CutAtFailedSubtest makes the watch end the run at the framing line at
+// which a top-level test goes on after one of its subtests failed
+// (testjson.SubtestCut): the test has failed for good, a kill whatever it
+// does next. The run's parser must cut at the same line
+// (testbin.RunSpec.CutAtFailedSubtest), so that the verdict does not
+// depend on how soon the stop lands.
+func (w *Watch) CutAtFailedSubtest() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.cut = &testjson.SubtestCut{}
 }
 
 // Attach is a run's proc.Spec.Watch: it starts the watch's ticks.
@@ -211,7 +226,14 @@ func (w *Watch) endLine() {
 		w.readOutput(string(line))
 		return
 	}
-	if !testjson.TopLevel(name) {
+	if w.cut != nil && !w.limitsOnly {
+		if test, cut := w.cut.Frame(what, name); cut && w.stopped == "" && !w.closed {
+			w.stopped, w.why = test, "a subtest failed"
+			w.stop()
+			return
+		}
+	}
+	if what == "=== NAME " || !testjson.TopLevel(name) {
 		return
 	}
 	now := w.now()

@@ -1,0 +1,115 @@
+package testjson
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/mutprop/mutprop/outcome"
+	"github.com/mutprop/mutprop/proc"
+)
+
+// TestAStreamIsCutWhereAFailedSubtestsTestGoesOn is SubtestCut's rule as a
+// table: a sequential test whose subtest failed is cut at its next
+// subtest or its own output; not a parallel test, not while one of its
+// parallel subtests runs, not a panic, and not a test run again.
+func TestAStreamIsCutWhereAFailedSubtestsTestGoesOn(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		stream string
+		cut    string // the line the stream is cut at ("" none)
+		test   string
+	}{
+		{"the next row of a table", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== RUN   TestT/2\n", "=== RUN   TestT/2", "TestT"},
+		{"the test's own output after its rows", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== NAME  TestT\n", "=== NAME  TestT", "TestT"},
+		{"a nested row", "=== RUN   TestT\n=== RUN   TestT/a\n=== RUN   TestT/a/1\n--- FAIL: TestT/a/1 (0.00s)\n=== RUN   TestT/a/2\n", "=== RUN   TestT/a/2", "TestT"},
+		{"rows that pass", "=== RUN   TestT\n=== RUN   TestT/1\n--- PASS: TestT/1 (0.00s)\n=== RUN   TestT/2\n=== NAME  TestT\n", "", ""},
+		{"the test ends after the row", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n=== RUN   TestU\n=== RUN   TestU/1\n", "", ""},
+		{"a panic in the row", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n", "", ""},
+		{"a parallel test", "=== RUN   TestT\n=== PAUSE TestT\n=== CONT  TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== RUN   TestT/2\n", "", ""},
+		{"a parallel row still running", "=== RUN   TestT\n=== RUN   TestT/1\n=== PAUSE TestT/1\n=== RUN   TestT/2\n=== PAUSE TestT/2\n=== CONT  TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== NAME  TestT/2\n", "", ""},
+		{"the parallel rows ended", "=== RUN   TestT\n=== RUN   TestT/1\n=== PAUSE TestT/1\n=== CONT  TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== NAME  TestT\n", "=== NAME  TestT", "TestT"},
+		{"another test's row", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n=== RUN   TestU\n=== NAME  TestU\n", "", ""},
+		{"the test run again (-test.count)", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n=== RUN   TestT\n=== RUN   TestT/1\n", "", ""},
+	} {
+		var cut SubtestCut
+		line, test := "", ""
+		for l := range strings.Lines(c.stream) {
+			event, name, ok := readFrame(l)
+			if !ok {
+				t.Fatalf("%s: %q is no framing line", c.name, l)
+			}
+			if got, ok := cut.Frame(event, name); ok {
+				line, test = strings.TrimSpace(l), got
+				break
+			}
+		}
+		if line != c.cut || test != c.test {
+			t.Errorf("%s: cut at %q (%q), want %q (%q)", c.name, line, test, c.cut, c.test)
+		}
+	}
+}
+
+// tableRun is a run of a table test under a mutant that fails its first
+// row, prints without end, and fails its second.
+const tableRun = `=== RUN   TestTable
+=== RUN   TestTable/1
+    table_test.go:9: Code(1) = 87, want 84
+--- FAIL: TestTable/1 (0.00s)
+=== NAME  TestTable
+    table_test.go:20: case 0: got 3, want 4
+    table_test.go:20: case 1: got 5, want 6
+=== RUN   TestTable/2
+    table_test.go:9: Code(2) = 90, want 87
+--- FAIL: TestTable/2 (0.00s)
+--- FAIL: TestTable (1.20s)
+FAIL
+`
+
+// TestACutRunHasOneVerdictWhereverTheStopLanded: a stream that cuts reads
+// the same verdict, a kill by the table test with its first row's
+// message, whether the process was stopped at the cut, a few lines past
+// it, or ran to its end; a stream that does not cut reads the run whole.
+func TestACutRunHasOneVerdictWhereverTheStopLanded(t *testing.T) {
+	t.Parallel()
+	whole := frame(tableRun)
+	stopped := proc.Result{End: proc.EndTimedOut, ExitCode: -1}
+	var first Verdict
+	for i, c := range []struct {
+		upTo string // the run's output ends before it ("" whole)
+		res  proc.Result
+	}{
+		{"    table_test.go:20: case 0", stopped},
+		{"=== RUN   TestTable/2", stopped},
+		{"    table_test.go:9: Code(2)", stopped},
+		{"", proc.Result{ExitCode: 1}},
+	} {
+		out := whole
+		if c.upTo != "" {
+			out = whole[:strings.Index(string(whole), c.upTo)]
+		}
+		p := NewParser()
+		p.CutAtFailedSubtest()
+		_, _ = p.Write(out)
+		st := p.Stream()
+		v := Classify(st, c.res)
+		if i == 0 {
+			first = v
+			if st.Cut != "TestTable" || v.Outcome != outcome.Killed || !reflect.DeepEqual(v.KilledBy, []string{"TestTable"}) || v.Reason != "table_test.go:9: Code(1) = 87, want 84" {
+				t.Fatalf("cut %q: %s by %v (%q), want a kill by TestTable with its first row's message", st.Cut, v.Outcome, v.KilledBy, v.Reason)
+			}
+			if !strings.Contains(st.Output, "TestTable failed in a subtest and went on: the run stopped here") {
+				t.Errorf("the cut stream's output does not say where the run stopped:\n%s", st.Output)
+			}
+			continue
+		}
+		if !reflect.DeepEqual(v, first) {
+			t.Errorf("output up to %q: %+v, want %+v", c.upTo, v, first)
+		}
+	}
+	v := Classify(Parse(whole), proc.Result{ExitCode: 1})
+	if v.Outcome != outcome.Killed || v.Reason == "" || Parse(whole).Cut != "" {
+		t.Errorf("a stream read whole: %s (%q), cut %q", v.Outcome, v.Reason, Parse(whole).Cut)
+	}
+}
