@@ -168,3 +168,31 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 		})
 	}
 }
+
+// TestACutTableTestKillsAlikeInBatchesAndAlone scores
+// testdata/subtestloop.txtar's variants, whose test goes on for ever once
+// a row failed, in batches and one process per mutant: each kill is read
+// up to the test's going on after its failed row, with that row's
+// message, and the batch is stopped there and goes on with the rest.
+func TestACutTableTestKillsAlikeInBatchesAndAlone(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "subtestloop.txtar")))
+	if !strings.Contains(log, "run their first test in ") {
+		t.Errorf("the variants did not run in batches:\n%s", log)
+	}
+	want := map[string]string{
+		"named:wrong": "code_test.go:14: Code(1) = 87, want 84",
+		"named:row2":  "code_test.go:14: Code(2) = 0, want 87",
+		"named:same":  "",
+	}
+	for _, r := range pr.Mutants {
+		reason, ok := want[r.Mutant.ID]
+		if !ok {
+			continue
+		}
+		if o := map[bool]outcome.Outcome{true: outcome.Killed, false: outcome.Survived}[reason != ""]; r.Outcome != o || r.Reason != reason {
+			t.Errorf("%s: %s (%q), want %s (%q)", r.Mutant.ID, r.Outcome, r.Reason, o, reason)
+		}
+	}
+}

@@ -38,7 +38,7 @@ var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine sta
 
 // Classify reads a verdict from a run's event stream, never from its exit
 // code: a failed top-level test is a kill, whatever ended the process
-// after it (so is the test a cut stream names, Stream.Cut); otherwise a process killed at its deadline is a timeout; a test that started and never finished, or a binary that
+// after it (a cut stream's test too, Parser.CutAtFailedSubtest); otherwise a process killed at its deadline is a timeout; a test that started and never finished, or a binary that
 // ended without its final PASS/FAIL line, is a crash (a Go fatal error, a
 // stack overflow, a signal, os.Exit); otherwise the mutant survived.
 func Classify(s *Stream, res proc.Result) Verdict {
@@ -52,12 +52,7 @@ func Classify(s *Stream, res proc.Result) Verdict {
 			}
 			continue
 		}
-		status := t.Status
-		if name == s.Cut {
-			// It went on after a failed subtest: it has failed.
-			status = StatusFail
-		}
-		switch status {
+		switch t.Status {
 		case StatusFail:
 			v.KilledBy = append(v.KilledBy, name)
 			if n, _, ok := TestsToFailure(t.Output + s.SubtestOutput(name)); ok {

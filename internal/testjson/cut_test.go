@@ -99,7 +99,7 @@ func TestACutRunHasOneVerdictWhereverTheStopLanded(t *testing.T) {
 			if st.Cut != "TestTable" || v.Outcome != outcome.Killed || !reflect.DeepEqual(v.KilledBy, []string{"TestTable"}) || v.Reason != "table_test.go:9: Code(1) = 87, want 84" {
 				t.Fatalf("cut %q: %s by %v (%q), want a kill by TestTable with its first row's message", st.Cut, v.Outcome, v.KilledBy, v.Reason)
 			}
-			if !strings.Contains(st.Output, "TestTable failed in a subtest and went on: the run stopped here") {
+			if !strings.Contains(st.Output, "TestTable failed in a subtest and went on: its run is read up to here") {
 				t.Errorf("the cut stream's output does not say where the run stopped:\n%s", st.Output)
 			}
 			continue
@@ -111,5 +111,36 @@ func TestACutRunHasOneVerdictWhereverTheStopLanded(t *testing.T) {
 	v := Classify(Parse(whole), proc.Result{ExitCode: 1})
 	if v.Outcome != outcome.Killed || v.Reason == "" || Parse(whole).Cut != "" {
 		t.Errorf("a stream read whole: %s (%q), cut %q", v.Outcome, v.Reason, Parse(whole).Cut)
+	}
+}
+
+// TestEachIterationIsCutAndTheNextIsRead: with -test.count (a kill's
+// reruns, a batch), a cut ends only its iteration: the next is read from
+// its start, each cut iteration counts as a failed end of the test, and
+// its post-cut lines (the test's own --- FAIL) do not count again.
+func TestEachIterationIsCutAndTheNextIsRead(t *testing.T) {
+	t.Parallel()
+	pass := "=== RUN   TestTable\n=== RUN   TestTable/1\n--- PASS: TestTable/1 (0.00s)\n--- PASS: TestTable (0.00s)\n"
+	run := strings.TrimSuffix(tableRun, "FAIL\n")
+	p := NewParser()
+	p.CutAtFailedSubtest()
+	_, _ = p.Write(frame(run + run + pass + "PASS\n"))
+	its := p.Iterations()
+	if len(its) != 3 {
+		t.Fatalf("%d iterations, want 3", len(its))
+	}
+	for i, want := range []string{StatusFail, StatusFail, StatusPass} {
+		if got := its[i].Tests["TestTable"].Status; got != want {
+			t.Errorf("iteration %d: TestTable %s, want %s", i, got, want)
+		}
+	}
+	if e := its[2].Ended["TestTable"]; e.Fail != 2 || e.Pass != 1 {
+		t.Errorf("ends %+v, want 2 failed and 1 passed", e)
+	}
+	if its[0].Result != StatusFail || its[2].Result != StatusPass {
+		t.Errorf("results %q, %q", its[0].Result, its[2].Result)
+	}
+	if strings.Contains(its[0].Output, "case 0") || !strings.Contains(its[1].Output, "Code(1) = 87") {
+		t.Errorf("the first iteration read past its cut, or the second was not read:\n%s\n---\n%s", its[0].Output, its[1].Output)
 	}
 }

@@ -41,8 +41,8 @@ type Stream struct {
 	Ended map[string]Ends
 	// Cut names the top-level test at whose going on, after one of its
 	// subtests failed, a Parser that cuts (CutAtFailedSubtest) stopped
-	// reading: the stream ends there, and the test has failed ("" when
-	// the stream was not cut).
+	// reading the stream's current iteration: the test has failed there
+	// ("" when the stream was not cut).
 	Cut string
 }
 
@@ -88,10 +88,11 @@ type Parser struct {
 	// done are the iterations of a -test.count run that ended before the
 	// current one (Iterations).
 	done []*Stream
-	// cut, when set, ends the stream at a failed subtest's test going on
-	// (CutAtFailedSubtest); cutDone once it did.
-	cut     *SubtestCut
-	cutDone bool
+	// cut, when set, ends each iteration at a failed subtest's test
+	// going on (CutAtFailedSubtest); skipping while the rest of an
+	// iteration so cut goes by.
+	cut      *SubtestCut
+	skipping bool
 }
 
 // NewParser returns a Parser at the start of a stream.
@@ -99,11 +100,13 @@ func NewParser() *Parser {
 	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
 }
 
-// CutAtFailedSubtest makes the parser end the stream where a top-level
-// test goes on after one of its subtests failed (SubtestCut): what follows
-// is not read, and the stream's Cut names the test. A watched mutant's
-// run stops the process at the same line, and its verdict is then the
-// same whether the stop came before the process ended or after.
+// CutAtFailedSubtest makes the parser end an iteration where a top-level
+// test goes on after one of its subtests failed (SubtestCut): the test
+// has failed there (its status, and one failed end in Ended), the
+// stream's Cut names it, and nothing more of the iteration is read, up
+// to the next iteration's start (-test.count, a batch). A watched
+// mutant's run may stop the process anywhere past that line: its verdict
+// is the same whether the stop came at once, later, or never.
 func (p *Parser) CutAtFailedSubtest() {
 	p.cut = &SubtestCut{}
 }
@@ -111,7 +114,7 @@ func (p *Parser) CutAtFailedSubtest() {
 // Write reads b, the next bytes of the stream. It never fails.
 func (p *Parser) Write(b []byte) (int, error) {
 	n := len(b)
-	for len(b) > 0 && !p.cutDone {
+	for len(b) > 0 {
 		if !p.inFrame && b[0] == marker {
 			p.frame, p.inFrame = append(p.frame[:0], marker), true
 			b = b[1:]
@@ -148,7 +151,7 @@ func (p *Parser) Write(b []byte) (int, error) {
 // Stream ends the stream and returns what it said: of a -test.count run
 // of several iterations, what its last iteration said (Iterations).
 func (p *Parser) Stream() *Stream {
-	if p.inFrame && !p.cutDone {
+	if p.inFrame {
 		p.inFrame = false
 		p.line(p.frame)
 	}
@@ -195,9 +198,40 @@ func (p *Parser) nextIteration() {
 	p.cur = ""
 }
 
+// cutLine reads a framing line (trimmed, without its marker) for the
+// cut, and reports whether the iteration's stream ignores it: it is the
+// line of the cut, or follows it in the same iteration. The next
+// iteration's first line ends the skip.
+func (p *Parser) cutLine(line string) bool {
+	event, name, ok := readFrame(line)
+	if p.skipping {
+		if !ok || event != "=== RUN " || !TopLevel(name) || p.s.Tests[name] == nil {
+			return true
+		}
+		p.skipping = false
+	}
+	if !ok {
+		return false
+	}
+	test, cut := p.cut.Frame(event, name)
+	if !cut {
+		return false
+	}
+	s := p.s
+	if t := s.Tests[test]; t != nil {
+		t.Status = StatusFail
+	}
+	e := s.Ended[test]
+	e.Fail++
+	s.Ended[test] = e
+	s.Cut, p.skipping, p.cur = test, true, ""
+	p.all.Write([]byte(cutNote(test)))
+	return true
+}
+
 // text reads output that is not framing: the current test's.
 func (p *Parser) text(b []byte) {
-	if len(b) == 0 {
+	if len(b) == 0 || p.skipping {
 		return
 	}
 	p.all.Write(b)
@@ -223,14 +257,8 @@ func (p *Parser) line(line []byte) {
 		return
 	}
 	trim := strings.TrimRight(string(line), "\r\n")
-	if p.cut != nil {
-		if event, name, ok := readFrame(trim); ok {
-			if test, cut := p.cut.Frame(event, name); cut {
-				p.cutDone, s.Cut = true, test
-				p.all.Write([]byte(cutNote(test)))
-				return
-			}
-		}
+	if p.cut != nil && p.cutLine(trim) {
+		return
 	}
 	if body := strings.TrimLeft(trim, " "); strings.HasPrefix(body, "=== RUN ") {
 		if name := strings.TrimSpace(body[len("=== RUN "):]); TopLevel(name) && s.Tests[name] != nil {
@@ -358,7 +386,7 @@ func readFrame(line string) (event, name string, ok bool) {
 // cutNote is the line a cut stream's output ends with, for a reader of
 // the run's output (mutprop show --test).
 func cutNote(test string) string {
-	return "\nmutprop: " + test + " failed in a subtest and went on: the run stopped here\n"
+	return "\nmutprop: " + test + " failed in a subtest and went on: its run is read up to here\n"
 }
 
 // AnyFailed reports whether a top-level test of s failed.

@@ -1,6 +1,9 @@
 package testwatch
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // TestAFailedAssertionStopsTheRunUnlessItsTestPrintsSuchBlocks is README's
 // rule as a table: testify's failure block (its Error Trace) ends the run
@@ -64,9 +67,11 @@ func TestTheBaselinesWatchReadsNoFailure(t *testing.T) {
 }
 
 // TestAFailedSubtestsTestGoingOnStopsAMutantsRun: with
-// CutAtFailedSubtest, a watch stops the run where a test whose subtest
+// CutAtFailedSubtest(0), a watch stops the run where a test whose subtest
 // failed prints or starts another subtest, blamed on it; a test's own
-// output line leaves its clock running. The baseline's watch
+// output line leaves its clock running. With CutPatience it stops the run
+// once the test went on that long; never with a negative patience, nor
+// while another test waits in t.Parallel. The baseline's watch
 // (NewLimits) and a watch without the cut never stop there.
 func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
 	t.Parallel()
@@ -74,15 +79,24 @@ func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
 	for _, c := range []struct {
 		name        string
 		cut, limits bool
-		stop        bool
+		after       time.Duration
+		paused      bool // TestSlow waits in t.Parallel
+		stop, later bool // at the cut's line; CutPatience after it
 	}{
-		{"a mutant's run", true, false, true},
-		{"the baseline's", true, true, false},
-		{"a watch without the cut", false, false, false},
+		{"a mutant's run", true, false, 0, false, true, true},
+		{"a run with more iterations", true, false, CutPatience, false, false, true},
+		{"a run whose other tests count", true, false, -1, false, false, false},
+		{"a run with a test waiting in t.Parallel", true, false, 0, true, false, false},
+		{"the baseline's", true, true, 0, false, false, false},
+		{"a watch without the cut", false, false, 0, false, false, false},
 	} {
 		f := newFakeRun(watchRules)
 		if c.cut {
-			f.w.CutAtFailedSubtest()
+			f.w.CutAtFailedSubtest(c.after)
+		}
+		if c.paused {
+			f.line("=== RUN   TestSlow")
+			f.line("=== PAUSE TestSlow")
 		}
 		f.w.limitsOnly = c.limits
 		for i, l := range lines {
@@ -92,13 +106,17 @@ func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
 			}
 		}
 		if f.stopped != c.stop {
-			t.Errorf("%s: stopped %v, want %v", c.name, f.stopped, c.stop)
-		}
-		if c.stop && (f.w.Stopped() != "TestFast" || f.w.Why() != "a subtest failed") {
-			t.Errorf("%s: stopped %q (%q), want TestFast", c.name, f.w.Stopped(), f.w.Why())
+			t.Errorf("%s: stopped %v at the cut, want %v", c.name, f.stopped, c.stop)
 		}
 		if !c.stop && f.w.running["TestFast"] == nil {
 			t.Errorf("%s: TestFast's own output line stopped its clock", c.name)
+		}
+		f.advance(CutPatience+watchTick, 0)
+		if f.stopped != c.later {
+			t.Errorf("%s: stopped %v after %v, want %v", c.name, f.stopped, CutPatience, c.later)
+		}
+		if c.later && (f.w.Stopped() != "TestFast" || f.w.Why() != "a subtest failed") {
+			t.Errorf("%s: stopped %q (%q), want TestFast", c.name, f.w.Stopped(), f.w.Why())
 		}
 	}
 }

@@ -60,7 +60,7 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	}
 	w := New(scaled)
 	defer w.Close()
-	w.CutAtFailedSubtest()
+	w.CutAtFailedSubtest(cutAfter(spec))
 	spec.Timeout, spec.Watch, spec.CutAtFailedSubtest = Backstop(rules...), w.Attach, true
 	st, res, err := bin.Run(ctx, spec)
 	w.Close()
@@ -94,7 +94,8 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	}
 	w := New(rule)
 	defer w.Close()
-	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
+	w.CutAtFailedSubtest(cutAfter(spec))
+	spec.Timeout, spec.Watch, spec.CutAtFailedSubtest = Backstop(rules...), w.Attach, true
 	its, res, err := bin.RunBatch(ctx, spec)
 	w.Close()
 	if err != nil {
@@ -115,6 +116,22 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 		return out, e
 	}
 	return out, nil
+}
+
+// cutAfter is how long a test that failed in a subtest may go on before
+// the watch ends spec's run (Watch.CutAtFailedSubtest): at once when
+// nothing else is to run after it (one iteration of one test, or of
+// tests that stop at the first failure); CutPatience when more
+// iterations are (a kill's reruns, a batch); never when other tests run
+// after it whatever it does, and count.
+func cutAfter(spec testbin.RunSpec) time.Duration {
+	switch {
+	case len(spec.Tests) > 1 && !spec.Failfast:
+		return -1
+	case spec.Count > 1 || len(spec.Schedule) > 1:
+		return CutPatience
+	}
+	return 0
 }
 
 // EscapedError is RunBatch's error when processes left the batch's

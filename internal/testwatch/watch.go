@@ -102,11 +102,16 @@ type Watch struct {
 	// limitsOnly leaves the run to its clocks' rules: no failure read in
 	// the output ends it (NewLimits).
 	limitsOnly bool
-	// cut, when set, ends the run where a test goes on after one of its
-	// subtests failed (CutAtFailedSubtest).
-	cut    *testjson.SubtestCut
-	done   chan struct{}
-	closed bool
+	// cut, when set, finds where a test goes on after one of its
+	// subtests failed (CutAtFailedSubtest); cutAfter is how long such a
+	// test may go on before the run ends (negative: it never ends it).
+	// cutTest is the test going on since cutAt ("" none).
+	cut      *testjson.SubtestCut
+	cutAfter time.Duration
+	cutTest  string
+	cutAt    time.Time
+	done     chan struct{}
+	closed   bool
 }
 
 // outsideTests is what a watch's stopped names when the process was
@@ -137,16 +142,49 @@ func NewLimits(rule func(string) Rule) *Watch {
 	return w
 }
 
-// CutAtFailedSubtest makes the watch end the run at the framing line at
-// which a top-level test goes on after one of its subtests failed
-// (testjson.SubtestCut): the test has failed for good, a kill whatever it
-// does next. The run's parser must cut at the same line
-// (testbin.RunSpec.CutAtFailedSubtest), so that the verdict does not
-// depend on how soon the stop lands.
-func (w *Watch) CutAtFailedSubtest() {
+// CutAtFailedSubtest makes the watch end the run once a top-level test
+// has gone on for after past the framing line at which it went on after
+// one of its subtests failed (testjson.SubtestCut): the test has failed
+// for good, a kill whatever it does next. The run's parser must cut at
+// the same line (testbin.RunSpec.CutAtFailedSubtest), so that the verdict
+// does not depend on whether or when the stop lands. after is 0 where
+// the process has nothing more to run, CutPatience where its later
+// iterations are worth a process start; negative, the watch never ends
+// the run so (other tests that run after the cut test count). No run
+// ends while a top-level test waits in t.Parallel to run after it.
+func (w *Watch) CutAtFailedSubtest(after time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.cut = &testjson.SubtestCut{}
+	w.cut, w.cutAfter = &testjson.SubtestCut{}, after
+}
+
+// CutPatience is how long a test may go on after its cut
+// (CutAtFailedSubtest) in a run that has more iterations to run: a few
+// process starts, so that a table test's remaining rows run on in place,
+// and a test that checks 100,000 cases after a failed row is stopped.
+const CutPatience = 20 * time.Millisecond
+
+// readCut reads a framing line for the cut, and ends the run at a cut
+// when cutAfter allows.
+func (w *Watch) readCut(what, name string) {
+	test, cut := w.cut.Frame(what, name)
+	switch {
+	case cut && w.cutTest == "":
+		w.cutTest, w.cutAt = test, w.now()
+		w.cutDue(w.cutAt)
+	case what == "=== RUN " && testjson.TopLevel(name), what == "--- FAIL: " && name == w.cutTest:
+		w.cutTest = ""
+	}
+}
+
+// cutDue ends the run when a test has gone on past its cut for cutAfter
+// at now, and no other test waits to run.
+func (w *Watch) cutDue(now time.Time) {
+	if w.cutTest == "" || w.cutAfter < 0 || now.Sub(w.cutAt) < w.cutAfter || len(w.paused) > 0 || w.stopped != "" || w.closed {
+		return
+	}
+	w.stopped, w.why = w.cutTest, "a subtest failed"
+	w.stop()
 }
 
 // Attach is a run's proc.Spec.Watch: it starts the watch's ticks.
@@ -227,11 +265,7 @@ func (w *Watch) endLine() {
 		return
 	}
 	if w.cut != nil && !w.limitsOnly {
-		if test, cut := w.cut.Frame(what, name); cut && w.stopped == "" && !w.closed {
-			w.stopped, w.why = test, "a subtest failed"
-			w.stop()
-			return
-		}
+		w.readCut(what, name)
 	}
 	if what == "=== NAME " || !testjson.TopLevel(name) {
 		return
@@ -347,6 +381,12 @@ func (w *Watch) check() {
 		return
 	}
 	now := w.now()
+	if w.cutTest != "" {
+		w.cutDue(now)
+		if w.stopped != "" {
+			return
+		}
+	}
 	clocks := make([]*clock, 0, len(w.running)+1)
 	for _, c := range w.running {
 		clocks = append(clocks, c)
