@@ -4,10 +4,13 @@ import "strings"
 
 // SubtestCut finds, in a stream as it comes, the framing line at which a
 // mutant's run may end early: a top-level test one of whose subtests
-// failed has failed for good, and once it goes on (it starts another
-// subtest, or prints), nothing it does next can change the verdict. A
-// table test that checks a hundred rows, or checks 100,000 random cases
-// with t.Errorf after a failed row, then costs its first failed row.
+// failed has failed for good, and once it goes on, nothing it does next
+// can change the verdict. It goes on when the failed subtest's t.Run
+// returns to it (test2json's "=== NAME" line for the test, which
+// testing prints there; also at the test's own output) or when it starts
+// another subtest. A table test that checks a hundred rows, or checks
+// 100,000 random cases with t.Errorf after a failed row, then costs its
+// first failed row.
 //
 // The cut is a function of the stream's framing lines alone, so the
 // watch that stops the process (package testwatch) and the Parser that
@@ -16,7 +19,7 @@ import "strings"
 // already ended. It is made only where nothing else runs beside the
 // test:
 //
-//	| the test                                        | cut at its next subtest or output |
+//	| the test                                        | cut where it goes on              |
 //	|-------------------------------------------------|-----------------------------------|
 //	| sequential, its subtests sequential             | yes                               |
 //	| called t.Parallel (top-level tests run beside)  | no                                |
