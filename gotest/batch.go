@@ -169,7 +169,11 @@ func (rs *runState) blackboxBatches(jobs []job) ([]bbBatch, []job) {
 	for _, j := range jobs {
 		r := j.result()
 		m := r.Mutant
-		if m.Origin != mutate.OriginBlackbox || m.Schema == 0 || !j.t.batchable(r, rs.cfg.Matrix) {
+		tests := r.Tests()
+		if rs.cfg.Matrix {
+			tests = r.CoveredBy
+		}
+		if m.Origin != mutate.OriginBlackbox || m.Schema == 0 || !j.t.batchable(r, tests) {
 			rest = append(rest, j)
 			continue
 		}
@@ -213,14 +217,12 @@ const classicBatchSize = 25
 // mean of 4 runs each, interleaved).
 const sampleBatchSize = 512
 
-// batchable reports whether the mutant of r can run in a batch: every
-// test it runs against calls the switch, and its site does not run while
-// a test binary that holds it initializes.
-func (t *target) batchable(r *MutantResult, matrix bool) bool {
-	tests := r.Tests()
-	if matrix {
-		tests = r.CoveredBy
-	}
+// batchable reports whether the mutant of r can run in a batch against
+// tests (its names in the target): each calls the switch, its session's
+// tests leave no state behind, and the mutant's site does not run while
+// its test binary initializes. The tests the mutant runs alone later
+// need none of that.
+func (t *target) batchable(r *MutantResult, tests []string) bool {
 	for _, name := range tests {
 		ref, ok := t.refs[name]
 		if !ok || !ref.s.initKnown || ref.s.leaks != "" || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
@@ -600,7 +602,9 @@ func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 			continue
 		}
 		first := j.t.stages(r.Tests())[0]
-		if len(first.tests) != 1 || !j.t.batchable(r, false) {
+		// Only the first test runs in the batch: a later one (a fuzz
+		// target, which calls no switch) runs alone, as without batches.
+		if len(first.tests) != 1 || !j.t.batchable(r, r.Tests()[:1]) {
 			rest = append(rest, j)
 			continue
 		}
