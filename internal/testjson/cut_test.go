@@ -144,3 +144,40 @@ func TestEachIterationIsCutAndTheNextIsRead(t *testing.T) {
 		t.Errorf("the first iteration read past its cut, or the second was not read:\n%s\n---\n%s", its[0].Output, its[1].Output)
 	}
 }
+
+// TestTheTestsAfterACutTestAreRead: in a run of several tests, the cut
+// ends only the cut test's run: the next test, and a parallel test that
+// goes on after it, are read, their verdicts counted.
+func TestTheTestsAfterACutTestAreRead(t *testing.T) {
+	t.Parallel()
+	run := `=== RUN   TestP
+=== PAUSE TestP
+=== RUN   TestTable
+=== RUN   TestTable/1
+    table_test.go:9: Code(1) = 87, want 84
+--- FAIL: TestTable/1 (0.00s)
+=== NAME  TestTable
+    table_test.go:20: case 0: got 3, want 4
+--- FAIL: TestTable (0.10s)
+=== RUN   TestNext
+--- PASS: TestNext (0.00s)
+=== CONT  TestP
+    p_test.go:5: wrong
+--- FAIL: TestP (0.00s)
+FAIL
+`
+	p := NewParser()
+	p.CutAtFailedSubtest()
+	_, _ = p.Write(frame(run))
+	st := p.Stream()
+	v := Classify(st, proc.Result{ExitCode: 1})
+	if !reflect.DeepEqual(v.KilledBy, []string{"TestP", "TestTable"}) || !reflect.DeepEqual(v.Passed, []string{"TestNext"}) {
+		t.Errorf("killed by %v, passed %v; want TestP and TestTable (in start order), TestNext", v.KilledBy, v.Passed)
+	}
+	if e := st.Ended["TestTable"]; e.Fail != 1 {
+		t.Errorf("TestTable's ends %+v, want one failed", e)
+	}
+	if strings.Contains(st.Output, "case 0") {
+		t.Errorf("the cut test's output past its cut was read:\n%s", st.Output)
+	}
+}

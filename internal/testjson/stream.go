@@ -88,9 +88,9 @@ type Parser struct {
 	// done are the iterations of a -test.count run that ended before the
 	// current one (Iterations).
 	done []*Stream
-	// cut, when set, ends each iteration at a failed subtest's test
-	// going on (CutAtFailedSubtest); skipping while the rest of an
-	// iteration so cut goes by.
+	// cut, when set, ends a test's run at its going on after a failed
+	// subtest (CutAtFailedSubtest); skipping while the rest of the run
+	// so cut goes by.
 	cut      *SubtestCut
 	skipping bool
 }
@@ -100,11 +100,12 @@ func NewParser() *Parser {
 	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
 }
 
-// CutAtFailedSubtest makes the parser end an iteration where a top-level
-// test goes on after one of its subtests failed (SubtestCut): the test
-// has failed there (its status, and one failed end in Ended), the
-// stream's Cut names it, and nothing more of the iteration is read, up
-// to the next iteration's start (-test.count, a batch). A watched
+// CutAtFailedSubtest makes the parser end a test's run where it goes on
+// after one of its subtests failed (SubtestCut): the test has failed
+// there (its status, and one failed end in Ended), the stream's Cut names
+// it, and nothing more of it is read: reading goes on at the next
+// top-level test's start (another test, the next iteration of
+// -test.count or a batch) or at a parallel test's going on. A watched
 // mutant's run may stop the process anywhere past that line: its verdict
 // is the same whether the stop came at once, later, or never.
 func (p *Parser) CutAtFailedSubtest() {
@@ -205,7 +206,10 @@ func (p *Parser) nextIteration() {
 func (p *Parser) cutLine(line string) bool {
 	event, name, ok := readFrame(line)
 	if p.skipping {
-		if !ok || event != "=== RUN " || !TopLevel(name) || p.s.Tests[name] == nil {
+		// The cut test's lines go by until a top-level test starts (the
+		// next test, or the next iteration), or a parallel one goes on:
+		// the cut test, sequential, has ended by then.
+		if !ok || !TopLevel(name) || (event != "=== RUN " && (event != "=== CONT " || name == p.s.Cut)) {
 			return true
 		}
 		p.skipping = false
