@@ -249,7 +249,9 @@ func (h *trialHost) Run(ctx context.Context, w int, test trials.Test, spec trial
 		}
 		if ev := st.Tests[tt.ref.name]; ev != nil {
 			res.Count, res.Counted = testjson.Cases(ev.Output + st.SubtestOutput(tt.ref.name))
-			if ev.Status == testjson.StatusPass || ev.Status == testjson.StatusFail {
+			// A run cut where the test went on after a failed subtest
+			// (testjson.Stream.Cut) has no end line: its wall time stands.
+			if (ev.Status == testjson.StatusPass || ev.Status == testjson.StatusFail) && st.Cut != tt.ref.name {
 				res.Elapsed = ev.Elapsed
 			}
 		}
