@@ -119,6 +119,17 @@ func scoreBoth(t *testing.T, dir string) (*gotest.PackageResult, string) {
 	return batch, blog
 }
 
+// scoreOperatorBatches scores testdata's fixture as scoreBoth does, and
+// fails unless its operator and named mutants ran in batches.
+func scoreOperatorBatches(t *testing.T, fixture string) *gotest.PackageResult {
+	t.Helper()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", fixture)))
+	if !strings.Contains(log, "run their first test in ") {
+		t.Errorf("the variants did not run in batches:\n%s", log)
+	}
+	return pr
+}
+
 // TestOperatorBatchesEndAtAKillATimeoutOrACrash scores
 // testdata/batchops.txtar's variants in batches of their first test: a
 // kill, a panic, a loop and os.Exit in the middle of a batch are
@@ -127,10 +138,7 @@ func scoreBoth(t *testing.T, dir string) (*gotest.PackageResult, string) {
 func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
-	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "batchops.txtar")))
-	if !strings.Contains(log, "run their first test in ") {
-		t.Errorf("the variants did not run in batches:\n%s", log)
-	}
+	pr := scoreOperatorBatches(t, "batchops.txtar")
 	want := map[string]outcome.Outcome{
 		"named:low": outcome.Killed, "named:high": outcome.Killed, "named:same": outcome.Survived,
 		"named:panics": outcome.Killed, "named:loops": outcome.Timeout, "named:exits": outcome.Crashed,
@@ -177,10 +185,7 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 func TestACutTableTestKillsAlikeInBatchesAndAlone(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
-	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "subtestloop.txtar")))
-	if !strings.Contains(log, "run their first test in ") {
-		t.Errorf("the variants did not run in batches:\n%s", log)
-	}
+	pr := scoreOperatorBatches(t, "subtestloop.txtar")
 	want := map[string]string{
 		"named:wrong": "code_test.go:14: Code(1) = 87, want 84",
 		"named:row2":  "code_test.go:14: Code(2) = 0, want 87",

@@ -60,8 +60,8 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 	}
 	w := New(scaled)
 	defer w.Close()
-	w.CutAtFailedSubtest(cutAfter(spec))
-	spec.Timeout, spec.Watch, spec.CutAtFailedSubtest = Backstop(rules...), w.Attach, true
+	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
+	cutBoth(w, &spec)
 	st, res, err := bin.Run(ctx, spec)
 	w.Close()
 	if err != nil {
@@ -94,8 +94,8 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	}
 	w := New(rule)
 	defer w.Close()
-	w.CutAtFailedSubtest(cutAfter(spec))
-	spec.Timeout, spec.Watch, spec.CutAtFailedSubtest = Backstop(rules...), w.Attach, true
+	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
+	cutBoth(w, &spec)
 	its, res, err := bin.RunBatch(ctx, spec)
 	w.Close()
 	if err != nil {
@@ -116,6 +116,14 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 		return out, e
 	}
 	return out, nil
+}
+
+// cutBoth turns the cut at a failed subtest on for spec's run in both
+// places that must agree on it: the watch that may stop the process
+// (after cutAfter) and the parser whose stream the verdict is read from.
+func cutBoth(w *Watch, spec *testbin.RunSpec) {
+	w.CutAtFailedSubtest(cutAfter(*spec))
+	spec.CutAtFailedSubtest = true
 }
 
 // cutAfter is how long a test that failed in a subtest may go on before
