@@ -21,6 +21,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/internal/testwatch"
+	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
 	"github.com/mutprop/mutprop/outcome"
 )
@@ -745,6 +746,87 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 		i = next
 	}
 	return out, reps
+}
+
+// runStage runs a mutant's stage (its tests, in a process that stops at
+// the first failure, at the run's seed), as runMutantFrom reads it, with
+// the stream. Where a batch could run the mutant (stageBatchable), the
+// process goes on after a kill with the reruns that confirm it
+// (mutate.Step.Confirm), as runFirstSteps's batches do: they are
+// returned by killing test (the killRunner's Repeat), and no process of
+// their own is started. A stage whose run timed out without the watch's
+// explanation, or that could not run so, runs in a process of its own.
+func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+	alone := func() (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, id, bin,
+			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
+		return v, stream, nil, err
+	}
+	if !rs.stageBatchable(st, bin, active) {
+		return alone()
+	}
+	s := st.s
+	need := 0
+	for _, name := range st.tests {
+		need = max(need, flakiness.NewKillRuns(name, 0, rs.kills.suspect(s, name)).Need()-1)
+	}
+	step := mutate.Step{Active: active, Seed: rs.cfg.seed(), Failfast: true}
+	steps := []mutate.Step{step}
+	step.Confirm = true
+	for range need {
+		steps = append(steps, step)
+	}
+	sc := s.scratch(w)
+	spec := testbin.RunSpec{Tests: st.tests, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests)}
+	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
+		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
+	})
+	switch {
+	case ctx.Err() != nil:
+		return testjson.Verdict{}, nil, nil, ctx.Err()
+	case err != nil || note != "" || len(b.Verdicts) == 0:
+		// Processes left the group, the run wrote into the package
+		// directory, or it could not run: a process of its own says.
+		return alone()
+	case len(b.Verdicts) == 1 && verdict.NeedsPatience(b.Verdicts[0], b.Explained):
+		return alone() // Run reads it again with more patience
+	}
+	v := b.Verdicts[0]
+	var reruns map[string]flakiness.Runs
+	if v.Outcome == outcome.Killed {
+		for _, again := range b.Verdicts[1:] {
+			if again.Outcome == outcome.Timeout || again.Outcome == outcome.Crashed {
+				return v, b.Streams[0], nil, nil // holdKills runs them again in a process of their own
+			}
+			for _, name := range v.KilledBy {
+				switch {
+				case slices.Contains(again.KilledBy, name):
+					reruns = addRun(reruns, name, flakiness.Runs{Fail: 1})
+				case slices.Contains(again.Passed, name):
+					reruns = addRun(reruns, name, flakiness.Runs{Pass: 1})
+				}
+			}
+		}
+	}
+	return v, b.Streams[0], reruns, nil
+}
+
+// stageBatchable reports whether a mutant's stage st can run on a batch
+// build (runStage): the mutant has a schema in the session's binary, its
+// site does not run while the binary initializes, and the stage's tests
+// call the switch and leave no state behind.
+func (rs *runState) stageBatchable(st stage, bin *testbin.Binary, active int) bool {
+	s := st.s
+	if !rs.cfg.batch() || active == 0 || bin != s.bin || !s.initKnown || s.leaks != "" || s.initReached[active] {
+		return false
+	}
+	for _, name := range st.tests {
+		if !s.batchable(name) {
+			return false
+		}
+	}
+	return true
 }
 
 // addRun adds r to test's runs in m, made on first use.

@@ -201,3 +201,83 @@ func TestACutTableTestKillsAlikeInBatchesAndAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant scores
+// testdata/stages.txtar's variants, which all pass their first test, in
+// batches and one process per mutant: their second stage, whose process
+// goes on after a kill with the kill's reruns in batches, classifies a
+// failure, a failed row, a panic, a loop and os.Exit alike, and a test
+// after the first failure never runs.
+func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr := scoreOperatorBatches(t, "stages.txtar")
+	want := map[string]string{
+		"named:two":    "killed by [TestB]",
+		"named:late":   "killed by [TestC]",
+		"named:row":    "killed by [TestRows]",
+		"named:panics": "killed by [TestC]",
+		"named:loops":  "timeout by []",
+		"named:exits":  "crashed by []",
+		"named:same":   "survived by []",
+	}
+	for _, r := range pr.Mutants {
+		if w, ok := want[r.Mutant.ID]; ok {
+			if got := fmt.Sprintf("%s by %v", r.Outcome, r.KilledBy); got != w {
+				t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, got, r.Reason, w)
+			}
+			delete(want, r.Mutant.ID)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no such mutants: %v", want)
+	}
+	// The plain kills of the second stage are confirmed in the stage's
+	// process: one process runs the first stage of the four mutants, one
+	// each their second stage, and at most one per killing test checks it
+	// on the original (a process of their own for the kills' reruns would
+	// make 11).
+	var log strings.Builder
+	cfg := gotest.Config{
+		Dir: testfix.Module(t, filepath.Join("testdata", "stages.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
+		Plan: onlyMutants{"named:two": true, "named:late": true, "named:row": true, "named:same": true},
+	}
+	res, err := gotest.Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("score: %v\n%s", err, log.String())
+	}
+	if got := len(res.Packages[0].Mutants); got != 4 {
+		t.Fatalf("%d mutants, want 4", got)
+	}
+	if n := processes(t, log.String()); n > 1+4+3 {
+		t.Errorf("the mutants ran in %d test processes, want at most 8:\n%s", n, log.String())
+	}
+}
+
+// onlyMutants is a gotest.Plan that keeps the mutants it names.
+type onlyMutants map[string]bool
+
+func (o onlyMutants) Filter(*mutate.Package) (func(mutate.Mutant) bool, error) {
+	return func(m mutate.Mutant) bool { return o[m.ID] }, nil
+}
+
+func (onlyMutants) Shard(string, mutate.Mutant) bool { return true }
+
+func (onlyMutants) Prior(string, mutate.Mutant) (gotest.MutantResult, bool) {
+	return gotest.MutantResult{}, false
+}
+
+// processes reads how many test processes a run's mutants took from its
+// log ("the mutants ran in N test processes").
+func processes(t *testing.T, log string) int {
+	t.Helper()
+	var n int
+	for _, line := range strings.Split(log, "\n") {
+		if _, err := fmt.Sscanf(line, "the mutants ran in %d test processes", &n); err == nil {
+			return n
+		}
+	}
+	t.Fatalf("no count of test processes in the log:\n%s", log)
+	return 0
+}

@@ -54,6 +54,13 @@ func (rs *runState) runMutants(ctx context.Context, targets []*target, jobs []jo
 			rs.verifyIsolation(ctx, batched)
 		}
 	}()
+	procs := rs.testProcesses()
+	defer func() {
+		// Before verifyIsolation's reruns, which a defer above makes.
+		if ctx.Err() == nil && len(jobs)+len(batches)+len(opBatches) > 0 {
+			rs.cfg.logf("the mutants ran in %d test processes", rs.testProcesses()-procs)
+		}
+	}()
 	if len(opBatches) > 0 {
 		n := 0
 		for _, b := range opBatches {
@@ -208,10 +215,10 @@ stages:
 		}
 		var v testjson.Verdict
 		var stream *testjson.Stream
+		var reruns map[string]flakiness.Runs // a kill's reruns the stage's process made
 		if i == 0 && given != nil {
-			v = *given // a batch's: its stream is the batch's
-		} else if v, stream, err = st.s.runWith(ctx, st.s.scratch(w), t.guard, r.Mutant.ID, bin,
-			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true}); err != nil {
+			v, reruns = *given, repeated // a batch's: its stream is the batch's
+		} else if v, stream, reruns, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
@@ -222,10 +229,7 @@ stages:
 			// tests the run did not reach run next, then the later
 			// stages, as after a timeout.
 			k := killRun{t: t, s: st.s, w: w, bin: bin, active: active, id: r.Mutant.ID,
-				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true}
-			if i == 0 && given != nil {
-				k.repeated = repeated
-			}
+				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true, repeated: reruns}
 			kv, dropped, more := rs.holdKills(ctx, k, v, stream)
 			if ctx.Err() != nil {
 				return r

@@ -186,6 +186,18 @@ func (rs *runState) scratch(t *sandbox.Template, w int) *sandbox.Scratch {
 	return sc.For(t)
 }
 
+// testProcesses counts the test processes that ran in the run's copies
+// so far (sandbox.Scratch.Resets).
+func (rs *runState) testProcesses() int {
+	rs.scratchMu.Lock()
+	defer rs.scratchMu.Unlock()
+	n := 0
+	for _, sc := range rs.scratches {
+		n += sc.Resets()
+	}
+	return n
+}
+
 // closeWatches releases the watches of the run's copies.
 func (rs *runState) closeWatches() {
 	rs.scratchMu.Lock()

@@ -88,11 +88,16 @@ type Step struct {
 	// directory are as the batch found them: then every later step skips
 	// (a kill that left state behind ends a batch of operator mutants).
 	Ends bool
+	// Failfast makes a failure end the step's iteration, as
+	// -test.failfast ends a run: the tests that start after it in the
+	// iteration skip. The next steps run (-test.failfast would end
+	// them too): a mutant's stage, then its kill's reruns (Confirm).
+	Failfast bool
 }
 
 // FormatSchedule writes a schedule file's text: a line per step,
 // "ACTIVE SEED FLAGS CHECKS TEST...", FLAGS adding 1 for MutpropSeed, 2
-// for Confirm and 4 for Ends.
+// for Confirm, 4 for Ends and 8 for Failfast.
 func FormatSchedule(steps []Step) []byte {
 	var b bytes.Buffer
 	for _, s := range steps {
@@ -105,6 +110,9 @@ func FormatSchedule(steps []Step) []byte {
 		}
 		if s.Ends {
 			flags |= 4
+		}
+		if s.Failfast {
+			flags |= 8
 		}
 		fmt.Fprintf(&b, "%d %d %d %d", s.Active, s.Seed, flags, s.Checks)
 		for _, t := range s.Tests {
@@ -152,6 +160,7 @@ type step struct {
 	mutpropSeed bool
 	confirm     bool
 	ends        bool
+	failfast    bool
 	checks      string          // rapid's -rapid.checks; "0" keeps the default
 	tests       map[string]bool // nil: every test
 }
@@ -196,7 +205,12 @@ var failing = map[string]bool{}
 var (
 	ended, pendingEnd bool
 	ref               uint64
+	anyEnds           bool // a step ends the batch: ref is needed
 )
+
+// failedIn is the last iteration in which a test failed: in a failfast
+// step, the tests that start after it skip.
+var failedIn = -1
 
 var states []func() []interface{} // the package-level variables, by package
 
@@ -235,7 +249,7 @@ func Begin(t TB) {
 	}
 	k := calls[name]
 	calls[name]++
-	if len(calls) == 1 && k == 0 {
+	if len(calls) == 1 && k == 0 && anyEnds {
 		ref = state() // before any test of the batch
 	}
 	if path := os.Getenv("` + StateEnv + `"); path != "" {
@@ -292,6 +306,13 @@ func Begin(t TB) {
 	if ended && !st.confirm {
 		skip = true // a kill ended the batch
 	}
+	if st.failfast && failedIn == k {
+		skip = true // a test of the iteration failed: -test.failfast
+	}
+	if skip && !st.confirm {
+		// It did not run, so it did not fail: the step's confirms skip it.
+		failing[name] = false
+	}
 	if !skip {
 		for _, start := range starts {
 			start(k, name)
@@ -307,6 +328,9 @@ func Begin(t TB) {
 			}
 			if ends && t.Failed() {
 				pendingEnd = true
+			}
+			if t.Failed() {
+				failedIn = k
 			}
 		})
 	}
@@ -471,7 +495,8 @@ func load() {
 		if err4 != nil {
 			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, line))
 		}
-		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, ends: flags&4 != 0, checks: fields[3]}
+		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, ends: flags&4 != 0, failfast: flags&8 != 0, checks: fields[3]}
+		anyEnds = anyEnds || st.ends
 		if len(fields) > 4 {
 			st.tests = map[string]bool{}
 			for _, t := range fields[4:] {

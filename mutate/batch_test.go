@@ -83,8 +83,8 @@ func TestRewriteTestsLeavesAFileWithoutTestsAsItIs(t *testing.T) {
 func TestFormatScheduleWritesAStepPerLine(t *testing.T) {
 	t.Parallel()
 	got := string(FormatSchedule([]Step{{Active: 3, Seed: 7}, {Active: 0, Seed: 9, MutpropSeed: true, Checks: 4, Tests: []string{"TestA", "TestB"}},
-		{Active: 3, Seed: 7, Confirm: true}, {Active: 5, Ends: true}}))
-	if want := "3 7 0 0\n0 9 1 4 TestA TestB\n3 7 2 0\n5 0 4 0\n"; got != want {
+		{Active: 3, Seed: 7, Confirm: true}, {Active: 5, Ends: true}, {Active: 6, Seed: 1, Failfast: true}, {Active: 6, Seed: 1, Confirm: true, Failfast: true}}))
+	if want := "3 7 0 0\n0 9 1 4 TestA TestB\n3 7 2 0\n5 0 4 0\n6 1 8 0\n6 1 10 0\n"; got != want {
 		t.Fatalf("FormatSchedule = %q, want %q", got, want)
 	}
 }

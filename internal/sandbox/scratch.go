@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 )
 
 // A Scratch is a worker's copy of a Template: the test binary runs in the
@@ -42,6 +43,7 @@ type copyState struct {
 	verify  bool
 	tempWD  int
 	tempWDs map[int]bool
+	resets  atomic.Int64 // Resets made: one per run in the copy
 }
 
 // NewScratch returns a copy of t to be made at dir (its module root) by
@@ -64,6 +66,10 @@ func (s *Scratch) Root() string { return s.dir }
 // TempDir is the test binary's TMPDIR.
 func (s *Scratch) TempDir() string { return s.dir + ".tmp" }
 
+// Resets counts the Resets made on the copy: one per test process that
+// ran in it.
+func (s *Scratch) Resets() int { return int(s.copy.resets.Load()) }
+
 // Close releases the copy's watch: later Resets walk the copy.
 func (s *Scratch) Close() { s.copy.dropWatch() }
 
@@ -80,6 +86,7 @@ const maxWatched = 4096
 // walk of the copy when its watch saw a change (or there is no watch).
 func (s *Scratch) Reset() error {
 	c := s.copy
+	c.resets.Add(1)
 	if c.state == nil {
 		if err := s.copyWhole(); err != nil {
 			return fmt.Errorf("reset scratch: %w", err)

@@ -129,6 +129,21 @@ type RunSpec struct {
 	TestLog string
 }
 
+// StopsAtFirstFailure reports whether a failing test ends the run's
+// iteration: -test.failfast, or a batch whose every step is
+// mutate.Step.Failfast.
+func (r RunSpec) StopsAtFirstFailure() bool {
+	if r.Failfast {
+		return true
+	}
+	for _, st := range r.Schedule {
+		if !st.Failfast {
+			return false
+		}
+	}
+	return len(r.Schedule) > 0
+}
+
 // Run runs the binary with -test.v=test2json and returns its parsed
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.

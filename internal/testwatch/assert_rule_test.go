@@ -3,6 +3,9 @@ package testwatch
 import (
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/mutate"
 )
 
 // TestAFailedAssertionStopsTheRunUnlessItsTestPrintsSuchBlocks is README's
@@ -117,6 +120,31 @@ func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
 		}
 		if c.later && (f.w.Stopped() != "TestFast" || f.w.Why() != "a subtest failed") {
 			t.Errorf("%s: stopped %q (%q), want TestFast", c.name, f.w.Stopped(), f.w.Why())
+		}
+	}
+}
+
+// TestCutAfterWaitsOnlyWhereMoreIsToRun checks cutAfter's table: at once
+// where the cut test is the run's last, CutPatience where iterations
+// follow, never where other tests run after it whatever it does.
+func TestCutAfterWaitsOnlyWhereMoreIsToRun(t *testing.T) {
+	t.Parallel()
+	ff := []mutate.Step{{Failfast: true}, {Failfast: true, Confirm: true}}
+	for _, c := range []struct {
+		name string
+		spec testbin.RunSpec
+		want time.Duration
+	}{
+		{"one test, once", testbin.RunSpec{Tests: []string{"TestA"}}, 0},
+		{"failfast tests, once", testbin.RunSpec{Tests: []string{"TestA", "TestB"}, Failfast: true}, 0},
+		{"tests without failfast", testbin.RunSpec{Tests: []string{"TestA", "TestB"}}, -1},
+		{"a kill's reruns", testbin.RunSpec{Tests: []string{"TestA"}, Count: 3}, CutPatience},
+		{"a batch of one test", testbin.RunSpec{Tests: []string{"TestA"}, Schedule: make([]mutate.Step, 2)}, CutPatience},
+		{"a batch of tests without failfast", testbin.RunSpec{Tests: []string{"TestA", "TestB"}, Schedule: make([]mutate.Step, 2)}, -1},
+		{"a stage and its kill's reruns", testbin.RunSpec{Tests: []string{"TestA", "TestB"}, Schedule: ff}, CutPatience},
+	} {
+		if got := cutAfter(c.spec); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }

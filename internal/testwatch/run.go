@@ -82,8 +82,27 @@ func runOnce(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rul
 // verdict did not run. The caller sets NoShrink, and Failfast when a
 // failure must end the batch.
 func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) ([]testjson.Verdict, error) {
+	b, err := RunSteps(ctx, bin, spec, rule, reset)
+	return b.Verdicts, err
+}
+
+// Batch is what RunSteps read of a batch's run.
+type Batch struct {
+	// Verdicts are RunBatch's: one per step that ran, in order.
+	Verdicts []testjson.Verdict
+	// Streams are the iterations the verdicts were read from.
+	Streams []*testjson.Stream
+	// Explained reports that the last verdict is a timeout the watch
+	// explained (a loop by its CPU time, or a test blocked asleep): Run
+	// would not run it again with Patience.
+	Explained bool
+}
+
+// RunSteps is RunBatch, which returns the iterations' streams too, and
+// whether the last verdict's timeout is explained.
+func RunSteps(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, rule func(test string) Rule, reset func() error) (Batch, error) {
 	if err := reset(); err != nil {
-		return nil, err
+		return Batch{}, err
 	}
 	rules := []Rule{rule("")}
 	for _, t := range spec.Tests {
@@ -99,14 +118,19 @@ func RunBatch(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	its, res, err := bin.RunBatch(ctx, spec)
 	w.Close()
 	if err != nil {
-		return nil, err
+		return Batch{}, err
 	}
-	out := testjson.ClassifyBatch(its, res)
-	if n := len(out); n > 0 {
-		out[n-1], _ = verdict.Settle(out[n-1], its[len(its)-1], w.Why(), w.Stopped())
+	out := Batch{Verdicts: testjson.ClassifyBatch(its, res)}
+	for _, st := range its {
+		if len(st.Order) > 0 { // as ClassifyBatch reads them
+			out.Streams = append(out.Streams, st)
+		}
 	}
-	if len(out) > len(spec.Schedule) {
-		return nil, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out), len(spec.Schedule))
+	if n := len(out.Verdicts); n > 0 {
+		out.Verdicts[n-1], out.Explained = verdict.Settle(out.Verdicts[n-1], out.Streams[n-1], w.Why(), w.Stopped())
+	}
+	if len(out.Verdicts) > len(spec.Schedule) {
+		return Batch{}, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out.Verdicts), len(spec.Schedule))
 	}
 	if len(res.Escaped) > 0 {
 		e := &EscapedError{}
@@ -134,7 +158,7 @@ func cutBoth(w *Watch, spec *testbin.RunSpec) {
 // after it whatever it does, and count.
 func cutAfter(spec testbin.RunSpec) time.Duration {
 	switch {
-	case len(spec.Tests) > 1 && !spec.Failfast:
+	case len(spec.Tests) > 1 && !spec.StopsAtFirstFailure():
 		return -1
 	case spec.Count > 1 || len(spec.Schedule) > 1:
 		return CutPatience

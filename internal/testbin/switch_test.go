@@ -1,0 +1,84 @@
+package testbin
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mutprop/mutprop/internal/testfix"
+	"github.com/mutprop/mutprop/mutate"
+)
+
+// TestTheSwitchRunsEachStepsTestsAsItsFlagsSay runs a batch build's
+// switch (mutate.SwitchSource) through a schedule and reads which tests
+// each iteration ran: a failure ends a Failfast step's iteration (the
+// tests after it skip, and the next steps run), a Confirm step reruns
+// only the tests that failed since its kill, and a test that skipped
+// there is no failure to rerun.
+func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
+	t.Parallel()
+	dir := testfix.Module(t, "testdata/switch.txtar")
+	if err := os.MkdirAll(filepath.Join(dir, mutate.SwitchDir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, mutate.SwitchDir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := &Binary{Path: filepath.Join(t.TempDir(), "p.test")}
+	if err := Build(t.Context(), BuildSpec{Dir: dir, Out: bin.Path}); err != nil {
+		t.Fatal(err)
+	}
+	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC"}, Dir: t.TempDir(), Timeout: time.Minute,
+		Schedule: []mutate.Step{
+			{Active: 2, Failfast: true},
+			{Active: 2, Confirm: true},
+			{Active: 2, Confirm: true},
+			{Active: 1, Failfast: true},
+			{Active: 3},
+			{Active: 3, Confirm: true},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"TestA=pass TestB=fail TestC=skip", // failfast: TestC skips
+		"TestA=skip TestB=fail TestC=skip", // a confirm: TestB only, not TestC, which never ran
+		"TestA=skip TestB=fail TestC=skip",
+		"TestA=pass TestB=pass TestC=pass",
+		"TestA=pass TestB=fail TestC=pass", // no failfast: TestC runs
+		"TestA=skip TestB=fail TestC=skip",
+	}
+	var got []string
+	for _, it := range its {
+		var line []string
+		for _, name := range it.Order {
+			line = append(line, name+"="+string(it.Tests[name].Status))
+		}
+		got = append(got, strings.Join(line, " "))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
+// RunSpec.StopsAtFirstFailure.
+func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		spec RunSpec
+		want bool
+	}{
+		{RunSpec{}, false},
+		{RunSpec{Failfast: true}, true},
+		{RunSpec{Schedule: []mutate.Step{{Failfast: true}, {Failfast: true, Confirm: true}}}, true},
+		{RunSpec{Schedule: []mutate.Step{{Failfast: true}, {Confirm: true}}}, false},
+		{RunSpec{Schedule: []mutate.Step{{}}, Failfast: true}, true},
+	} {
+		if got := c.spec.StopsAtFirstFailure(); got != c.want {
+			t.Errorf("%+v: %v, want %v", c.spec, got, c.want)
+		}
+	}
+}
