@@ -690,7 +690,9 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 		var owner []int // each step's mutant
 		for k := i; k < len(steps); k++ {
 			st := steps[k]
-			st.Ends = true
+			// Failfast: a panic of the test's own is its failure, and the
+			// process goes on (mutate.Step.Failfast); a step runs one test.
+			st.Ends, st.Failfast = true, true
 			all, owner = append(all, st), append(owner, k)
 			st.Ends, st.Confirm = false, true
 			for range need {
@@ -788,6 +790,9 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 	case err != nil || note != "" || len(b.Verdicts) == 0:
 		// Processes left the group, the run wrote into the package
 		// directory, or it could not run: a process of its own says.
+		if err != nil {
+			s.cfg.logf("%s: %s's run with its kill's reruns: %v: it runs again in a process of its own", s.pkg.Path, id, err)
+		}
 		return alone()
 	case len(b.Verdicts) == 1 && verdict.NeedsPatience(b.Verdicts[0], b.Explained):
 		return alone() // Run reads it again with more patience

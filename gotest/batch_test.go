@@ -232,26 +232,26 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("no such mutants: %v", want)
 	}
-	// The plain kills of the second stage are confirmed in the stage's
-	// process: one process runs the first stage of the four mutants, one
-	// each their second stage, and at most one per killing test checks it
-	// on the original (a process of their own for the kills' reruns would
-	// make 11).
+	// The kills of the second stage, the panic's included, are confirmed
+	// in the stage's process: one process runs the first stage of the
+	// five mutants, one each their second stage, and at most one per
+	// killing test checks it on the original (processes of their own for
+	// the kills' reruns would make 15: the panic ends each of them).
 	var log strings.Builder
 	cfg := gotest.Config{
 		Dir: testfix.Module(t, filepath.Join("testdata", "stages.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
 		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
-		Plan: onlyMutants{"named:two": true, "named:late": true, "named:row": true, "named:same": true},
+		Plan: onlyMutants{"named:two": true, "named:late": true, "named:row": true, "named:panics": true, "named:same": true},
 	}
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("score: %v\n%s", err, log.String())
 	}
-	if got := len(res.Packages[0].Mutants); got != 4 {
-		t.Fatalf("%d mutants, want 4", got)
+	if got := len(res.Packages[0].Mutants); got != 5 {
+		t.Fatalf("%d mutants, want 5", got)
 	}
-	if n := processes(t, log.String()); n > 1+4+3 {
-		t.Errorf("the mutants ran in %d test processes, want at most 8:\n%s", n, log.String())
+	if n := processes(t, log.String()); n > 1+5+3 {
+		t.Errorf("the mutants ran in %d test processes, want at most 9:\n%s", n, log.String())
 	}
 }
 

@@ -148,6 +148,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -189,9 +190,12 @@ func Register(set func(int)) {
 type TB interface {
 	Name() string
 	SkipNow()
+	Fail()
 	Failed() bool
 	Cleanup(func())
 }
+
+func nothing() {}
 
 // failing says, per test, whether it failed in each of its runs since
 // its last step that is no confirm; a test absent from it (a fresh
@@ -236,8 +240,10 @@ func RegisterState(vars func() []interface{}) {
 
 // Begin starts test t's next iteration: at the first test of an
 // iteration, it activates the step's mutant and seeds. A test the step
-// does not run skips.
-func Begin(t TB) {
+// does not run skips. The test defers what Begin returns: in a failfast
+// step, it ends a panic of the test's own goroutine as the failure of
+// the test, where the process would have ended with it (recovered).
+func Begin(t TB) func() {
 	name := t.Name()
 	mu.Lock()
 	if !loaded {
@@ -245,7 +251,7 @@ func Begin(t TB) {
 	}
 	if steps == nil {
 		mu.Unlock()
-		return
+		return nothing
 	}
 	k := calls[name]
 	calls[name]++
@@ -338,6 +344,81 @@ func Begin(t TB) {
 	if skip {
 		t.SkipNow()
 	}
+	if !st.failfast || !alone(t) {
+		return nothing
+	}
+	return func() {
+		if !alone(t) {
+			return // it went parallel, or ran subtests
+		}
+		r := recover()
+		if r == nil {
+			return
+		}
+		msg, ok := panicText(r)
+		if !ok {
+			panic(r)
+		}
+		// As the runtime prints it (the reason mutprop reads), then the
+		// stack; the process goes on to the next step, where a failfast
+		// one ends the iteration here.
+		fmt.Printf("panic: %s [recovered]\n\n%s\n", msg, debug.Stack())
+		t.Fail()
+	}
+}
+
+// alone reports whether t's own goroutine is all that would run on if
+// t's process ended now, and the output printed now is t's: t is a test
+// (not a fuzz target) that is not parallel and started no subtest (a
+// parallel one waits for t to return, which a process that ended at a
+// panic would never run).
+func alone(t TB) bool {
+	v := reflect.ValueOf(t)
+	if v.Kind() != reflect.Ptr || v.Elem().Kind() != reflect.Struct || v.Elem().Type().String() != "testing.T" {
+		return false
+	}
+	c := v.Elem().FieldByName("common")
+	if !c.IsValid() {
+		return false
+	}
+	par, sub := flagOf(c.FieldByName("isParallel")), flagOf(c.FieldByName("hasSub"))
+	return par == 0 && sub == 0
+}
+
+// flagOf reads a testing.common flag, a bool or an atomic.Bool: 0 unset,
+// 1 set, -1 unknown (another Go's testing).
+func flagOf(v reflect.Value) int {
+	switch {
+	case !v.IsValid():
+		return -1
+	case v.Kind() == reflect.Bool:
+		if v.Bool() {
+			return 1
+		}
+		return 0
+	case v.Kind() == reflect.Struct && v.FieldByName("v").IsValid() && v.FieldByName("v").Kind() == reflect.Uint32:
+		if v.FieldByName("v").Uint() != 0 {
+			return 1
+		}
+		return 0
+	}
+	return -1
+}
+
+// panicText is the text the runtime prints for a panic's value r, when
+// it is an error or a string on one line: the runtime indents the lines
+// of others, and prints other values its own way.
+func panicText(r interface{}) (string, bool) {
+	var s string
+	switch v := r.(type) {
+	case error:
+		s = v.Error()
+	case string:
+		s = v
+	default:
+		return "", false
+	}
+	return s, !strings.Contains(s, "\n")
 }
 
 // state hashes the registered variables and the names in the working
@@ -545,7 +626,7 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 		default:
 			name = param.Names[0].Name
 		}
-		insert(fset.Position(fd.Body.Lbrace).Offset+1, " "+switchName+".Begin("+name+");")
+		insert(fset.Position(fd.Body.Lbrace).Offset+1, " defer "+switchName+".Begin("+name+")();")
 		names = append(names, fd.Name.Name)
 	}
 	if len(edits) == 0 {

@@ -55,14 +55,14 @@ func helper(t *testing.T) {}
 	}
 	for _, want := range []string{
 		`package p_test; import mutpropswitch "example.com/m/mutpropswitch"`,
-		"func TestNamed(t *testing.T) { mutpropswitch.Begin(t);",
-		"func TestBlank(mutpropT *testing.T) { mutpropswitch.Begin(mutpropT);}",
-		"func TestUnnamed(mutpropT *testing.T) { mutpropswitch.Begin(mutpropT);}",
+		"func TestNamed(t *testing.T) { defer mutpropswitch.Begin(t)();",
+		"func TestBlank(mutpropT *testing.T) { defer mutpropswitch.Begin(mutpropT)();}",
+		"func TestUnnamed(mutpropT *testing.T) { defer mutpropswitch.Begin(mutpropT)();}",
 		"func TestMain(m *testing.M) { m.Run() }",
 		"func Testlower(t *testing.T) {}",
 		"func ExampleF() {\n",
 		"func FuzzF(f *testing.F) {}",
-		"func Test(t *testing.T) { mutpropswitch.Begin(t);}",
+		"func Test(t *testing.T) { defer mutpropswitch.Begin(t)();}",
 		"func helper(t *testing.T) {}",
 	} {
 		if !bytes.Contains(got, []byte(want)) {

@@ -16,7 +16,9 @@ import (
 // each iteration ran: a failure ends a Failfast step's iteration (the
 // tests after it skip, and the next steps run), a Confirm step reruns
 // only the tests that failed since its kill, and a test that skipped
-// there is no failure to rerun.
+// there is no failure to rerun. A panic in a Failfast step is its test's
+// failure, with the reason a process that ended there gives; elsewhere it
+// ends the process.
 func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	t.Parallel()
 	dir := testfix.Module(t, "testdata/switch.txtar")
@@ -30,7 +32,7 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	if err := Build(t.Context(), BuildSpec{Dir: dir, Out: bin.Path}); err != nil {
 		t.Fatal(err)
 	}
-	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC"}, Dir: t.TempDir(), Timeout: time.Minute,
+	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC", "TestP"}, Dir: t.TempDir(), Timeout: time.Minute,
 		Schedule: []mutate.Step{
 			{Active: 2, Failfast: true},
 			{Active: 2, Confirm: true},
@@ -38,17 +40,24 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 			{Active: 1, Failfast: true},
 			{Active: 3},
 			{Active: 3, Confirm: true},
+			{Active: 4, Failfast: true},
+			{Active: 4, Failfast: true, Confirm: true},
+			{Active: 5},
+			{Active: 1},
 		}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
-		"TestA=pass TestB=fail TestC=skip", // failfast: TestC skips
-		"TestA=skip TestB=fail TestC=skip", // a confirm: TestB only, not TestC, which never ran
-		"TestA=skip TestB=fail TestC=skip",
-		"TestA=pass TestB=pass TestC=pass",
-		"TestA=pass TestB=fail TestC=pass", // no failfast: TestC runs
-		"TestA=skip TestB=fail TestC=skip",
+		"TestA=pass TestB=fail TestC=skip TestP=skip", // failfast: the tests after TestB skip
+		"TestA=skip TestB=fail TestC=skip TestP=skip", // a confirm: TestB only, not TestC, which never ran
+		"TestA=skip TestB=fail TestC=skip TestP=skip",
+		"TestA=pass TestB=pass TestC=pass TestP=pass",
+		"TestA=pass TestB=fail TestC=pass TestP=pass", // no failfast: the others run
+		"TestA=skip TestB=fail TestC=skip TestP=skip",
+		"TestA=pass TestB=pass TestC=pass TestP=fail", // its panic is its failure: the process goes on
+		"TestA=skip TestB=skip TestC=skip TestP=fail",
+		"TestA=pass TestB=pass TestC=pass TestP=fail", // no failfast: the panic ends the process
 	}
 	var got []string
 	for _, it := range its {
@@ -60,6 +69,14 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	const reason = "panic: assignment to entry in nil map"
+	for _, k := range []int{6, 7, 8} {
+		if k < len(its) {
+			if r := its[k].KillReason("TestP"); r != reason {
+				t.Errorf("iteration %d: TestP's reason %q, want %q", k, r, reason)
+			}
+		}
 	}
 }
 
