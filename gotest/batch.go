@@ -752,21 +752,45 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 
 // runStage runs a mutant's stage (its tests, in a process that stops at
 // the first failure, at the run's seed), as runMutantFrom reads it, with
-// the stream. Where a batch could run the mutant (stageBatchable), the
+// the stream. Where a batch could run the mutant (switchable), the
 // process goes on after a kill with the reruns that confirm it
 // (mutate.Step.Confirm), as runFirstSteps's batches do: they are
 // returned by killing test (the killRunner's Repeat), and no process of
-// their own is started. A stage whose run timed out without the watch's
-// explanation, or that could not run so, runs in a process of its own.
+// their own is started. The stage's fuzz targets and examples, which
+// call no switch and which a test binary runs after its tests, run next
+// in a process of their own, if every test passed. A stage whose run
+// timed out without the watch's explanation, or that could not run so,
+// runs in a process of its own.
 func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
-	alone := func() (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
 		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, id, bin,
-			testbin.RunSpec{Tests: st.tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
+			testbin.RunSpec{Tests: tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
 		return v, stream, nil, err
 	}
-	if !rs.stageBatchable(st, bin, active) {
-		return alone()
+	sw, after := rs.switchable(st, bin, active)
+	if len(sw) == 0 {
+		return alone(st.tests)
 	}
+	v, stream, reruns, ok := rs.runStageSteps(ctx, w, t, id, stage{s: st.s, tests: sw}, active)
+	switch {
+	case ctx.Err() != nil:
+		return testjson.Verdict{}, nil, nil, ctx.Err()
+	case !ok:
+		return alone(st.tests)
+	case len(after) == 0 || v.Outcome != outcome.Survived:
+		return v, stream, reruns, nil
+	}
+	// Every test passed: the fuzz targets and examples run on, as in the
+	// stage's process they would have.
+	av, astream, _, err := alone(after)
+	av.Passed = append(slices.Clone(v.Passed), av.Passed...)
+	return av, astream, nil, err
+}
+
+// runStageSteps runs a stage whose tests all call the switch as runStage
+// says: its verdict, its stream and its kill's reruns; ok is unset where
+// the stage must run in a process of its own instead.
+func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id string, st stage, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, bool) {
 	s := st.s
 	need := 0
 	for _, name := range st.tests {
@@ -779,30 +803,32 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 		steps = append(steps, step)
 	}
 	sc := s.scratch(w)
-	spec := testbin.RunSpec{Tests: st.tests, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+	// The process starts with the mutant, as one of its own does: code that
+	// runs while the packages initialize, or once, runs under it.
+	spec := testbin.RunSpec{Tests: st.tests, Active: active, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests)}
 	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
 		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 	})
 	switch {
 	case ctx.Err() != nil:
-		return testjson.Verdict{}, nil, nil, ctx.Err()
+		return testjson.Verdict{}, nil, nil, false
 	case err != nil || note != "" || len(b.Verdicts) == 0:
 		// Processes left the group, the run wrote into the package
 		// directory, or it could not run: a process of its own says.
 		if err != nil {
 			s.cfg.logf("%s: %s's run with its kill's reruns: %v: it runs again in a process of its own", s.pkg.Path, id, err)
 		}
-		return alone()
+		return testjson.Verdict{}, nil, nil, false
 	case len(b.Verdicts) == 1 && verdict.NeedsPatience(b.Verdicts[0], b.Explained):
-		return alone() // Run reads it again with more patience
+		return testjson.Verdict{}, nil, nil, false // Run reads it again with more patience
 	}
 	v := b.Verdicts[0]
 	var reruns map[string]flakiness.Runs
 	if v.Outcome == outcome.Killed {
 		for _, again := range b.Verdicts[1:] {
 			if again.Outcome == outcome.Timeout || again.Outcome == outcome.Crashed {
-				return v, b.Streams[0], nil, nil // holdKills runs them again in a process of their own
+				return v, b.Streams[0], nil, true // holdKills runs them again in a process of their own
 			}
 			for _, name := range v.KilledBy {
 				switch {
@@ -814,24 +840,32 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 			}
 		}
 	}
-	return v, b.Streams[0], reruns, nil
+	return v, b.Streams[0], reruns, true
 }
 
-// stageBatchable reports whether a mutant's stage st can run on a batch
-// build (runStage): the mutant has a schema in the session's binary, its
-// site does not run while the binary initializes, and the stage's tests
-// call the switch and leave no state behind.
-func (rs *runState) stageBatchable(st stage, bin *testbin.Binary, active int) bool {
+// switchable splits a mutant's stage st for runStage: the tests that call
+// the switch, where the mutant has a schema in the session's batch build,
+// then the fuzz targets and examples, which a test binary runs after its
+// tests. sw is empty where the stage cannot run so: another test calls no
+// switch. The process runs one mutant, from its start, and a kill's
+// reruns in it as Repeat makes them: neither a site reached while the
+// packages initialize nor state the tests leave behind stands in the way.
+func (rs *runState) switchable(st stage, bin *testbin.Binary, active int) (sw, after []string) {
 	s := st.s
-	if !rs.cfg.batch() || active == 0 || bin != s.bin || !s.initKnown || s.leaks != "" || s.initReached[active] {
-		return false
+	if !rs.cfg.batch() || active == 0 || bin != s.bin {
+		return nil, nil
 	}
 	for _, name := range st.tests {
-		if !s.batchable(name) {
-			return false
+		switch {
+		case s.batchable(name):
+			sw = append(sw, name)
+		case strings.HasPrefix(name, "Fuzz") || strings.HasPrefix(name, "Example"):
+			after = append(after, name)
+		default:
+			return nil, nil
 		}
 	}
-	return true
+	return sw, after
 }
 
 // addRun adds r to test's runs in m, made on first use.

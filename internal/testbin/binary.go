@@ -116,8 +116,10 @@ type RunSpec struct {
 	CutAtFailedSubtest bool
 	// Schedule, when set, makes the run a batch (mutate.Step): the binary,
 	// a batch build, runs its tests len(Schedule) times (-test.count), the
-	// i-th time under step i, and Active and Seed are ignored. Its stream
-	// splits into the iterations (testjson.Parser.Iterations).
+	// i-th time under step i, and Seed and Checks are ignored. Active is
+	// then the mutant the process starts with, its packages' initialization
+	// included: 0, or the Active of every step. Its stream splits into the
+	// iterations (testjson.Parser.Iterations).
 	Schedule []mutate.Step
 	// State, with Schedule, names the file to which the switch appends a
 	// hash of the package-level variables after each test
@@ -172,7 +174,7 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 	count := strconv.Itoa(max(r.Count, 1))
 	if len(r.Schedule) > 0 {
 		count = strconv.Itoa(len(r.Schedule))
-		r.Active, r.Seed, r.Checks = 0, 0, 0
+		r.Seed, r.Checks = 0, 0
 	}
 	pattern := RunPattern(r.Tests)
 	if r.Subtest != "" {
