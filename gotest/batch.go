@@ -632,19 +632,29 @@ func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 // mutants in as few processes as it allows: a timeout or a crash ends a
 // process, and so does a kill that left state behind, and the rest go on
 // in a fresh one; a kill's reruns (kill confirmation) run right after it
-// (runFirstSteps). A
-// mutant the first stage killed, or that survived it, goes on from its
-// second stage as runMutant runs it, its kill confirmed with those
-// reruns; one whose first stage ended otherwise runs again from the
-// start, alone, so that its timeout or crash is classified as it always
-// is. It returns the mutants' results in the batch's order.
+// (runFirstSteps). The second stage of those that survived runs so too
+// (secondStages). A mutant goes on from there as runMutant runs it, its
+// kills confirmed with those reruns; one whose first stage ended
+// otherwise runs again from the start, alone, so that its timeout or
+// crash is classified as it always is. It returns the mutants' results
+// in the batch's order.
 func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []MutantResult {
 	steps := make([]mutate.Step, len(b.jobs))
 	for i, j := range b.jobs {
 		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
 	}
 	start := time.Now()
-	vs, reps := b.s.runFirstSteps(ctx, w, b.t, b.test, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	vs, reps := b.s.runFirstSteps(ctx, w, b.t, []string{b.test}, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	if ctx.Err() != nil {
+		return nil
+	}
+	given := make([][]stageRun, len(b.jobs))
+	for i, v := range vs {
+		if v != nil {
+			given[i] = []stageRun{{tests: []string{b.test}, v: *v, reruns: reps[i]}}
+		}
+	}
+	rs.secondStages(ctx, w, b, given)
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -655,8 +665,8 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 	for i, j := range b.jobs {
 		r := *j.result()
 		own := time.Now()
-		if v := vs[i]; v != nil {
-			out[i] = rs.runMutantFrom(ctx, w, b.t, r, v, reps[i])
+		if given[i] != nil {
+			out[i] = rs.runMutantFrom(ctx, w, b.t, r, given[i])
 		} else {
 			out[i] = rs.runMutant(ctx, w, b.t, r)
 		}
@@ -668,30 +678,82 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 	return out
 }
 
-// runFirstSteps runs test under each step in batches: each step is
-// followed by the reruns that confirm a kill (mutate.Step.Confirm), which
-// skip unless the test failed, and a kill ends the batch once they ran
+// stageRun is a mutant's stage that a batch ran: its tests (those that
+// call the switch), its verdict, and its kill's reruns.
+type stageRun struct {
+	tests  []string
+	v      testjson.Verdict
+	reruns map[string]flakiness.Runs
+}
+
+// secondStages runs in batches the second stage of the mutants of b
+// whose first stage survived (given: the stages a batch ran, by mutant),
+// where the stage's tests are b's session's: each step runs the tests of
+// its mutant's stage that call the switch, stops at the first failure,
+// and is followed by its kill's reruns, as runFirstSteps runs them. It
+// appends each such stage's run to its mutant's given.
+func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given [][]stageRun) {
+	var idx []int
+	var steps []mutate.Step
+	var union []string
+	for i, j := range b.jobs {
+		if len(given[i]) != 1 || given[i][0].v.Outcome != outcome.Survived {
+			continue
+		}
+		r := j.result()
+		stages := b.t.stages(r.Tests())
+		if len(stages) < 2 || stages[1].s != b.s {
+			continue
+		}
+		sw, _ := rs.switchable(stages[1], b.s.bin, r.Mutant.Schema)
+		if len(sw) == 0 {
+			continue
+		}
+		idx = append(idx, i)
+		steps = append(steps, mutate.Step{Active: r.Mutant.Schema, Seed: rs.cfg.seed(), Tests: sw})
+		for _, name := range sw {
+			if !slices.Contains(union, name) {
+				union = append(union, name)
+			}
+		}
+	}
+	if len(steps) < 2 {
+		return // one runs as runStage runs it
+	}
+	vs, reps := b.s.runFirstSteps(ctx, w, b.t, union, steps, func(k int) string { return b.jobs[idx[k]].result().Mutant.ID })
+	for k, i := range idx {
+		if vs[k] != nil {
+			given[i] = append(given[i], stageRun{tests: steps[k].Tests, v: *vs[k], reruns: reps[k]})
+		}
+	}
+}
+
+// runFirstSteps runs tests (the session's names; a step's Tests narrow
+// it to its own) under each step in batches: each step is followed by
+// the reruns that confirm a kill (mutate.Step.Confirm), which skip
+// unless the test failed, and a kill ends the batch once they ran
 // (mutate.Step.Ends), unless the package-level variables and the working
 // directory are as the batch found them: the rest go on in a fresh
-// process. It returns each
-// step's verdict when it is a kill or survived, with a kill's reruns
-// (the killRunner's Repeat), and nil for a step in which the process
-// ended otherwise (its mutant runs again alone) or that could not run in
-// a batch.
-func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs) {
+// process. A step stops at its first failure (mutate.Step.Failfast). It
+// returns each step's verdict when it is a kill or survived, with a
+// kill's reruns (the killRunner's Repeat), and nil for a step in which
+// the process ended otherwise (its mutant runs again alone) or that
+// could not run in a batch.
+func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs) {
 	out := make([]*testjson.Verdict, len(steps))
 	reps := make([]map[string]flakiness.Runs, len(steps))
-	need := flakiness.NewKillRuns(test, 0, s.kills.suspect(s, test)).Need() - 1
+	need := 0
+	for _, test := range tests {
+		need = max(need, flakiness.NewKillRuns(test, 0, s.kills.suspect(s, test)).Need()-1)
+	}
 	ran := func(v testjson.Verdict) bool {
-		return slices.Contains(v.Passed, test) || slices.Contains(v.KilledBy, test) || v.Culprit == test
+		return len(v.Passed) > 0 || len(v.KilledBy) > 0 || v.Culprit != ""
 	}
 	for i := 0; i < len(steps)-1 && ctx.Err() == nil; {
 		var all []mutate.Step
 		var owner []int // each step's mutant
 		for k := i; k < len(steps); k++ {
 			st := steps[k]
-			// Failfast: a panic of the test's own is its failure, and the
-			// process goes on (mutate.Step.Failfast); a step runs one test.
 			st.Ends, st.Failfast = true, true
 			all, owner = append(all, st), append(owner, k)
 			st.Ends, st.Confirm = false, true
@@ -700,8 +762,8 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 			}
 		}
 		sc := s.scratch(w)
-		spec := testbin.RunSpec{Tests: []string{test}, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{test})}
+		spec := testbin.RunSpec{Tests: tests, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
 		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
 			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
@@ -718,6 +780,7 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 			return out, reps
 		}
 		next := i
+		var killers []string // the tests that failed in the last step that is no Confirm
 		for j, v := range vs {
 			k := owner[j]
 			stopped := v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed
@@ -728,18 +791,22 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 				if !stopped {
 					out[k] = &v
 				}
+				killers = v.KilledBy
 				next = k + 1
 				continue
 			}
-			switch {
-			case stopped:
+			if stopped {
 				reps[k] = nil // holdKills runs them again in a process of their own
-			case !ran(v):
-				// skipped: the kill it confirms did not happen, or did not recur
-			case slices.Contains(v.KilledBy, test):
-				reps[k] = addRun(reps[k], test, flakiness.Runs{Fail: 1})
-			default:
-				reps[k] = addRun(reps[k], test, flakiness.Runs{Pass: 1})
+				continue
+			}
+			for _, test := range killers {
+				switch {
+				case slices.Contains(v.KilledBy, test):
+					reps[k] = addRun(reps[k], test, flakiness.Runs{Fail: 1})
+				case slices.Contains(v.Passed, test):
+					reps[k] = addRun(reps[k], test, flakiness.Runs{Pass: 1})
+				}
+				// skipped: the kill it confirms did not recur
 			}
 		}
 		if next == i {
@@ -752,7 +819,8 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 
 // runStage runs a mutant's stage (its tests, in a process that stops at
 // the first failure, at the run's seed), as runMutantFrom reads it, with
-// the stream. Where a batch could run the mutant (switchable), the
+// the stream. pre, when set, is the run a batch made of the stage's tests
+// that call the switch (its stream nil). Where a batch could run the mutant (switchable), the
 // process goes on after a kill with the reruns that confirm it
 // (mutate.Step.Confirm), as runFirstSteps's batches do: they are
 // returned by killing test (the killRunner's Repeat), and no process of
@@ -761,7 +829,7 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, test stri
 // in a process of their own, if every test passed. A stage whose run
 // timed out without the watch's explanation, or that could not run so,
 // runs in a process of its own.
-func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int, pre *stageRun) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
 	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
 		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, id, bin,
 			testbin.RunSpec{Tests: tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
@@ -771,7 +839,15 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 	if len(sw) == 0 {
 		return alone(st.tests)
 	}
-	v, stream, reruns, ok := rs.runStageSteps(ctx, w, t, id, stage{s: st.s, tests: sw}, active)
+	var v testjson.Verdict
+	var stream *testjson.Stream // nil: a batch's
+	var reruns map[string]flakiness.Runs
+	ok := true
+	if pre != nil && slices.Equal(pre.tests, sw) {
+		v, reruns = pre.v, pre.reruns
+	} else {
+		v, stream, reruns, ok = rs.runStageSteps(ctx, w, t, id, stage{s: st.s, tests: sw}, active)
+	}
 	switch {
 	case ctx.Err() != nil:
 		return testjson.Verdict{}, nil, nil, ctx.Err()

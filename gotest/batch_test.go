@@ -204,8 +204,8 @@ func TestACutTableTestKillsAlikeInBatchesAndAlone(t *testing.T) {
 
 // TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant scores
 // testdata/stages.txtar's variants, which all pass their first test, in
-// batches and one process per mutant: their second stage, whose process
-// goes on after a kill with the kill's reruns in batches, classifies a
+// batches and one process per mutant: their second stage, a batch too,
+// whose process goes on after a kill with the kill's reruns, classifies a
 // failure, a failed row, a panic, a loop and os.Exit alike, a test after
 // the first failure never runs, and the fuzz target runs last.
 func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
@@ -235,10 +235,11 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	}
 	// The kills of the second stage, the panic's included, are confirmed
 	// in the stage's process: one process runs the first stage of the
-	// five mutants, one each the tests of their second stage, one the
-	// survivor's fuzz target, and at most one per killing test checks it
-	// on the original (processes of their own for the kills' reruns would
-	// make 16: the panic ends each of them).
+	// five mutants, one the tests of their second stage (a batch too),
+	// one the survivor's fuzz target, and at most one per killing test
+	// checks it on the original (a process for each mutant's second
+	// stage would make 10, and processes of their own for the kills'
+	// reruns 16: the panic ends each of them).
 	var log strings.Builder
 	cfg := gotest.Config{
 		Dir: testfix.Module(t, filepath.Join("testdata", "stages.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
@@ -252,8 +253,8 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	if got := len(res.Packages[0].Mutants); got != 5 {
 		t.Fatalf("%d mutants, want 5", got)
 	}
-	if n := processes(t, log.String()); n > 1+5+1+3 {
-		t.Errorf("the mutants ran in %d test processes, want at most 10:\n%s", n, log.String())
+	if n := processes(t, log.String()); n > 1+1+1+3 {
+		t.Errorf("the mutants ran in %d test processes, want at most 6:\n%s", n, log.String())
 	}
 }
 

@@ -151,13 +151,13 @@ func (t *target) stages(tests []string) []stage {
 // alone first, into each test package that runs it; if that build fails
 // it is not-viable and never runs.
 func (rs *runState) runMutant(ctx context.Context, w int, t *target, r MutantResult) MutantResult {
-	return rs.runMutantFrom(ctx, w, t, r, nil, nil)
+	return rs.runMutantFrom(ctx, w, t, r, nil)
 }
 
-// runMutantFrom is runMutant with the verdict of the mutant's first stage
-// given (a batch ran it: killed or survived), or nil, and a kill's reruns
-// the batch made (killRun.repeated).
-func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given *testjson.Verdict, repeated map[string]flakiness.Runs) MutantResult {
+// runMutantFrom is runMutant with the runs of the mutant's first stages
+// that a batch made (killed or survived, with a kill's reruns:
+// killRun.repeated), in order.
+func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r MutantResult, given []stageRun) MutantResult {
 	alone := map[*session]*testbin.Binary{}
 	binary := func(s *session) (*testbin.Binary, int, error) {
 		if !rs.cfg.mode().overlay() && r.Mutant.Schema != 0 {
@@ -216,9 +216,11 @@ stages:
 		var v testjson.Verdict
 		var stream *testjson.Stream
 		var reruns map[string]flakiness.Runs // a kill's reruns the stage's process made
-		if i == 0 && given != nil {
-			v, reruns = *given, repeated // a batch's: its stream is the batch's
-		} else if v, stream, reruns, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active); err != nil {
+		var pre *stageRun
+		if i < len(given) {
+			pre = &given[i]
+		}
+		if v, stream, reruns, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active, pre); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
