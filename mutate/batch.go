@@ -30,9 +30,10 @@ import (
 //     mutpropActive with it (SchemataOptions.Switch), which also re-reads
 //     what was computed from mutpropActive (the black-box wrappers'
 //     switches);
-//   - every _test.go file that declares tests or fuzz targets calls the
-//     switch first thing in each (RewriteTests). Examples run once per
-//     process, whatever -test.count says: they are never batched.
+//   - every _test.go file that declares tests calls the switch first
+//     thing in each (RewriteTests), and defers what it returns. Fuzz
+//     targets are left out, and examples run once per process, whatever
+//     -test.count says: they are never batched.
 //
 // The schedule is a file that ScheduleEnv names, one step per line
 // (FormatSchedule). Without it the switch does nothing: the binary runs
@@ -136,8 +137,8 @@ func SwitchSource() []byte {
 
 // Package mutpropswitch switches the active mutant of a mutprop schemata
 // test binary between the iterations of a -test.count run: a batch of
-// mutants in one process. Each test calls Begin first thing; the k-th
-// call of a test starts iteration k, which runs under step k of the
+// mutants in one process. Each test defers Begin(t)() first thing; the
+// k-th call of a test starts iteration k, which runs under step k of the
 // schedule that the file named by ` + ScheduleEnv + ` holds.
 package mutpropswitch
 
