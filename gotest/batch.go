@@ -742,10 +742,7 @@ func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given []
 func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs) {
 	out := make([]*testjson.Verdict, len(steps))
 	reps := make([]map[string]flakiness.Runs, len(steps))
-	need := 0
-	for _, test := range tests {
-		need = max(need, flakiness.NewKillRuns(test, 0, s.kills.suspect(s, test)).Need()-1)
-	}
+	need := s.rerunsNeeded(tests)
 	ran := func(v testjson.Verdict) bool {
 		return len(v.Passed) > 0 || len(v.KilledBy) > 0 || v.Culprit != ""
 	}
@@ -780,33 +777,24 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 			return out, reps
 		}
 		next := i
-		var killers []string // the tests that failed in the last step that is no Confirm
+		again := map[int][]testjson.Verdict{} // each step's Confirm verdicts
 		for j, v := range vs {
 			k := owner[j]
-			stopped := v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed
-			if !all[j].Confirm {
-				if !ran(v) {
-					break // a kill ended the batch: the rest go on in a fresh one
-				}
-				if !stopped {
-					out[k] = &v
-				}
-				killers = v.KilledBy
-				next = k + 1
+			if all[j].Confirm {
+				again[k] = append(again[k], v)
 				continue
 			}
-			if stopped {
-				reps[k] = nil // holdKills runs them again in a process of their own
-				continue
+			if !ran(v) {
+				break // a kill ended the batch: the rest go on in a fresh one
 			}
-			for _, test := range killers {
-				switch {
-				case slices.Contains(v.KilledBy, test):
-					reps[k] = addRun(reps[k], test, flakiness.Runs{Fail: 1})
-				case slices.Contains(v.Passed, test):
-					reps[k] = addRun(reps[k], test, flakiness.Runs{Pass: 1})
-				}
-				// skipped: the kill it confirms did not recur
+			if v.Outcome != outcome.Timeout && v.Outcome != outcome.Crashed {
+				out[k] = &v
+			}
+			next = k + 1
+		}
+		for k := i; k < next; k++ {
+			if out[k] != nil {
+				reps[k] = killReruns(out[k].KilledBy, again[k])
 			}
 		}
 		if next == i {
@@ -868,14 +856,10 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 // the stage must run in a process of its own instead.
 func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id string, st stage, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, bool) {
 	s := st.s
-	need := 0
-	for _, name := range st.tests {
-		need = max(need, flakiness.NewKillRuns(name, 0, rs.kills.suspect(s, name)).Need()-1)
-	}
 	step := mutate.Step{Active: active, Seed: rs.cfg.seed(), Failfast: true}
 	steps := []mutate.Step{step}
 	step.Confirm = true
-	for range need {
+	for range s.rerunsNeeded(st.tests) {
 		steps = append(steps, step)
 	}
 	sc := s.scratch(w)
@@ -900,23 +884,41 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 		return testjson.Verdict{}, nil, nil, false // Run reads it again with more patience
 	}
 	v := b.Verdicts[0]
-	var reruns map[string]flakiness.Runs
-	if v.Outcome == outcome.Killed {
-		for _, again := range b.Verdicts[1:] {
-			if again.Outcome == outcome.Timeout || again.Outcome == outcome.Crashed {
-				return v, b.Streams[0], nil, true // holdKills runs them again in a process of their own
-			}
-			for _, name := range v.KilledBy {
-				switch {
-				case slices.Contains(again.KilledBy, name):
-					reruns = addRun(reruns, name, flakiness.Runs{Fail: 1})
-				case slices.Contains(again.Passed, name):
-					reruns = addRun(reruns, name, flakiness.Runs{Pass: 1})
-				}
+	return v, b.Streams[0], killReruns(v.KilledBy, b.Verdicts[1:]), true
+}
+
+// rerunsNeeded is how many reruns a kill by one of tests (the session's
+// names) needs in its process (flakiness.KillRuns.Need, the kill's own
+// run left out): the Confirm steps that follow a step.
+func (s *session) rerunsNeeded(tests []string) int {
+	need := 0
+	for _, test := range tests {
+		need = max(need, flakiness.NewKillRuns(test, 0, s.kills.suspect(s, test)).Need()-1)
+	}
+	return need
+}
+
+// killReruns reads the Confirm steps that followed a step whose tests
+// killers failed (again: their verdicts, in order): by killer, the runs
+// it failed and those it passed; a rerun it skipped did not follow a
+// failure. It returns nil when a rerun ended its process (a timeout, a
+// crash): holdKills runs them again in processes of their own.
+func killReruns(killers []string, again []testjson.Verdict) map[string]flakiness.Runs {
+	var out map[string]flakiness.Runs
+	for _, v := range again {
+		if v.Outcome == outcome.Timeout || v.Outcome == outcome.Crashed {
+			return nil
+		}
+		for _, test := range killers {
+			switch {
+			case slices.Contains(v.KilledBy, test):
+				out = addRun(out, test, flakiness.Runs{Fail: 1})
+			case slices.Contains(v.Passed, test):
+				out = addRun(out, test, flakiness.Runs{Pass: 1})
 			}
 		}
 	}
-	return v, b.Streams[0], reruns, true
+	return out
 }
 
 // switchable splits a mutant's stage st for runStage: the tests that call

@@ -345,7 +345,7 @@ func Begin(t TB) func() {
 	if skip {
 		t.SkipNow()
 	}
-	if !st.failfast || !alone(t) {
+	if !st.failfast {
 		return nothing
 	}
 	return func() {
@@ -382,28 +382,22 @@ func alone(t TB) bool {
 	if !c.IsValid() {
 		return false
 	}
-	par, sub := flagOf(c.FieldByName("isParallel")), flagOf(c.FieldByName("hasSub"))
-	return par == 0 && sub == 0
+	return unset(c.FieldByName("isParallel")) && unset(c.FieldByName("hasSub"))
 }
 
-// flagOf reads a testing.common flag, a bool or an atomic.Bool: 0 unset,
-// 1 set, -1 unknown (another Go's testing).
-func flagOf(v reflect.Value) int {
+// unset reports whether v, a testing.common flag (a bool or an
+// atomic.Bool), is known and unset: another Go's testing may name or
+// type it otherwise.
+func unset(v reflect.Value) bool {
 	switch {
 	case !v.IsValid():
-		return -1
+		return false
 	case v.Kind() == reflect.Bool:
-		if v.Bool() {
-			return 1
-		}
-		return 0
+		return !v.Bool()
 	case v.Kind() == reflect.Struct && v.FieldByName("v").IsValid() && v.FieldByName("v").Kind() == reflect.Uint32:
-		if v.FieldByName("v").Uint() != 0 {
-			return 1
-		}
-		return 0
+		return v.FieldByName("v").Uint() == 0
 	}
-	return -1
+	return false
 }
 
 // panicText is the text the runtime prints for a panic's value r, when
