@@ -87,9 +87,12 @@ type session struct {
 	// (with the others, and alone through the guarded copies): the
 	// deadlines derive from it.
 	baseline map[string]time.Duration
-	// original is each test's duration in the baseline run of the
-	// original path (no guarded copy): the floor counts it.
-	original map[string]time.Duration
+	// original is each test's shortest duration in the baseline's runs
+	// of the tests together, on the original path (no guarded copy): the
+	// floor counts it. originalMu guards it while the flaky-test search
+	// runs on the workers.
+	original   map[string]time.Duration
+	originalMu sync.Mutex
 	// cases is, for each test whose output said so (rapid's "OK, passed
 	// N tests"), the generated cases it ran in that run: the floor counts
 	// a run that needs fewer as that share of its duration.

@@ -44,6 +44,9 @@ type Stream struct {
 	// reading the stream's current iteration: the test has failed there
 	// ("" when the stream was not cut).
 	Cut string
+	// read is, per top-level test that never paused, the time from its
+	// start line to its end line as the parser read them (Took).
+	read map[string]time.Duration
 }
 
 // Ends counts a test's runs that ended, by status.
@@ -93,11 +96,17 @@ type Parser struct {
 	// so cut goes by.
 	cut      *SubtestCut
 	skipping bool
+	// now is the clock of Stream.read; started is when each top-level
+	// test's start line was read, paused which ones paused (t.Parallel):
+	// their lines span the others' runs.
+	now     func() time.Time
+	started map[string]time.Time
+	paused  map[string]bool
 }
 
 // NewParser returns a Parser at the start of a stream.
 func NewParser() *Parser {
-	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}}
+	return &Parser{s: &Stream{Tests: map[string]*Test{}, Ended: map[string]Ends{}}, all: proc.NewHeadTail(OutputBudget/2, OutputBudget/2), texts: map[string]*proc.HeadTail{}, now: time.Now, started: map[string]time.Time{}, paused: map[string]bool{}}
 }
 
 // CutAtFailedSubtest makes the parser end a test's run where it goes on
@@ -289,10 +298,17 @@ func (p *Parser) line(line []byte) {
 			s.Order = append(s.Order, name)
 		}
 		s.Tests[name] = &Test{Name: name, Status: StatusRunning}
+		if TopLevel(name) {
+			p.started[name] = p.now()
+			delete(p.paused, name)
+		}
 		delete(p.texts, name)
 		p.cur = name
 	case strings.HasPrefix(body, "=== CONT "), strings.HasPrefix(body, "=== NAME "), strings.HasPrefix(body, "=== PAUSE "):
 		p.cur = strings.TrimSpace(body[len("=== CONT "):])
+		if strings.HasPrefix(body, "=== PAUSE ") {
+			p.paused[p.cur] = true
+		}
 	case strings.HasPrefix(body, "--- PASS: "), strings.HasPrefix(body, "--- FAIL: "), strings.HasPrefix(body, "--- SKIP: "):
 		status := strings.ToLower(body[len("--- ") : len("--- ")+4])
 		name, elapsed := splitElapsed(body[len("--- PASS: "):])
@@ -304,6 +320,12 @@ func (p *Parser) line(line []byte) {
 		}
 		t.Status = status
 		t.Elapsed = elapsed
+		if at, ok := p.started[name]; ok && !p.paused[name] {
+			if s.read == nil {
+				s.read = map[string]time.Duration{}
+			}
+			s.read[name] = p.now().Sub(at)
+		}
 		if TopLevel(name) {
 			e := s.Ended[name]
 			switch status {
@@ -336,6 +358,21 @@ func (s *Stream) Elapsed() map[string]time.Duration {
 	for name, ev := range s.Tests {
 		top, _, _ := strings.Cut(name, "/")
 		out[top] = max(out[top], ev.Elapsed)
+	}
+	return out
+}
+
+// Took returns, per top-level test of the stream, the time it took: from
+// its start line to its end line as the parser read them, where it never
+// paused, else Elapsed's. The printed
+// time is rounded to the hundredth of a second: a test of a few
+// milliseconds reads as 0 or 10 ms from run to run.
+func (s *Stream) Took() map[string]time.Duration {
+	out := s.Elapsed()
+	for name, d := range s.read {
+		if d > 0 {
+			out[name] = d
+		}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -434,5 +435,39 @@ func TestIterationsSplitACountRunAtEachTopLevelTestThatStartsAgain(t *testing.T)
 	}
 	if strings.Contains(its[0].Output, "B bad") || !strings.Contains(its[2].Output, "loop") {
 		t.Errorf("outputs not split by iteration: %q / %q", its[0].Output, its[2].Output)
+	}
+}
+
+// TestTookIsTheTimeBetweenATestsLinesAsRead feeds a parser line by line
+// on a clock of its own: a test's time is the span from its start line to
+// its end line, which tells 3 ms from the 0.00s it prints; a test that
+// paused (t.Parallel) spans the others' runs, so its printed time stands.
+func TestTookIsTheTimeBetweenATestsLinesAsRead(t *testing.T) {
+	t.Parallel()
+	clock := time.Unix(0, 0)
+	p := NewParser()
+	p.now = func() time.Time { return clock }
+	feed := func(after time.Duration, text string) {
+		clock = clock.Add(after)
+		if _, err := p.Write(frame(text)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	feed(0, "=== RUN   TestA\n")
+	feed(3*time.Millisecond, "--- PASS: TestA (0.00s)\n")
+	feed(time.Millisecond, "=== RUN   TestP\n=== PAUSE TestP\n")
+	feed(time.Millisecond, "=== RUN   TestB\n=== RUN   TestB/sub\n")
+	feed(7*time.Millisecond, "    --- PASS: TestB/sub (0.01s)\n--- PASS: TestB (0.01s)\n")
+	feed(0, "=== CONT  TestP\n")
+	feed(50*time.Millisecond, "--- PASS: TestP (0.02s)\nPASS\n")
+	got := p.Stream().Took()
+	want := map[string]time.Duration{"TestA": 3 * time.Millisecond, "TestB": 7 * time.Millisecond, "TestP": 20 * time.Millisecond}
+	for name, d := range want {
+		if got[name] != d {
+			t.Errorf("%s took %v, want %v", name, got[name], d)
+		}
+	}
+	if e := p.Stream().Elapsed()["TestA"]; e != 0 {
+		t.Errorf("TestA's printed time %v, want 0", e)
 	}
 }
