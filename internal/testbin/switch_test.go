@@ -8,19 +8,14 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testfix"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/mutate"
 )
 
-// TestTheSwitchRunsEachStepsTestsAsItsFlagsSay runs a batch build's
-// switch (mutate.SwitchSource) through a schedule and reads which tests
-// each iteration ran: a failure ends a Failfast step's iteration (the
-// tests after it skip, and the next steps run), a Confirm step reruns
-// only the tests that failed since its kill, and a test that skipped
-// there is no failure to rerun. A panic in a Failfast step is its test's
-// failure, with the reason a process that ended there gives; elsewhere it
-// ends the process.
-func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
-	t.Parallel()
+// switchBinary builds testdata/switch.txtar's test binary with the
+// switch package, as a batch build writes it.
+func switchBinary(t *testing.T) *Binary {
+	t.Helper()
 	dir := testfix.Module(t, "testdata/switch.txtar")
 	if err := os.MkdirAll(filepath.Join(dir, mutate.SwitchDir), 0o755); err != nil {
 		t.Fatal(err)
@@ -32,6 +27,33 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	if err := Build(t.Context(), BuildSpec{Dir: dir, Out: bin.Path}); err != nil {
 		t.Fatal(err)
 	}
+	return bin
+}
+
+// ran is, per iteration, each test's status as "TestA=pass TestB=skip".
+func ran(its []*testjson.Stream) []string {
+	var got []string
+	for _, it := range its {
+		var line []string
+		for _, name := range it.Order {
+			line = append(line, name+"="+string(it.Tests[name].Status))
+		}
+		got = append(got, strings.Join(line, " "))
+	}
+	return got
+}
+
+// TestTheSwitchRunsEachStepsTestsAsItsFlagsSay runs a batch build's
+// switch (mutate.SwitchSource) through a schedule and reads which tests
+// each iteration ran: a failure ends a Failfast step's iteration (the
+// tests after it skip, and the next steps run), a Confirm step reruns
+// only the tests that failed since its kill, and a test that skipped
+// there is no failure to rerun. A panic in a Failfast step is its test's
+// failure, with the reason a process that ended there gives; elsewhere it
+// ends the process.
+func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
 	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC", "TestP"}, Dir: t.TempDir(), Timeout: time.Minute,
 		Schedule: []mutate.Step{
 			{Active: 2, Failfast: true},
@@ -59,15 +81,7 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 		"TestA=skip TestB=skip TestC=skip TestP=fail",
 		"TestA=pass TestB=pass TestC=pass TestP=fail", // no failfast: the panic ends the process
 	}
-	var got []string
-	for _, it := range its {
-		var line []string
-		for _, name := range it.Order {
-			line = append(line, name+"="+string(it.Tests[name].Status))
-		}
-		got = append(got, strings.Join(line, " "))
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	const reason = "panic: assignment to entry in nil map"
@@ -86,17 +100,7 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 // while no test failed in a step before it that is no Confirm.
 func TestAnAfterPassStepRunsOnlyWhileEveryEarlierStepPassed(t *testing.T) {
 	t.Parallel()
-	dir := testfix.Module(t, "testdata/switch.txtar")
-	if err := os.MkdirAll(filepath.Join(dir, mutate.SwitchDir), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, mutate.SwitchDir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := &Binary{Path: filepath.Join(t.TempDir(), "p.test")}
-	if err := Build(t.Context(), BuildSpec{Dir: dir, Out: bin.Path}); err != nil {
-		t.Fatal(err)
-	}
+	bin := switchBinary(t)
 	a, bc := []string{"TestA"}, []string{"TestB", "TestC"}
 	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC"}, Dir: t.TempDir(), Timeout: time.Minute,
 		Schedule: []mutate.Step{
@@ -122,15 +126,7 @@ func TestAnAfterPassStepRunsOnlyWhileEveryEarlierStepPassed(t *testing.T) {
 		"TestA=skip TestB=skip TestC=skip", // TestB failed before: the later stage skips
 		"TestA=skip TestB=skip TestC=skip", // and its confirm, which has nothing to rerun
 	}
-	var got []string
-	for _, it := range its {
-		var line []string
-		for _, name := range it.Order {
-			line = append(line, name+"="+string(it.Tests[name].Status))
-		}
-		got = append(got, strings.Join(line, " "))
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
