@@ -98,6 +98,7 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
 	}
 	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
+	defer s.settleOriginal()
 	o := flakiness.NewObservations()
 	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
 	if err := s.runTogether(ctx, o); err != nil {
@@ -271,9 +272,13 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 			continue
 		}
 		sum += elapsed[t]
-		// The floor's time of the test is the one read to the
-		// microsecond; its deadlines keep the printed one.
+		// The floor's time of the test is the one read between its
+		// lines (the median of the runs: settleOriginal); its
+		// deadlines keep the printed one.
 		s.original[t] = exact
+		if v.Outcome == outcome.Survived {
+			s.addOriginal(map[string]time.Duration{t: exact})
+		}
 		s.baseline[t] = max(s.baseline[t], d)
 		if c, ok := testjson.Cases(from.Tests[t].Output + from.SubtestOutput(t)); ok && !c.Failed && c.Cases > 0 {
 			s.cases[t] = c.Cases
@@ -630,7 +635,7 @@ func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *tes
 	}
 	v := testjson.Classify(st, res)
 	if c == flakiness.WithOthers && v.Outcome == outcome.Survived {
-		s.fasterOriginal(st.Took())
+		s.addOriginal(st.Took())
 	}
 	if c != flakiness.PlainUnpinned {
 		o.AddRun(c, tests, st, v)
@@ -649,18 +654,42 @@ func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *tes
 	return nil
 }
 
-// fasterOriginal lowers each test's floor time (session.original) to
-// its time in took, a run of the tests together that passed: the floor
-// is the least the tests take, and a single run's time moves with the
-// machine's load and a cold start.
-func (s *session) fasterOriginal(took map[string]time.Duration) {
+// addOriginal adds took, a run of the tests together that passed, to
+// each test's floor times (session.originalRuns).
+func (s *session) addOriginal(took map[string]time.Duration) {
 	s.originalMu.Lock()
 	defer s.originalMu.Unlock()
+	if s.originalRuns == nil {
+		s.originalRuns = map[string][]time.Duration{}
+	}
 	for t, d := range took {
-		if old, ok := s.original[t]; ok && d < old {
-			s.original[t] = d
+		if _, ok := s.original[t]; ok {
+			s.originalRuns[t] = append(s.originalRuns[t], d)
 		}
 	}
+}
+
+// settleOriginal sets each test's floor time to the median of its runs
+// together (the lower middle of an even count). A time read between a
+// test's lines moves with the reader: lines read late, in one piece,
+// make a 10 ms test look like 1 us; the median of the runs does not.
+func (s *session) settleOriginal() {
+	s.originalMu.Lock()
+	defer s.originalMu.Unlock()
+	for t, runs := range s.originalRuns {
+		s.original[t] = median(runs)
+	}
+}
+
+// median is the middle of ds, the lower one of an even count; 0 for
+// none.
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	sorted := slices.Clone(ds)
+	slices.Sort(sorted)
+	return sorted[(len(sorted)-1)/2]
 }
 
 // sessionRunner runs a session's tests for flakiness.Screen (a

@@ -87,12 +87,14 @@ type session struct {
 	// (with the others, and alone through the guarded copies): the
 	// deadlines derive from it.
 	baseline map[string]time.Duration
-	// original is each test's shortest duration in the baseline's runs
-	// of the tests together, on the original path (no guarded copy): the
-	// floor counts it. originalMu guards it while the flaky-test search
-	// runs on the workers.
-	original   map[string]time.Duration
-	originalMu sync.Mutex
+	// original is each test's median duration in the baseline's runs of
+	// the tests together that passed, on the original path (no guarded
+	// copy): the floor counts it. originalRuns are those runs' durations
+	// until the flaky-test search ends (settleOriginal); originalMu
+	// guards them while that search runs on the workers.
+	original     map[string]time.Duration
+	originalRuns map[string][]time.Duration
+	originalMu   sync.Mutex
 	// cases is, for each test whose output said so (rapid's "OK, passed
 	// N tests"), the generated cases it ran in that run: the floor counts
 	// a run that needs fewer as that share of its duration.
