@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 type rec struct {
@@ -121,4 +122,41 @@ func FuzzReadJournal(f *testing.F) {
 			t.Fatalf("after an append the journal reads back %d cells, err %v (had %d)", len(again), err, len(cells))
 		}
 	})
+}
+
+// TestAJournalSyncsAtMostOnceASyncEveryAndAtClose appends records on a
+// clock of the test's own: every record is in the file at once (a killed
+// run loses none), and the disk is synced for the first, then once
+// SyncEvery has passed, then at Close.
+func TestAJournalSyncsAtMostOnceASyncEveryAndAtClose(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j := openRecs(t, path, false)
+	clock, syncs := time.Now().Add(SyncEvery), 0 // the header synced at open
+	j.now = func() time.Time { return clock }
+	j.sync = func() error { syncs++; return nil }
+	for i := range 100 {
+		if err := j.Append(rec{string(rune('a' + i%26)), i}); err != nil {
+			t.Fatal(err)
+		}
+		if i == 49 {
+			clock = clock.Add(SyncEvery)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 101 {
+		t.Errorf("%d lines before Close, want the header and 100 records", n)
+	}
+	if syncs != 2 {
+		t.Errorf("%d syncs for 100 records over one SyncEvery, want 2", syncs)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if syncs != 3 {
+		t.Errorf("%d syncs after Close, want 3", syncs)
+	}
 }
