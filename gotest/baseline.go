@@ -98,6 +98,7 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 		return fmt.Errorf("baseline of %s: %w", s.pkg.Path, err)
 	}
 	s.baseline, s.original, s.cases = map[string]time.Duration{}, map[string]time.Duration{}, map[string]int{}
+	s.printed = map[string]time.Duration{}
 	defer s.settleOriginal()
 	o := flakiness.NewObservations()
 	s.prog.set(fmt.Sprintf("running the %d tests together, without a mutant", len(s.tests)))
@@ -276,6 +277,9 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 		// lines (the median of the runs: settleOriginal); its
 		// deadlines keep the printed one.
 		s.original[t] = exact
+		if _, ok := s.printed[t]; !ok {
+			s.printed[t] = d
+		}
 		if v.Outcome == outcome.Survived {
 			s.addOriginal(map[string]time.Duration{t: exact})
 		}
@@ -670,14 +674,19 @@ func (s *session) addOriginal(took map[string]time.Duration) {
 }
 
 // settleOriginal sets each test's floor time to the median of its runs
-// together (the lower middle of an even count). A time read between a
+// together (the lower middle of an even count), kept within the 5 ms of
+// rounding of the time its first run printed. A time read between a
 // test's lines moves with the reader: lines read late, in one piece,
-// make a 10 ms test look like 1 us; the median of the runs does not.
+// make a 10 ms test look like 1 us; the median of the runs does not. The
+// flaky-test search runs on every worker at once: a test that uses the
+// machine's cores reads slower there than in the first run, alone.
 func (s *session) settleOriginal() {
 	s.originalMu.Lock()
 	defer s.originalMu.Unlock()
+	const rounding = 5 * time.Millisecond
 	for t, runs := range s.originalRuns {
-		s.original[t] = median(runs)
+		p := s.printed[t]
+		s.original[t] = min(max(median(runs), p-rounding, 0), p+rounding)
 	}
 }
 

@@ -95,6 +95,10 @@ type session struct {
 	original     map[string]time.Duration
 	originalRuns map[string][]time.Duration
 	originalMu   sync.Mutex
+	// printed is each test's time as its first run together printed it
+	// (to the hundredth of a second): settleOriginal keeps the median
+	// within its rounding.
+	printed map[string]time.Duration
 	// cases is, for each test whose output said so (rapid's "OK, passed
 	// N tests"), the generated cases it ran in that run: the floor counts
 	// a run that needs fewer as that share of its duration.
