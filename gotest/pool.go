@@ -558,7 +558,7 @@ func (s *session) buildAlone(ctx context.Context, dir string, t *target, m mutat
 	if err != nil {
 		return nil, err
 	}
-	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: b.Path, Tags: s.cfg.Tags, Package: s.pkg.Path}); err != nil {
+	if err := testbin.Build(ctx, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Overlay: ov, Out: b.Path, Tags: s.cfg.Tags}); err != nil {
 		return nil, err
 	}
 	return b, nil

@@ -614,7 +614,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	start := time.Now()
 	binPath := filepath.Join(s.work, "pkg.test")
 	s.recorded, s.coverPkgs = !cfg.mode().overlay(), coverPkgs
-	builds := []testbin.BuildSpec{{Dir: s.tmpl.PkgDir(), Overlay: overlay, Out: binPath, Tags: cfg.Tags, Package: s.pkg.Path}}
+	builds := []testbin.BuildSpec{{Dir: s.tmpl.PkgDir(), Overlay: overlay, Out: binPath, Tags: cfg.Tags}}
 	if !s.recorded {
 		s.coverPath = filepath.Join(s.work, "pkg.cover.test")
 		builds = append(builds, testbin.BuildSpec{Dir: s.tmpl.PkgDir(), Out: s.coverPath, CoverPkg: strings.Join(coverPkgs, ","), Tags: cfg.Tags})

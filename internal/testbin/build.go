@@ -27,13 +27,6 @@ type BuildSpec struct {
 	// Tags are build tags, passed as -tags (the process's GOFLAGS still
 	// applies); none for the default.
 	Tags []string
-	// Package is the import path of the package under test. A build that
-	// is not Plain compiles it without inlining (-gcflags=Package=-l),
-	// unless GOFLAGS sets -gcflags. Its schemata wrap each mutated
-	// expression in a closure, and inlining those took 40% of the
-	// package's compile (semver's 1.2 s, humanize's 1.0 s) with no
-	// measured change in its tests' time (bench/README.md).
-	Package string
 }
 
 // buildTimeout bounds one go test -c.
@@ -45,7 +38,20 @@ const buildTimeout = 10 * time.Minute
 // command's temporary files go beside b.Out (GOTMPDIR). The error carries
 // the compiler's output.
 func Build(ctx context.Context, b BuildSpec) error {
-	args := b.args(os.Getenv("GOFLAGS"))
+	args := []string{"test", "-c", "-vet=off", "-o", b.Out}
+	if b.Overlay != "" {
+		args = append(args, "-overlay", b.Overlay)
+	}
+	if b.CoverPkg != "" {
+		args = append(args, "-cover", "-coverpkg", b.CoverPkg)
+	}
+	if len(b.Tags) > 0 {
+		args = append(args, "-tags="+strings.Join(b.Tags, ","))
+	}
+	if !b.Plain && !strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
+		args = append(args, "-ldflags=-w")
+	}
+	args = append(args, ".")
 	// The go command's work directory goes beside the binary, in the
 	// run's temporary directory: a build ended by an interrupt (its
 	// process group killed) leaves it behind, and removing the run's
@@ -70,28 +76,6 @@ func Build(ctx context.Context, b BuildSpec) error {
 		return fmt.Errorf("go test -c in %s wrote no binary (does the package have tests?): %w", b.Dir, err)
 	}
 	return nil
-}
-
-// args are the go command's arguments for b, where the environment's
-// GOFLAGS is goflags: a flag GOFLAGS sets is left to it.
-func (b BuildSpec) args(goflags string) []string {
-	args := []string{"test", "-c", "-vet=off", "-o", b.Out}
-	if b.Overlay != "" {
-		args = append(args, "-overlay", b.Overlay)
-	}
-	if b.CoverPkg != "" {
-		args = append(args, "-cover", "-coverpkg", b.CoverPkg)
-	}
-	if len(b.Tags) > 0 {
-		args = append(args, "-tags="+strings.Join(b.Tags, ","))
-	}
-	if !b.Plain && !strings.Contains(goflags, "-ldflags") {
-		args = append(args, "-ldflags=-w")
-	}
-	if !b.Plain && b.Package != "" && !strings.Contains(goflags, "-gcflags") {
-		args = append(args, "-gcflags="+b.Package+"=-l")
-	}
-	return append(args, ".")
 }
 
 // goCommand is the go command: $GOROOT/bin/go when GOROOT is set, else "go"
