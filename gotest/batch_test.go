@@ -258,38 +258,6 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	}
 }
 
-// TestALaterStageThatTimesOutInItsMutantsProcessRunsOnceMoreAlone scores
-// testdata/stagesleak.txtar's variant loops, which runs in processes of
-// its own (its package's tests leave state behind): its first stage, then
-// in the same process its second, which loops. That timeout is read again
-// alone, with patience, in one more process, and the tests after the one
-// that looped run in a third (a timeout stands only if no later test
-// fails): three in all, where running the second stage again in a
-// process of its own before the patient run made four.
-func TestALaterStageThatTimesOutInItsMutantsProcessRunsOnceMoreAlone(t *testing.T) {
-	testfix.EndToEnd(t)
-	t.Parallel()
-	var log strings.Builder
-	cfg := gotest.Config{
-		Dir: testfix.Module(t, filepath.Join("testdata", "stagesleak.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
-		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
-		Plan: onlyMutants{"named:loops": true},
-	}
-	res, err := gotest.Score(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("score: %v\n%s", err, log.String())
-	}
-	if !strings.Contains(log.String(), "each mutant runs in processes of its own") {
-		t.Errorf("the package did not run one process per mutant:\n%s", log.String())
-	}
-	if ms := res.Packages[0].Mutants; len(ms) != 1 || ms[0].Outcome != outcome.Timeout {
-		t.Fatalf("mutants %+v, want named:loops timed out", ms)
-	}
-	if n := processes(t, log.String()); n != 3 {
-		t.Errorf("the mutant ran in %d test processes, want 3:\n%s", n, log.String())
-	}
-}
-
 // onlyMutants is a gotest.Plan that keeps the mutants it names.
 type onlyMutants map[string]bool
 
