@@ -684,12 +684,6 @@ type stageRun struct {
 	tests  []string
 	v      testjson.Verdict
 	reruns map[string]flakiness.Runs
-	// stream is the stage's iteration, where a process of the mutant's
-	// earlier stage ran it (nil from a batch). alone: that process
-	// ended in the stage with a timeout the watch did not explain, which
-	// a run of the stage alone reads again (with patience).
-	stream *testjson.Stream
-	alone  bool
 }
 
 // secondStages runs in batches the second stage of the mutants of b
@@ -841,7 +835,7 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 	var reruns map[string]flakiness.Runs
 	ok := true
 	if pre != nil && slices.Equal(pre.tests, sw) {
-		v, stream, reruns, ok = pre.v, pre.stream, pre.reruns, !pre.alone
+		v, reruns = pre.v, pre.reruns
 	} else {
 		stages := append([]stage{{s: st.s, tests: sw}}, rs.laterStages(st.s, bin, active, later)...)
 		v, stream, reruns, ahead, ok = rs.runStageSteps(ctx, w, t, id, stages, active)
@@ -935,14 +929,14 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 	v := b.Verdicts[0]
 	var ahead []stageRun
 	for i := 1; i < len(stages) && b.Verdicts[at[i-1]].Outcome == outcome.Survived && at[i] < len(b.Verdicts); i++ {
-		// The stage ran: every test before it passed. It reads as a
-		// process of its own would: a timeout the watch did not explain
-		// is read again alone, with patience, as runStage reads one that
-		// ended a stage's first step.
+		// The stage ran: every test before it passed. A timeout or a
+		// crash there, a first reading, is read again in a process of
+		// its own.
 		vi := b.Verdicts[at[i]]
-		last := at[i] == len(b.Verdicts)-1
-		ahead = append(ahead, stageRun{tests: stages[i].tests, v: vi, reruns: reruns(i), stream: b.Streams[at[i]],
-			alone: last && verdict.NeedsPatience(vi, b.Explained)})
+		if vi.Outcome != outcome.Survived && vi.Outcome != outcome.Killed {
+			break
+		}
+		ahead = append(ahead, stageRun{tests: stages[i].tests, v: vi, reruns: reruns(i)})
 	}
 	return v, b.Streams[0], reruns(0), ahead, true
 }
