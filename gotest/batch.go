@@ -807,24 +807,21 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 
 // runStage runs a mutant's stage (its tests, in a process that stops at
 // the first failure, at the run's seed), as runMutantFrom reads it, with
-// the stream. pre, when set, is the run a batch, or an earlier stage's
-// process, made of the stage's tests that call the switch (its stream
-// nil). Where a batch could run the mutant (switchable), the process goes
-// on after a kill with the reruns that confirm it (mutate.Step.Confirm),
-// as runFirstSteps's batches do: they are returned by killing test (the
-// killRunner's Repeat), and no process of their own is started. The
-// process then runs the stages of later (laterStages), each only if
-// every test before it passed; their runs are returned in ahead, in
-// order, up to the first that did not pass or could not be read. The
-// stage's fuzz targets and examples, which call no switch and which a
-// test binary runs after its tests, run next in a process of their own,
-// if every test passed. A stage whose run timed out without the watch's
-// explanation, or that could not run so, runs in a process of its own.
-func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int, pre *stageRun, later []stage) (_ testjson.Verdict, _ *testjson.Stream, _ map[string]flakiness.Runs, ahead []stageRun, _ error) {
-	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, []stageRun, error) {
+// the stream. pre, when set, is the run a batch made of the stage's tests
+// that call the switch (its stream nil). Where a batch could run the mutant (switchable), the
+// process goes on after a kill with the reruns that confirm it
+// (mutate.Step.Confirm), as runFirstSteps's batches do: they are
+// returned by killing test (the killRunner's Repeat), and no process of
+// their own is started. The stage's fuzz targets and examples, which
+// call no switch and which a test binary runs after its tests, run next
+// in a process of their own, if every test passed. A stage whose run
+// timed out without the watch's explanation, or that could not run so,
+// runs in a process of its own.
+func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int, pre *stageRun) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
 		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, id, bin,
 			testbin.RunSpec{Tests: tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
-		return v, stream, nil, nil, err
+		return v, stream, nil, err
 	}
 	sw, after := rs.switchable(st, bin, active)
 	if len(sw) == 0 {
@@ -837,108 +834,57 @@ func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, s
 	if pre != nil && slices.Equal(pre.tests, sw) {
 		v, reruns = pre.v, pre.reruns
 	} else {
-		stages := append([]stage{{s: st.s, tests: sw}}, rs.laterStages(st.s, bin, active, later)...)
-		v, stream, reruns, ahead, ok = rs.runStageSteps(ctx, w, t, id, stages, active)
+		v, stream, reruns, ok = rs.runStageSteps(ctx, w, t, id, stage{s: st.s, tests: sw}, active)
 	}
 	switch {
 	case ctx.Err() != nil:
-		return testjson.Verdict{}, nil, nil, nil, ctx.Err()
+		return testjson.Verdict{}, nil, nil, ctx.Err()
 	case !ok:
 		return alone(st.tests)
 	case len(after) == 0 || v.Outcome != outcome.Survived:
-		return v, stream, reruns, ahead, nil
+		return v, stream, reruns, nil
 	}
 	// Every test passed: the fuzz targets and examples run on, as in the
 	// stage's process they would have.
-	av, astream, _, _, err := alone(after)
+	av, astream, _, err := alone(after)
 	av.Passed = append(slices.Clone(v.Passed), av.Passed...)
-	if av.Outcome != outcome.Survived {
-		ahead = nil
-	}
-	return av, astream, nil, ahead, err
+	return av, astream, nil, err
 }
 
-// laterStages are the stages of later that the process of a mutant's
-// stage in session s can run after it: the first ones, up to one with a
-// test of another session or one that calls no switch (a fuzz target or
-// an example, which a test binary runs after its tests).
-func (rs *runState) laterStages(s *session, bin *testbin.Binary, active int, later []stage) []stage {
-	var out []stage
-	for _, st := range later {
-		if st.s != s {
-			break
-		}
-		if sw, after := rs.switchable(st, bin, active); len(sw) == 0 || len(after) > 0 {
-			break
-		}
-		out = append(out, st)
-	}
-	return out
-}
-
-// runStageSteps runs a mutant's stages, whose tests all call the switch,
-// in one process as runStage says: the first one's verdict, its stream
-// and its kill's reruns, and the runs of the others that the process
-// made (ahead): each ran only if every test before it passed, and each
-// is followed by its kill's reruns. ok is unset where the first stage
-// must run in a process of its own instead.
-func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id string, stages []stage, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, []stageRun, bool) {
-	s := stages[0].s
-	var steps []mutate.Step
-	var tests []string
-	at := make([]int, len(stages)+1) // each stage's first step, then the end
-	for i, st := range stages {
-		step := mutate.Step{Active: active, Seed: rs.cfg.seed(), Failfast: true, AfterPass: i > 0}
-		if len(stages) > 1 {
-			// The process runs every stage's tests: each step names its own.
-			step.Tests = st.tests
-		}
-		at[i] = len(steps)
+// runStageSteps runs a stage whose tests all call the switch as runStage
+// says: its verdict, its stream and its kill's reruns; ok is unset where
+// the stage must run in a process of its own instead.
+func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id string, st stage, active int) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, bool) {
+	s := st.s
+	step := mutate.Step{Active: active, Seed: rs.cfg.seed(), Failfast: true}
+	steps := []mutate.Step{step}
+	step.Confirm = true
+	for range s.rerunsNeeded(st.tests) {
 		steps = append(steps, step)
-		step.Confirm, step.AfterPass = true, false
-		for range s.rerunsNeeded(st.tests) {
-			steps = append(steps, step)
-		}
-		tests = append(tests, st.tests...)
 	}
-	at[len(stages)] = len(steps)
 	sc := s.scratch(w)
 	// The process starts with the mutant, as one of its own does: code that
 	// runs while the packages initialize, or once, runs under it.
-	spec := testbin.RunSpec{Tests: tests, Active: active, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+	spec := testbin.RunSpec{Tests: st.tests, Active: active, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests)}
 	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
 		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 	})
 	switch {
 	case ctx.Err() != nil:
-		return testjson.Verdict{}, nil, nil, nil, false
+		return testjson.Verdict{}, nil, nil, false
 	case err != nil || note != "" || len(b.Verdicts) == 0:
 		// Processes left the group, the run wrote into the package
 		// directory, or it could not run: a process of its own says.
 		if err != nil {
 			s.cfg.logf("%s: %s's run with its kill's reruns: %v: it runs again in a process of its own", s.pkg.Path, id, err)
 		}
-		return testjson.Verdict{}, nil, nil, nil, false
+		return testjson.Verdict{}, nil, nil, false
 	case len(b.Verdicts) == 1 && verdict.NeedsPatience(b.Verdicts[0], b.Explained):
-		return testjson.Verdict{}, nil, nil, nil, false // Run reads it again with more patience
-	}
-	reruns := func(i int) map[string]flakiness.Runs {
-		return killReruns(b.Verdicts[at[i]].KilledBy, b.Verdicts[at[i]+1:min(at[i+1], len(b.Verdicts))])
+		return testjson.Verdict{}, nil, nil, false // Run reads it again with more patience
 	}
 	v := b.Verdicts[0]
-	var ahead []stageRun
-	for i := 1; i < len(stages) && b.Verdicts[at[i-1]].Outcome == outcome.Survived && at[i] < len(b.Verdicts); i++ {
-		// The stage ran: every test before it passed. A timeout or a
-		// crash there, a first reading, is read again in a process of
-		// its own.
-		vi := b.Verdicts[at[i]]
-		if vi.Outcome != outcome.Survived && vi.Outcome != outcome.Killed {
-			break
-		}
-		ahead = append(ahead, stageRun{tests: stages[i].tests, v: vi, reruns: reruns(i)})
-	}
-	return v, b.Streams[0], reruns(0), ahead, true
+	return v, b.Streams[0], killReruns(v.KilledBy, b.Verdicts[1:]), true
 }
 
 // rerunsNeeded is how many reruns a kill by one of tests (the session's

@@ -201,9 +201,6 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 	// after it fails.
 	var search verdict.Search
 	var firstIn *session // the session whose run first ended so
-	// ahead are the runs of the stages after stages[i] that its process
-	// made (runStage), in order.
-	var ahead []stageRun
 	stages := t.stages(r.Tests())
 stages:
 	for i := 0; i < len(stages); i++ {
@@ -220,25 +217,12 @@ stages:
 		var stream *testjson.Stream
 		var reruns map[string]flakiness.Runs // a kill's reruns the stage's process made
 		var pre *stageRun
-		var later []stage
-		switch {
-		case i < len(given):
+		if i < len(given) {
 			pre = &given[i]
-		case len(ahead) > 0:
-			pre, ahead = &ahead[0], ahead[1:]
-		default:
-			later = stages[i+1:]
 		}
-		var more []stageRun
-		if v, stream, reruns, more, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active, pre, later); err != nil {
+		if v, stream, reruns, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active, pre); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
-		}
-		if pre == nil {
-			ahead = more
-		}
-		if v.Outcome != outcome.Survived {
-			ahead = nil // what follows is no longer the next stages
 		}
 		notes = append(notes, v.Notes...)
 		if v.Outcome == outcome.Killed {

@@ -94,15 +94,11 @@ type Step struct {
 	// iteration skip. The next steps run (-test.failfast would end
 	// them too): a mutant's stage, then its kill's reruns (Confirm).
 	Failfast bool
-	// AfterPass makes the step run only where no test failed in a step
-	// before it that is no Confirm: a mutant's later stage, in the
-	// process of its earlier ones, which a kill there decides.
-	AfterPass bool
 }
 
 // FormatSchedule writes a schedule file's text: a line per step,
 // "ACTIVE SEED FLAGS CHECKS TEST...", FLAGS adding 1 for MutpropSeed, 2
-// for Confirm, 4 for Ends, 8 for Failfast and 16 for AfterPass.
+// for Confirm, 4 for Ends and 8 for Failfast.
 func FormatSchedule(steps []Step) []byte {
 	var b bytes.Buffer
 	for _, s := range steps {
@@ -118,9 +114,6 @@ func FormatSchedule(steps []Step) []byte {
 		}
 		if s.Failfast {
 			flags |= 8
-		}
-		if s.AfterPass {
-			flags |= 16
 		}
 		fmt.Fprintf(&b, "%d %d %d %d", s.Active, s.Seed, flags, s.Checks)
 		for _, t := range s.Tests {
@@ -170,7 +163,6 @@ type step struct {
 	confirm     bool
 	ends        bool
 	failfast    bool
-	afterPass   bool
 	checks      string          // rapid's -rapid.checks; "0" keeps the default
 	tests       map[string]bool // nil: every test
 }
@@ -224,10 +216,6 @@ var (
 // failedIn is the last iteration in which a test failed: in a failfast
 // step, the tests that start after it skip.
 var failedIn = -1
-
-// failedStep is set when a test failed in a step that is no confirm: an
-// afterPass step skips.
-var failedStep bool
 
 var states []func() []interface{} // the package-level variables, by package
 
@@ -328,9 +316,6 @@ func Begin(t TB) func() {
 	if st.failfast && failedIn == k {
 		skip = true // a test of the iteration failed: -test.failfast
 	}
-	if st.afterPass && failedStep {
-		skip = true // an earlier stage of the mutant failed: it decides
-	}
 	if skip && !st.confirm {
 		// It did not run, so it did not fail: the step's confirms skip it.
 		failing[name] = false
@@ -353,7 +338,6 @@ func Begin(t TB) func() {
 			}
 			if t.Failed() {
 				failedIn = k
-				failedStep = failedStep || !confirm
 			}
 		})
 	}
@@ -587,7 +571,7 @@ func load() {
 		if err4 != nil {
 			panic(fmt.Sprintf("mutprop: schedule %s: malformed step %q", path, line))
 		}
-		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, ends: flags&4 != 0, failfast: flags&8 != 0, afterPass: flags&16 != 0, checks: fields[3]}
+		st := step{active: active, seed: seed, mutpropSeed: flags&1 != 0, confirm: flags&2 != 0, ends: flags&4 != 0, failfast: flags&8 != 0, checks: fields[3]}
 		anyEnds = anyEnds || st.ends
 		if len(fields) > 4 {
 			st.tests = map[string]bool{}

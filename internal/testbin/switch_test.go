@@ -94,43 +94,6 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	}
 }
 
-// TestAnAfterPassStepRunsOnlyWhileEveryEarlierStepPassed runs a
-// mutant's stages in one process, as runStageSteps schedules them: each
-// stage's step names its tests, and a later stage (AfterPass) runs only
-// while no test failed in a step before it that is no Confirm.
-func TestAnAfterPassStepRunsOnlyWhileEveryEarlierStepPassed(t *testing.T) {
-	t.Parallel()
-	bin := switchBinary(t)
-	a, bc := []string{"TestA"}, []string{"TestB", "TestC"}
-	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC"}, Dir: t.TempDir(), Timeout: time.Minute,
-		Schedule: []mutate.Step{
-			{Active: 1, Failfast: true, Tests: a},
-			{Active: 1, Failfast: true, Confirm: true, Tests: a},
-			{Active: 1, Failfast: true, AfterPass: true, Tests: bc},
-			{Active: 2, Failfast: true, AfterPass: true, Tests: a},
-			{Active: 2, Failfast: true, AfterPass: true, Tests: bc},
-			{Active: 2, Failfast: true, Confirm: true, Tests: bc},
-			{Active: 1, Failfast: true, AfterPass: true, Tests: a},
-			{Active: 1, Failfast: true, Confirm: true, Tests: a},
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{
-		"TestA=pass TestB=skip TestC=skip",
-		"TestA=skip TestB=skip TestC=skip", // nothing failed: nothing to confirm
-		"TestA=skip TestB=pass TestC=pass", // every test before it passed
-		"TestA=pass TestB=skip TestC=skip",
-		"TestA=skip TestB=fail TestC=skip",
-		"TestA=skip TestB=fail TestC=skip", // a kill's rerun
-		"TestA=skip TestB=skip TestC=skip", // TestB failed before: the later stage skips
-		"TestA=skip TestB=skip TestC=skip", // and its confirm, which has nothing to rerun
-	}
-	if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
 // TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
 // RunSpec.StopsAtFirstFailure.
 func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {
