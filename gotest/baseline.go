@@ -260,6 +260,7 @@ func withShrinkers(st *testjson.Stream, res proc.Result, found []string) (testjs
 func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjson.Verdict, testLog string, o *flakiness.Observations, rerun []string, again *testjson.Stream) {
 	var sum time.Duration
 	elapsed, took := st.Elapsed(), st.Took()
+	exacts := map[string]time.Duration{}
 	var elapsedAgain, tookAgain map[string]time.Duration
 	if again != nil {
 		elapsedAgain, tookAgain = again.Elapsed(), again.Took()
@@ -276,12 +277,9 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 		// The floor's time of the test is the one read between its
 		// lines (the median of the runs: settleOriginal); its
 		// deadlines keep the printed one.
-		s.original[t] = exact
+		s.original[t], exacts[t] = exact, exact
 		if _, ok := s.printed[t]; !ok {
 			s.printed[t] = d
-		}
-		if v.Outcome == outcome.Survived {
-			s.addOriginal(map[string]time.Duration{t: exact})
 		}
 		s.baseline[t] = max(s.baseline[t], d)
 		if c, ok := testjson.Cases(from.Tests[t].Output + from.SubtestOutput(t)); ok && !c.Failed && c.Cases > 0 {
@@ -289,6 +287,7 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 		}
 	}
 	if v.Outcome == outcome.Survived {
+		s.addOriginal(exacts)
 		// A run that failed may have been stopped in a test that never
 		// ended (a loop until the memory cap): its time is no
 		// overhead. runBaseline runs the kept tests together again.

@@ -364,9 +364,9 @@ func (s *Stream) Elapsed() map[string]time.Duration {
 
 // Took returns, per top-level test of the stream, the time it took: from
 // its start line to its end line as the parser read them, where it never
-// paused, else Elapsed's. The printed
-// time is rounded to the hundredth of a second: a test of a few
-// milliseconds reads as 0 or 10 ms from run to run.
+// paused, else Elapsed's. The printed time is rounded to the hundredth of
+// a second: a test of a few milliseconds reads as 0 or 10 ms from run to
+// run.
 func (s *Stream) Took() map[string]time.Duration {
 	out := s.Elapsed()
 	for name, d := range s.read {
