@@ -196,8 +196,9 @@ func orNone(s []string) string {
 // FloorLine describes the run's floor: the least time any tool needs for
 // these packages (a plain go test -c of each, warm, plus the time the
 // tests each mutant had to run take, as one process running every mutant
-// would spend it, divided by the workers) and the run as a multiple of
-// it, then what one process per mutant would add: the processes it
+// would spend it, divided by the workers) and the run's whole wall time
+// as a multiple of it (the floor's builds, which run beside the run's
+// own, included), then what one process per mutant would add: the processes it
 // starts at the least, each costing the baseline's time outside its
 // tests. Mutants that time out cost their deadlines, which the floor
 // leaves out: when there are some, the line says how long they took and
@@ -223,7 +224,8 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	if floor <= 0 {
 		return ""
 	}
-	wall -= build // the floor's own builds ran inside the run
+	// The floor's own plain builds ran beside the run's schemata builds:
+	// their time is in the wall, as a user without --no-floor pays it.
 	line := fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
 	if share := timeouts / time.Duration(max(workers, 1)); timedOut > 0 && share < wall {
