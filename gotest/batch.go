@@ -472,7 +472,7 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		}
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast}
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast, Restore: s.restore}
 		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
 			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
@@ -760,7 +760,7 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 		}
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Restore: s.restore}
 		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
 			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
@@ -866,7 +866,7 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 	// The process starts with the mutant, as one of its own does: code that
 	// runs while the packages initialize, or once, runs under it.
 	spec := testbin.RunSpec{Tests: st.tests, Active: active, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests)}
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests), Restore: s.restore}
 	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
 		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 	})
@@ -986,8 +986,10 @@ func (s *session) measureLeaks(ctx context.Context) error {
 	sc := s.scratch(0)
 	file, probe := filepath.Join(s.work, "state.out"), filepath.Join(s.work, "record-twice.out")
 	steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
+	// The switch puts the variables back before the second run, and
+	// records whether that gave the state before the first (restore).
 	spec := testbin.RunSpec{Tests: tests, Schedule: steps, State: file, Probe: probe, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
-		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Restore: true}
 	rules := func(test string) testwatch.Rule {
 		// A check of the original, with the probes recording: slow, not
 		// looping. Its CPU shows no loop until 4 times what a mutant's
@@ -1025,7 +1027,7 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		}
 	}
 	if s.leaks == "" {
-		s.leaks = compareStates(file)
+		s.leaks, s.restore = compareStates(file)
 	}
 	if s.leaks != "" {
 		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
@@ -1041,6 +1043,9 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		return ctx.Err()
 	}
 	s.initKnown = true
+	if s.restore {
+		s.cfg.logf("%s: the tests assign package-level variables: a batch puts them back before each mutant", s.pkg.Path)
+	}
 	if n := len(s.initReached); n > 0 {
 		s.cfg.logf("%s: %d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", s.pkg.Path, n)
 	}
@@ -1094,13 +1099,16 @@ func unswitchable(rec []byte) (map[int]bool, error) {
 	return out, nil
 }
 
-// compareStates reads a state file (mutate.StateEnv) of two iterations
-// and says how the state before the tests, after the first run and after
-// the second differ, "" when they do not.
-func compareStates(path string) string {
+// compareStates reads a state file (mutate.StateEnv) of two iterations,
+// the variables put back before the second (mutate.RestoreEnv), and says
+// how the state before the tests, after the first run and after the
+// second differ, "" when they do not or when putting the variables back
+// undoes the difference: restore is then set where a batch must put them
+// back before each mutant.
+func compareStates(path string) (leak string, restore bool) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "the package-level variables could not be read: " + err.Error()
+		return "the package-level variables could not be read: " + err.Error(), false
 	}
 	last := map[string]string{}
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -1110,15 +1118,20 @@ func compareStates(path string) string {
 	}
 	switch {
 	case last["-1"] == "" || last["0"] == "" || last["1"] == "":
-		return "the package-level variables were not recorded"
+		return "the package-level variables were not recorded", false
+	case last["-1"] == last["0"] && last["0"] == last["1"]:
+		return "", false
+	case last["r1"] == last["-1"] && last["0"] == last["1"]:
+		// A test assigns a variable (a setting it never resets): put
+		// back, the second run starts as the first did, and ends the
+		// same.
+		return "", true
 	case last["0"] != last["1"]:
-		return "a package-level variable changes with every run of the tests"
-	case last["-1"] != last["0"]:
-		// A cache or a table the first run fills: the first mutant of a
-		// batch would fill it for the others.
-		return "the first run of the tests sets a package-level variable (state made lazily)"
+		return "a package-level variable changes with every run of the tests, and assigning it back does not undo it", false
 	}
-	return ""
+	// A cache or a table the first run fills in place: the first mutant
+	// of a batch would fill it for the others.
+	return "the first run of the tests sets a package-level variable (state made lazily), and assigning it back does not undo it", false
 }
 
 // holdBatchKills confirms the kills of a batch of one test (ref) as

@@ -152,17 +152,17 @@ func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 }
 
 // TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
-// whose test changes a package-level variable at every run, one whose
-// test leaves a file in its package directory, and one that builds a
-// table on first use: each is detected, its mutants run one per process,
-// and the verdicts are those of --isolation process.
+// whose test changes a package-level variable in place at every run,
+// one whose test leaves a file in its package directory, and one that
+// fills a table in place on first use: each is detected, its mutants run
+// one per process, and the verdicts are those of --isolation process.
 func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, c := range []struct{ fixture, why string }{
-		{"leakvar.txtar", "a package-level variable changes with every run of the tests"},
+		{"leakvar.txtar", "a package-level variable changes with every run of the tests, and assigning it back does not undo it"},
 		{"leakfile.txtar", "the tests write into the module: note.txt"},
-		{"lazyvar.txtar", "the first run of the tests sets a package-level variable (state made lazily)"},
+		{"lazymap.txtar", "the first run of the tests sets a package-level variable (state made lazily), and assigning it back does not undo it"},
 	} {
 		t.Run(c.fixture, func(t *testing.T) {
 			t.Parallel()
@@ -172,6 +172,34 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 			}
 			if strings.Contains(log, " batches") {
 				t.Errorf("mutants ran in batches:\n%s", log)
+			}
+		})
+	}
+}
+
+// TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack scores
+// a module whose test assigns a counter at every run, and one that
+// builds a table on first use: the switch puts the variables back before
+// each mutant, so the mutants run in batches, with the verdicts of
+// --isolation process. countvar's equivalent variant survives only where
+// the counter starts from 0 at each mutant.
+func TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	for _, fixture := range []string{"countvar.txtar", "lazyvar.txtar"} {
+		t.Run(fixture, func(t *testing.T) {
+			t.Parallel()
+			pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", fixture)))
+			if !strings.Contains(log, "the tests assign package-level variables: a batch puts them back before each mutant") {
+				t.Errorf("the log does not say the variables are put back:\n%s", log)
+			}
+			if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+				t.Errorf("the mutants did not run in batches:\n%s", log)
+			}
+			for _, r := range pr.Mutants {
+				if r.Mutant.ID == "named:same" && r.Outcome != outcome.Survived {
+					t.Errorf("named:same: %s (%s), want survived", r.Outcome, r.Reason)
+				}
 			}
 		})
 	}

@@ -142,6 +142,10 @@ type session struct {
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
+	// restore is set when the tests change package-level variables that
+	// assigning their first values back undoes (measureLeaks): every
+	// batch puts them back before each mutant (testbin.RunSpec.Restore).
+	restore bool
 	// written lists the entries of the module's copy that the last run
 	// of the tests together that passed created, changed or removed
 	// (recordTogether): measureLeaks needs no run to see them.

@@ -56,6 +56,18 @@ const ScheduleEnv = "MUTPROP_SCHEDULE"
 // which a batch's first mutant would make for all the others.
 const StateEnv = "MUTPROP_STATE"
 
+// RestoreEnv is the environment variable that, set to 1, makes a batch
+// build's switch put the package-level variables of the mutated packages
+// and the test packages back, at the start of each iteration after the
+// first, to their values before the first test: a shallow copy of each,
+// taken then. The state hash must then equal the one taken before the
+// first test (with the working directory's names): an iteration starts
+// from the state a process of its own starts from. Where it does not,
+// the process panics before the iteration's first test (a crash: the
+// step runs again alone, and the rest in a fresh process); with
+// StateEnv, it records "rITERATION HASH" instead and goes on.
+const RestoreEnv = "MUTPROP_RESTORE"
+
 // switchName is the name a rewritten test file imports the switch
 // package as.
 const switchName = "mutpropswitch"
@@ -219,6 +231,14 @@ var failedIn = -1
 
 var states []func() []interface{} // the package-level variables, by package
 
+// restoring is set from ` + RestoreEnv + `; saved holds each registered
+// variable's value (a copy) before the first test, in the order of
+// states.
+var (
+	restoring bool
+	saved     []reflect.Value
+)
+
 var starts []func(k int, name string) // what starts a test, by package
 
 // RegisterStart adds what a package does at each test's start in a
@@ -256,8 +276,13 @@ func Begin(t TB) func() {
 	}
 	k := calls[name]
 	calls[name]++
-	if len(calls) == 1 && k == 0 && anyEnds {
-		ref = state() // before any test of the batch
+	if len(calls) == 1 && k == 0 {
+		if restoring {
+			save()
+		}
+		if anyEnds || restoring {
+			ref = state() // before any test of the batch
+		}
 	}
 	if path := os.Getenv("` + StateEnv + `"); path != "" {
 		if !started {
@@ -275,6 +300,19 @@ func Begin(t TB) func() {
 	}
 	st := steps[k]
 	if k != current {
+		if restoring && current >= 0 {
+			// The iteration starts from the state before the first test.
+			put()
+			same, path := state() == ref, os.Getenv("` + StateEnv + `")
+			mu.Unlock()
+			switch {
+			case path != "":
+				recordStateAs(path, "r"+strconv.Itoa(k))
+			case !same:
+				panic("mutprop: the package-level variables, put back, differ from their values before the first test")
+			}
+			mu.Lock()
+		}
 		current = k
 		for _, set := range setters {
 			set(st.active)
@@ -437,9 +475,45 @@ func state() uint64 {
 	return h.h
 }
 
+// save copies each registered variable's value into saved. The caller
+// holds mu.
+func save() {
+	saved = saved[:0]
+	for _, vars := range states {
+		for _, v := range vars() {
+			p := reflect.ValueOf(v)
+			if p.Kind() != reflect.Ptr || p.IsNil() {
+				saved = append(saved, reflect.Value{})
+				continue
+			}
+			c := reflect.New(p.Elem().Type()).Elem()
+			c.Set(p.Elem())
+			saved = append(saved, c)
+		}
+	}
+}
+
+// put assigns each registered variable the value save copied. The
+// caller holds mu.
+func put() {
+	i := 0
+	for _, vars := range states {
+		for _, v := range vars() {
+			if i < len(saved) && saved[i].IsValid() {
+				reflect.ValueOf(v).Elem().Set(saved[i])
+			}
+			i++
+		}
+	}
+}
+
 // recordState appends the hash of the registered variables, after a test
 // of iteration k, to the file at path.
-func recordState(path string, k int) {
+func recordState(path string, k int) { recordStateAs(path, strconv.Itoa(k)) }
+
+// recordStateAs appends "LABEL HASH", the hash of the registered
+// variables, to the file at path.
+func recordStateAs(path, label string) {
 	mu.Lock()
 	defer mu.Unlock()
 	h := &hasher{h: 14695981039346656037}
@@ -452,7 +526,7 @@ func recordState(path string, k int) {
 	if err != nil {
 		panic("mutprop: " + err.Error())
 	}
-	fmt.Fprintf(f, "%d %d\n", k, h.h)
+	fmt.Fprintf(f, "%s %d\n", label, h.h)
 	f.Close()
 }
 
@@ -542,6 +616,7 @@ func (s *hasher) value(v reflect.Value, depth int) {
 // instead would score every mutant of the batch survived.
 func load() {
 	loaded = true
+	restoring = os.Getenv("` + RestoreEnv + `") == "1"
 	if f := flag.Lookup("rapid.checks"); f != nil {
 		checks = f.Value.String()
 	}

@@ -125,6 +125,11 @@ type RunSpec struct {
 	// hash of the package-level variables after each test
 	// (mutate.StateEnv).
 	State string
+	// Restore, with Schedule, makes the switch put the package-level
+	// variables back before each iteration after the first
+	// (mutate.RestoreEnv): a crash where that does not give the state
+	// before the first test, a record in State when State is set.
+	Restore bool
 	// TestLog, when set, is the file the binary logs its tests' reads to
 	// (-test.testlogfile, as go test runs it for its cache: package
 	// internal/testlog reads it).
@@ -261,6 +266,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 		env = append(env, mutate.ScheduleEnv+"="+f.Name())
 		if r.State != "" {
 			env = append(env, mutate.StateEnv+"="+r.State)
+		}
+		if r.Restore {
+			env = append(env, mutate.RestoreEnv+"=1")
 		}
 	}
 	// The stream is read whole as it comes: the output the result keeps

@@ -94,6 +94,57 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	}
 }
 
+// TestTheSwitchPutsTheVariablesBackBeforeEachIteration runs TestR,
+// which fails unless its counter starts at 0, four times in one process:
+// without RunSpec.Restore it fails from the second run on; with it, each
+// run starts from the counter's first value, until mutant 6 changes a
+// variable in place, which assigning back does not undo: the process
+// then panics before the next run, or, with RunSpec.State, records the
+// differing hash and goes on.
+func TestTheSwitchPutsTheVariablesBackBeforeEachIteration(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	steps := []mutate.Step{{}, {}, {Active: 6}, {}}
+	run := func(restore bool, state string) []*testjson.Stream {
+		its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestR"}, Dir: t.TempDir(), Timeout: time.Minute,
+			Schedule: steps, Restore: restore, State: state})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return its
+	}
+	check := func(what string, its []*testjson.Stream, want ...string) {
+		t.Helper()
+		if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: the iterations ran\n%s\nwant\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	check("without restore", run(false, ""), "TestR=pass", "TestR=fail", "TestR=fail", "TestR=fail")
+	its := run(true, "")
+	check("with restore", its, "TestR=pass", "TestR=pass", "TestR=pass", "TestR=fail")
+	const reason = "panic: mutprop: the package-level variables, put back, differ from their values before the first test"
+	if len(its) == 4 {
+		if r := its[3].KillReason("TestR"); r != reason {
+			t.Errorf("the fourth run's reason %q, want %q", r, reason)
+		}
+	}
+	state := filepath.Join(t.TempDir(), "state")
+	check("with restore and a state file", run(true, state), "TestR=pass", "TestR=pass", "TestR=pass", "TestR=pass")
+	b, err := os.ReadFile(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hash := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if k, h, ok := strings.Cut(l, " "); ok {
+			hash[k] = h
+		}
+	}
+	if hash["-1"] == "" || hash["r1"] != hash["-1"] || hash["r2"] != hash["-1"] || hash["r3"] == hash["-1"] || hash["r3"] == "" {
+		t.Errorf("the state file: want r1 and r2 equal to -1, r3 another hash:\n%s", b)
+	}
+}
+
 // TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
 // RunSpec.StopsAtFirstFailure.
 func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {
