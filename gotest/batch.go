@@ -1102,36 +1102,71 @@ func unswitchable(rec []byte) (map[int]bool, error) {
 // compareStates reads a state file (mutate.StateEnv) of two iterations,
 // the variables put back before the second (mutate.RestoreEnv), and says
 // how the state before the tests, after the first run and after the
-// second differ, "" when they do not or when putting the variables back
-// undoes the difference: restore is then set where a batch must put them
-// back before each mutant.
+// second differ, naming the variables that changed, "" when they do not
+// or when putting the variables back undoes the difference: restore is
+// then set where a batch must put them back before each mutant.
 func compareStates(path string) (leak string, restore bool) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "the package-level variables could not be read: " + err.Error(), false
 	}
-	last := map[string]string{}
+	last := map[string]stateRecord{}
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		if k, h, ok := strings.Cut(l, " "); ok {
-			last[k] = h
+		if f := strings.Fields(l); len(f) >= 2 {
+			last[f[0]] = stateRecord{whole: f[1], each: f[2:]}
 		}
 	}
 	switch {
-	case last["-1"] == "" || last["0"] == "" || last["1"] == "":
+	case last["-1"].whole == "" || last["0"].whole == "" || last["1"].whole == "":
 		return "the package-level variables were not recorded", false
-	case last["-1"] == last["0"] && last["0"] == last["1"]:
+	case last["-1"].whole == last["0"].whole && last["0"].whole == last["1"].whole:
 		return "", false
-	case last["r1"] == last["-1"] && last["0"] == last["1"]:
+	case last["r1"].whole == last["-1"].whole && last["0"].whole == last["1"].whole:
 		// A test assigns a variable (a setting it never resets): put
 		// back, the second run starts as the first did, and ends the
 		// same.
 		return "", true
-	case last["0"] != last["1"]:
-		return "a package-level variable changes with every run of the tests, and assigning it back does not undo it", false
+	case last["0"].whole != last["1"].whole:
+		return "a package-level variable changes with every run of the tests" + changedVars(last["0"], last["1"], " (%s)") +
+			", and assigning it back does not undo it", false
 	}
 	// A cache or a table the first run fills in place: the first mutant
 	// of a batch would fill it for the others.
-	return "the first run of the tests sets a package-level variable (state made lazily), and assigning it back does not undo it", false
+	return "the first run of the tests sets a package-level variable (state made lazily" + changedVars(last["-1"], last["0"], ": %s") +
+		"), and assigning it back does not undo it", false
+}
+
+// stateRecord is a line of a state file: the hash of all the variables,
+// and each one's as NAME=HASH.
+type stateRecord struct {
+	whole string
+	each  []string
+}
+
+// changedVars names the variables whose hashes differ between a and b,
+// three at most, in format; "" when none is named.
+func changedVars(a, b stateRecord, format string) string {
+	before := map[string]string{}
+	for _, kv := range a.each {
+		if name, h, ok := strings.Cut(kv, "="); ok {
+			before[name] = h
+		}
+	}
+	var names []string
+	for _, kv := range b.each {
+		if name, h, ok := strings.Cut(kv, "="); ok && before[name] != h {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	more := ""
+	if len(names) > 3 {
+		more = fmt.Sprintf(" and %d more", len(names)-3)
+		names = names[:3]
+	}
+	return fmt.Sprintf(format, strings.Join(names, ", ")+more)
 }
 
 // holdBatchKills confirms the kills of a batch of one test (ref) as

@@ -154,15 +154,16 @@ func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 // TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
 // whose test changes a package-level variable in place at every run,
 // one whose test leaves a file in its package directory, and one that
-// fills a table in place on first use: each is detected, its mutants run
-// one per process, and the verdicts are those of --isolation process.
+// fills a table in place on first use: each is detected, the variable
+// named, its mutants run one per process, and the verdicts are those of
+// --isolation process.
 func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, c := range []struct{ fixture, why string }{
-		{"leakvar.txtar", "a package-level variable changes with every run of the tests, and assigning it back does not undo it"},
+		{"leakvar.txtar", "a package-level variable changes with every run of the tests (leakvar.calls), and assigning it back does not undo it"},
 		{"leakfile.txtar", "the tests write into the module: note.txt"},
-		{"lazymap.txtar", "the first run of the tests sets a package-level variable (state made lazily), and assigning it back does not undo it"},
+		{"lazymap.txtar", "the first run of the tests sets a package-level variable (state made lazily: lazymap.table), and assigning it back does not undo it"},
 	} {
 		t.Run(c.fixture, func(t *testing.T) {
 			t.Parallel()

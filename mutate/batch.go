@@ -233,6 +233,8 @@ var failedIn = -1
 
 var states []func() []interface{} // the package-level variables, by package
 
+var stateNames []string // their names, in order
+
 // restoring is set from ` + RestoreEnv + `; saved holds each registered
 // variable's value (a copy) before the first test, in the order of
 // states.
@@ -254,11 +256,13 @@ func RegisterStart(start func(k int, name string)) {
 }
 
 // RegisterState adds a package's package-level variables (their
-// addresses) to the state that ` + StateEnv + ` records.
-func RegisterState(vars func() []interface{}) {
+// addresses, named in names as PACKAGE.NAME) to the state that
+// ` + StateEnv + ` records.
+func RegisterState(names []string, vars func() []interface{}) {
 	mu.Lock()
 	defer mu.Unlock()
 	states = append(states, vars)
+	stateNames = append(stateNames, names...)
 }
 
 // Begin starts test t's next iteration: at the first test of an
@@ -513,22 +517,31 @@ func put() {
 // of iteration k, to the file at path.
 func recordState(path string, k int) { recordStateAs(path, strconv.Itoa(k)) }
 
-// recordStateAs appends "LABEL HASH", the hash of the registered
-// variables, to the file at path.
+// recordStateAs appends "LABEL HASH NAME=HASH...", the hash of the
+// registered variables, then each one's, to the file at path.
 func recordStateAs(path, label string) {
 	mu.Lock()
 	defer mu.Unlock()
 	h := &hasher{h: 14695981039346656037}
+	var each []string
+	i := 0
 	for _, vars := range states {
 		for _, v := range vars() {
 			h.value(reflect.ValueOf(v), 0)
+			if i < len(stateNames) {
+				// Each variable's own hash names those that changed.
+				one := &hasher{h: 14695981039346656037}
+				one.value(reflect.ValueOf(v), 0)
+				each = append(each, stateNames[i]+"="+strconv.FormatUint(one.h, 16))
+			}
+			i++
 		}
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
 	if err != nil {
 		panic("mutprop: " + err.Error())
 	}
-	fmt.Fprintf(f, "%s %d\n", label, h.h)
+	fmt.Fprintf(f, "%s %d %s\n", label, h.h, strings.Join(each, " "))
 	f.Close()
 }
 
@@ -720,6 +733,16 @@ func load() {
 `)
 }
 
+// stateNames is the Go text of the names RegisterState takes for the
+// variables vars of package pkg: a []string literal of "pkg.name".
+func stateNames(pkg string, vars []string) string {
+	q := make([]string, len(vars))
+	for i, v := range vars {
+		q[i] = strconv.Quote(pkg + "." + v)
+	}
+	return "[]string{" + strings.Join(q, ", ") + "}"
+}
+
 // RewriteTests returns src, a _test.go file, with a call of the switch
 // package (import path switchPath) first thing in each test it declares
 // (batchedTest), and their names (none: src is returned as it is). Line numbers do not move: the import joins the
@@ -770,13 +793,13 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 		for _, spec := range gd.Specs {
 			for _, n := range spec.(*ast.ValueSpec).Names {
 				if n.Name != "_" {
-					vars = append(vars, "&"+n.Name)
+					vars = append(vars, n.Name)
 				}
 			}
 		}
 	}
 	if len(vars) > 0 {
-		tail := "\n\nfunc init() {\n\t" + switchName + ".RegisterState(func() []interface{} { return []interface{}{" + strings.Join(vars, ", ") + "} })\n}\n"
+		tail := "\n\nfunc init() {\n\t" + switchName + ".RegisterState(" + stateNames(f.Name.Name, vars) + ", func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n}\n"
 		insert(len(src), tail)
 	}
 	insert(fset.Position(f.Name.End()).Offset, "; import "+switchName+" "+strconv.Quote(switchPath))

@@ -1040,7 +1040,7 @@ func init() {
 	})
 `
 		if len(vars) > 0 {
-			text += "\tmutpropswitch.RegisterState(func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n"
+			text += "\tmutpropswitch.RegisterState(" + stateNames(name, vars) + ", func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n"
 		}
 		text += `}
 `
