@@ -1,8 +1,12 @@
 package gotest
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/mutprop/mutprop/internal/testbin"
 )
 
 // TestTheFloorTakesTheMedianOfATestsRunsTogether checks settleOriginal
@@ -33,5 +37,60 @@ func TestTheFloorTakesTheMedianOfATestsRunsTogether(t *testing.T) {
 	}
 	if _, ok := s.original["TestX"]; ok {
 		t.Errorf("TestX, which the baseline never recorded, has a floor time")
+	}
+}
+
+// TestOneMoreProcessCostsAnEmptyRunOfTheBinary builds a test binary whose
+// TestMain sleeps 30 ms, or fails where a file "fail" lies in its
+// working directory, and checks measureProcess: the
+// median of its empty runs is the binary's start and TestMain, at least
+// the 30 ms and far from a second; a binary whose empty run fails keeps
+// the baseline's figure (processCost 0).
+func TestOneMoreProcessCostsAnEmptyRunOfTheBinary(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/slowmain\n\ngo 1.21\n",
+		"main_test.go": `package slowmain
+
+import (
+	"os"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	if _, err := os.Stat("fail"); err == nil {
+		os.Exit(3)
+	}
+	time.Sleep(30 * time.Millisecond)
+	os.Exit(m.Run())
+}
+
+func TestNothing(t *testing.T) {}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := &testbin.Binary{Path: filepath.Join(t.TempDir(), "p.test")}
+	if err := testbin.Build(t.Context(), testbin.BuildSpec{Dir: dir, Out: bin.Path}); err != nil {
+		t.Fatal(err)
+	}
+	s := &session{bin: bin, runState: &runState{cfg: &Config{}}}
+	s.measureProcess(t.Context(), dir)
+	if s.processCost < 30*time.Millisecond || s.processCost > time.Second {
+		t.Errorf("an empty run of a binary whose TestMain sleeps 30 ms: %v", s.processCost)
+	}
+	there := t.TempDir()
+	if err := os.WriteFile(filepath.Join(there, "fail"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	failing := &session{bin: bin, runState: &runState{cfg: &Config{}}}
+	failing.measureProcess(t.Context(), there)
+	if failing.processCost != 0 {
+		t.Errorf("a binary whose empty run fails: %v, want 0 (the baseline's figure kept)", failing.processCost)
 	}
 }

@@ -268,7 +268,8 @@ type PackageResult struct {
 	// FloorProcesses is how many test processes one process per mutant
 	// starts at the least (a black-box mutant's: one per test that gives
 	// it an input, and one to confirm its kills), FloorOverhead what one
-	// costs outside its tests (the baseline's).
+	// costs outside its tests: the median of 5 runs of the test binary
+	// with no test, at the end (the baseline's reading where they fail).
 	FloorProcesses int
 	FloorOverhead  time.Duration
 	// Trials are the trials of each killed mutant's tests that reach it

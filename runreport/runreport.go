@@ -199,8 +199,8 @@ func orNone(s []string) string {
 // would spend it, divided by the workers) and the run's whole wall time
 // as a multiple of it (the floor's builds, which run beside the run's
 // own, included), then what one process per mutant would add: the processes it
-// starts at the least, each costing the baseline's time outside its
-// tests. Mutants that time out cost their deadlines, which the floor
+// starts at the least, each costing its time outside its tests
+// (runlog.Package.FloorOverhead). Mutants that time out cost their deadlines, which the floor
 // leaves out: when there are some, the line says how long they took and
 // what the rest of the run is as a multiple of the floor. "" when no
 // package measured a floor.
