@@ -274,9 +274,10 @@ func (s *session) recordTogether(st *testjson.Stream, res proc.Result, v testjso
 			continue
 		}
 		sum += elapsed[t]
-		// The floor's time of the test is the one read between its
-		// lines (the median of the runs: settleOriginal); its
-		// deadlines keep the printed one.
+		// The floor's time of the test is the one the binary measured
+		// or, for a test that calls no switch, the one read between its
+		// lines (the median of the runs: settleOriginal); its deadlines
+		// keep the printed one.
 		s.original[t], exacts[t] = exact, exact
 		if _, ok := s.printed[t]; !ok {
 			s.printed[t] = d
@@ -382,7 +383,7 @@ func (s *session) someLeft() error {
 // mutant, in worker 0's copy; noShrink and testLog as in testbin.RunSpec.
 // A watch, when not nil, watches the run, and is closed after it.
 func (s *session) runAll(ctx context.Context, tests []string, noShrink bool, testLog string, watch *testwatch.Watch) (*testjson.Stream, proc.Result, error) {
-	spec := testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog}
+	spec := testbin.RunSpec{Tests: tests, Seed: s.cfg.seed(), Timeout: baselineTimeout, NoShrink: noShrink, TestLog: testLog, TestTimes: true}
 	if watch != nil {
 		defer watch.Close()
 		spec.Watch = watch.Attach
@@ -632,7 +633,7 @@ func (s *session) baselineRun(ctx context.Context, sc *sandbox.Scratch, bin *tes
 	if c == flakiness.PlainUnpinned {
 		seed, noShrink = 0, false // as go test runs it
 	}
-	st, res, err := s.runIn(ctx, sc, bin, testbin.RunSpec{Tests: tests, Seed: seed, Timeout: timeout, NoShrink: noShrink})
+	st, res, err := s.runIn(ctx, sc, bin, testbin.RunSpec{Tests: tests, Seed: seed, Timeout: timeout, NoShrink: noShrink, TestTimes: c == flakiness.WithOthers})
 	if err != nil {
 		return err
 	}
@@ -674,8 +675,9 @@ func (s *session) addOriginal(took map[string]time.Duration) {
 
 // settleOriginal sets each test's floor time to the median of its runs
 // together (the lower middle of an even count), kept within the 5 ms of
-// rounding of the time its first run printed. A time read between a
-// test's lines moves with the reader: lines read late, in one piece,
+// rounding of the time its first run printed. The binary measures the
+// time of a test that calls the switch (testbin.RunSpec.TestTimes); a
+// time read between a test's lines, for the others, moves with the reader: lines read late, in one piece,
 // make a 10 ms test look like 1 us; the median of the runs does not. The
 // flaky-test search runs on every worker at once: a test that uses the
 // machine's cores reads slower there than in the first run, alone.

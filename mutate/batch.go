@@ -56,6 +56,13 @@ const ScheduleEnv = "MUTPROP_SCHEDULE"
 // which a batch's first mutant would make for all the others.
 const StateEnv = "MUTPROP_STATE"
 
+// TimesEnv is the environment variable that names the file to which a
+// batch build's switch appends, at each top-level test's last cleanup,
+// "NAME NANOSECONDS": the test's time from its start, measured in the
+// process, where the printed one is rounded to 10 ms. It works without
+// a schedule.
+const TimesEnv = "MUTPROP_TIMES"
+
 // RestoreEnv is the environment variable that, set to 1, makes a batch
 // build's switch put the package-level variables of the mutated packages
 // and the test packages back, at the start of each iteration after the
@@ -167,6 +174,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -243,6 +251,9 @@ var (
 	saved     []reflect.Value
 )
 
+// timesPath is ` + TimesEnv + `'s file ("": none).
+var timesPath string
+
 var starts []func(k int, name string) // what starts a test, by package
 
 // RegisterStart adds what a package does at each test's start in a
@@ -275,6 +286,10 @@ func Begin(t TB) func() {
 	mu.Lock()
 	if !loaded {
 		load()
+	}
+	if timesPath != "" {
+		path, start := timesPath, time.Now()
+		t.Cleanup(func() { recordTime(path, name, time.Since(start)) })
 	}
 	if steps == nil {
 		mu.Unlock()
@@ -479,6 +494,16 @@ func state() uint64 {
 		}
 	}
 	return h.h
+}
+
+// recordTime appends "NAME NANOSECONDS" to the file at path.
+func recordTime(path, name string, d time.Duration) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, "%s %d\n", name, d.Nanoseconds())
+	f.Close()
 }
 
 // save copies each registered variable's value into saved. The caller
@@ -687,6 +712,7 @@ func (s *hasher) value(v reflect.Value, depth int) {
 func load() {
 	loaded = true
 	restoring = os.Getenv("` + RestoreEnv + `") == "1"
+	timesPath = os.Getenv("` + TimesEnv + `")
 	if f := flag.Lookup("rapid.checks"); f != nil {
 		checks = f.Value.String()
 	}

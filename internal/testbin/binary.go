@@ -125,6 +125,11 @@ type RunSpec struct {
 	// hash of the package-level variables after each test
 	// (mutate.StateEnv).
 	State string
+	// TestTimes makes a binary whose tests call the switch write each
+	// top-level test's time, to the nanosecond (mutate.TimesEnv): Run's
+	// stream gives them in Took.
+	TestTimes bool
+	timesFile string
 	// Restore, with Schedule, makes the switch put the package-level
 	// variables back before each iteration after the first
 	// (mutate.RestoreEnv): a crash where that does not give the state
@@ -155,11 +160,41 @@ func (r RunSpec) StopsAtFirstFailure() bool {
 // event stream with the process result. -test.paniconexit0 is passed as go
 // test does, so os.Exit(0) inside a test fails that test.
 func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Result, error) {
+	if r.TestTimes {
+		f, err := os.CreateTemp("", "mutprop-times-*")
+		if err != nil {
+			return nil, proc.Result{}, fmt.Errorf("run %s: test times: %w", b.Path, err)
+		}
+		f.Close()
+		defer os.Remove(f.Name())
+		r.timesFile = f.Name()
+	}
 	p, res, err := b.run(ctx, r)
 	if err != nil {
 		return nil, res, err
 	}
-	return p.Stream(), res, nil
+	st := p.Stream()
+	if r.timesFile != "" {
+		st.SetMeasured(readTimes(r.timesFile))
+	}
+	return st, res, nil
+}
+
+// readTimes reads a file of test times (mutate.TimesEnv): "NAME
+// NANOSECONDS" lines; an unreadable file or line gives none.
+func readTimes(path string) map[string]time.Duration {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	out := map[string]time.Duration{}
+	for _, l := range strings.Split(string(b), "\n") {
+		name, ns, ok := strings.Cut(l, " ")
+		if n, err := strconv.ParseInt(ns, 10, 64); ok && err == nil && n >= 0 {
+			out[name] = time.Duration(n)
+		}
+	}
+	return out
 }
 
 // RunBatch runs a batch (r.Schedule) and returns the stream of each
@@ -237,6 +272,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 	}
 	if r.Probe != "" {
 		env = append(env, mutate.ProbeEnv+"="+r.Probe)
+	}
+	if r.timesFile != "" {
+		env = append(env, mutate.TimesEnv+"="+r.timesFile)
 	}
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))

@@ -149,6 +149,33 @@ func TestTheSwitchPutsTheVariablesBackBeforeEachIteration(t *testing.T) {
 	}
 }
 
+// TestTheSwitchMeasuresEachTestsTime runs TestA and TestSleep without a
+// schedule, with RunSpec.TestTimes: the binary measures both, TestSleep
+// its 30 ms, and Took gives TestA less than TestSleep, where its printed
+// time is 0.
+func TestTheSwitchMeasuresEachTestsTime(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	st, _, err := bin.Run(t.Context(), RunSpec{Tests: []string{"TestA", "TestSleep"}, Dir: t.TempDir(), Timeout: time.Minute, TestTimes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := st.Measured()
+	if d := m["TestSleep"]; d < 30*time.Millisecond || d > 30*time.Second {
+		t.Errorf("the binary measured TestSleep's %v, want 30 ms or a little more (all: %v)", d, m)
+	}
+	if _, ok := m["TestA"]; !ok {
+		t.Errorf("the binary measured no time for TestA: %v", m)
+	}
+	took := st.Took()
+	if d := took["TestA"]; d <= 0 || d >= took["TestSleep"] {
+		t.Errorf("TestA took %v: want more than 0 and less than TestSleep's %v", d, took["TestSleep"])
+	}
+	if d := st.Elapsed()["TestA"]; d != 0 {
+		t.Errorf("TestA's printed time %v: want 0, below what Took measured", d)
+	}
+}
+
 // TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
 // RunSpec.StopsAtFirstFailure.
 func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {

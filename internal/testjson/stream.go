@@ -47,6 +47,9 @@ type Stream struct {
 	// read is, per top-level test that never paused, the time from its
 	// start line to its end line as the parser read them (Took).
 	read map[string]time.Duration
+	// measured is, per top-level test, the time the test binary itself
+	// measured (SetMeasured), which Took prefers.
+	measured map[string]time.Duration
 }
 
 // Ends counts a test's runs that ended, by status.
@@ -374,8 +377,25 @@ func (s *Stream) Took() map[string]time.Duration {
 			out[name] = d
 		}
 	}
+	for name, d := range s.measured {
+		// A test that paused (t.Parallel) waited inside the time the
+		// binary measured: its printed time leaves the wait out.
+		if _, ok := s.read[name]; ok && d > 0 {
+			out[name] = d
+		}
+	}
 	return out
 }
+
+// SetMeasured records the times the test binary measured for its
+// top-level tests, from each one's start to its last cleanup (mutate's
+// TimesEnv): Took gives them, for the tests that never paused, instead of
+// the times read between lines, which a reader that lags reads as one
+// piece.
+func (s *Stream) SetMeasured(times map[string]time.Duration) { s.measured = times }
+
+// Measured returns the times SetMeasured recorded (nil: none).
+func (s *Stream) Measured() map[string]time.Duration { return s.measured }
 
 // splitElapsed splits "TestX (0.01s)" into the name and the duration.
 func splitElapsed(s string) (string, time.Duration) {

@@ -470,4 +470,18 @@ func TestTookIsTheTimeBetweenATestsLinesAsRead(t *testing.T) {
 	if e := p.Stream().Elapsed()["TestA"]; e != 0 {
 		t.Errorf("TestA's printed time %v, want 0", e)
 	}
+	// The times the binary measured win, but for the test that paused
+	// (its wait is in its measure), and for a name the stream never saw.
+	st := p.Stream()
+	st.SetMeasured(map[string]time.Duration{"TestA": 2500 * time.Microsecond, "TestP": 70 * time.Millisecond, "TestZ": time.Second})
+	got = st.Took()
+	want = map[string]time.Duration{"TestA": 2500 * time.Microsecond, "TestB": 7 * time.Millisecond, "TestP": 20 * time.Millisecond}
+	for name, d := range want {
+		if got[name] != d {
+			t.Errorf("measured: %s took %v, want %v", name, got[name], d)
+		}
+	}
+	if _, ok := got["TestZ"]; ok {
+		t.Errorf("measured: TestZ, which never ran, took %v", got["TestZ"])
+	}
 }
