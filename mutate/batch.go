@@ -480,10 +480,8 @@ func panicText(r interface{}) (string, bool) {
 // holds mu.
 func state() uint64 {
 	h := &hasher{h: 14695981039346656037}
-	for _, vars := range states {
-		for _, v := range vars() {
-			h.value(reflect.ValueOf(v), 0)
-		}
+	for _, v := range registered() {
+		h.value(reflect.ValueOf(v), 0)
 	}
 	if d, err := os.Open("."); err == nil {
 		names, _ := d.Readdirnames(-1)
@@ -506,34 +504,38 @@ func recordTime(path, name string, d time.Duration) {
 	f.Close()
 }
 
+// registered lists the registered variables' addresses, in the order
+// of stateNames. The caller holds mu.
+func registered() []interface{} {
+	var out []interface{}
+	for _, vars := range states {
+		out = append(out, vars()...)
+	}
+	return out
+}
+
 // save copies each registered variable's value into saved. The caller
 // holds mu.
 func save() {
 	saved = saved[:0]
-	for _, vars := range states {
-		for _, v := range vars() {
-			p := reflect.ValueOf(v)
-			if p.Kind() != reflect.Ptr || p.IsNil() {
-				saved = append(saved, reflect.Value{})
-				continue
-			}
-			c := reflect.New(p.Elem().Type()).Elem()
-			c.Set(p.Elem())
-			saved = append(saved, c)
+	for _, v := range registered() {
+		p := reflect.ValueOf(v)
+		if p.Kind() != reflect.Ptr || p.IsNil() {
+			saved = append(saved, reflect.Value{})
+			continue
 		}
+		c := reflect.New(p.Elem().Type()).Elem()
+		c.Set(p.Elem())
+		saved = append(saved, c)
 	}
 }
 
 // put assigns each registered variable the value save copied. The
 // caller holds mu.
 func put() {
-	i := 0
-	for _, vars := range states {
-		for _, v := range vars() {
-			if i < len(saved) && saved[i].IsValid() {
-				reflect.ValueOf(v).Elem().Set(saved[i])
-			}
-			i++
+	for i, v := range registered() {
+		if i < len(saved) && saved[i].IsValid() {
+			reflect.ValueOf(v).Elem().Set(saved[i])
 		}
 	}
 }
@@ -542,25 +544,23 @@ func put() {
 // of iteration k, to the file at path.
 func recordState(path string, k int) { recordStateAs(path, strconv.Itoa(k)) }
 
-// recordStateAs appends "LABEL HASH NAME=HASH...", the hash of the
-// registered variables, then each one's, to the file at path.
+// recordStateAs appends "LABEL HASH NAME=HASH...", a hash of the
+// registered variables (of each one's hash, in order), then each one's,
+// to the file at path: the names say which changed.
 func recordStateAs(path, label string) {
 	mu.Lock()
 	defer mu.Unlock()
 	h := &hasher{h: 14695981039346656037}
 	var each []string
-	i := 0
-	for _, vars := range states {
-		for _, v := range vars() {
-			h.value(reflect.ValueOf(v), 0)
-			if i < len(stateNames) {
-				// Each variable's own hash names those that changed.
-				one := &hasher{h: 14695981039346656037}
-				one.value(reflect.ValueOf(v), 0)
-				each = append(each, stateNames[i]+"="+strconv.FormatUint(one.h, 16))
-			}
-			i++
+	for i, v := range registered() {
+		one := &hasher{h: 14695981039346656037}
+		one.value(reflect.ValueOf(v), 0)
+		h.word(one.h)
+		name := "?"
+		if i < len(stateNames) {
+			name = stateNames[i]
 		}
+		each = append(each, name+"="+strconv.FormatUint(one.h, 16))
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
 	if err != nil {
