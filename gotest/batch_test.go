@@ -231,6 +231,32 @@ func TestACutTableTestKillsAlikeInBatchesAndAlone(t *testing.T) {
 	}
 }
 
+// TestATestThatFailedAndGoesOnKillsAlikeInBatchesAndAlone scores
+// testdata/floodloop.txtar's variants, whose test checks 100,000 cases
+// with t.Errorf and panics at the end if one failed, in batches and one
+// process per mutant: each kill is read up to the switch's look after
+// its failure, with the last message before it, and never reaches the
+// panic.
+func TestATestThatFailedAndGoesOnKillsAlikeInBatchesAndAlone(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr := scoreOperatorBatches(t, "floodloop.txtar")
+	want := map[string]string{
+		"named:wrong": "code_test.go:10: Code(0) = 86, want 85",
+		"named:rare":  "code_test.go:10: Code(500) = 0, want 417",
+		"named:same":  "",
+	}
+	for _, r := range pr.Mutants {
+		reason, ok := want[r.Mutant.ID]
+		if !ok {
+			continue
+		}
+		if o := map[bool]outcome.Outcome{true: outcome.Killed, false: outcome.Survived}[reason != ""]; r.Outcome != o || r.Reason != reason {
+			t.Errorf("%s: %s (%q), want %s (%q)", r.Mutant.ID, r.Outcome, r.Reason, o, reason)
+		}
+	}
+}
+
 // TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant scores
 // testdata/stages.txtar's variants, which all pass their first test, in
 // batches and one process per mutant: their second stage, a batch too,

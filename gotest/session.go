@@ -365,7 +365,10 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 			break
 		}
 		root := t.tmpl.Root()
-		if _, ok := switches[root]; !ok && cfg.batch() {
+		// The switch is built in process isolation too: there it runs one
+		// mutant from the environment, and cuts a test that failed and goes
+		// on (mutate.FailedFrame) as a batch does.
+		if _, ok := switches[root]; !ok {
 			path, tests, err := rs.batchBuild(t.tmpl, rs.testDirs(live, t.tmpl))
 			if err != nil {
 				return nil, fmt.Errorf("score: %w", err)

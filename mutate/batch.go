@@ -75,6 +75,20 @@ const TimesEnv = "MUTPROP_TIMES"
 // StateEnv, it records "rITERATION HASH" instead and goes on.
 const RestoreEnv = "MUTPROP_RESTORE"
 
+// FailedFrame starts the framing line (after test2json's marker byte,
+// then the test's name) that a batch build's switch prints, in a run of
+// a mutant, when the one top-level test running has failed and goes on
+// turning a loop of the package's test files (Tick): the test has failed
+// for good, and mutprop reads its run up to there (testjson's
+// FailedEvent). A test that checks 10,000 random cases with t.Errorf
+// after the first failed then costs little more than that first one.
+const FailedFrame = "=== MUTPROP-FAILED "
+
+// tickEvery is the most turns of the test files' loops between two of
+// the switch's looks at whether the running test has failed: the looks
+// come at turns 1, 2, 4, ... up to tickEvery, then every tickEvery.
+const tickEvery = 1024
+
 // switchName is the name a rewritten test file imports the switch
 // package as.
 const switchName = "mutpropswitch"
@@ -293,6 +307,7 @@ func Begin(t TB) func() {
 	}
 	if steps == nil {
 		mu.Unlock()
+		watch(t, activeEnv)
 		return nothing
 	}
 	k := calls[name]
@@ -404,6 +419,7 @@ func Begin(t TB) func() {
 	if skip {
 		t.SkipNow()
 	}
+	watch(t, st.active)
 	if !st.failfast {
 		return nothing
 	}
@@ -425,6 +441,69 @@ func Begin(t TB) func() {
 		fmt.Printf("panic: %s [recovered]\n\n%s\n", msg, debug.Stack())
 		t.Fail()
 	}
+}
+
+// activeEnv is the binary's mutant without a schedule (` + ActiveEnv + `).
+var activeEnv int
+
+// The cut at a test that failed and goes on: the loops of the test files
+// call Tick at each turn, and now and then Tick looks at whether the one
+// top-level test running, in an iteration that runs a mutant, has
+// failed. The first time it has, it prints the framing line ` + "`" + FailedFrame + "`" + `
+// and the test's name, where mutprop's reading of the run stops.
+var (
+	tickMu   sync.Mutex
+	running  int  // top-level tests begun and not yet ended
+	watched  TB   // the test Tick looks at (nil: none)
+	marked   bool // watched's line was printed
+	ticks    uint64
+	nextTick uint64 = 1
+)
+
+// watch makes t, which runs the mutant active (0 or less: none), the test
+// Tick looks at when no other top-level test runs beside it; t's
+// cleanup ends it.
+func watch(t TB, active int) {
+	tickMu.Lock()
+	running++
+	watched, marked, ticks, nextTick = nil, false, 0, 1
+	if active > 0 && running == 1 {
+		watched = t
+	}
+	tickMu.Unlock()
+	t.Cleanup(func() {
+		tickMu.Lock()
+		running--
+		if watched == t {
+			watched = nil
+		}
+		tickMu.Unlock()
+	})
+}
+
+// Tick is called at each turn of a loop of the test files. Its count is
+// not synchronised: a loop in another goroutine only delays a look.
+func Tick() {
+	ticks++
+	if ticks >= nextTick {
+		look()
+	}
+}
+
+// look is Tick's look at the watched test.
+func look() {
+	tickMu.Lock()
+	defer tickMu.Unlock()
+	step := ticks
+	if step > ` + strconv.Itoa(tickEvery) + ` {
+		step = ` + strconv.Itoa(tickEvery) + `
+	}
+	nextTick = ticks + step
+	if watched == nil || marked || running != 1 || !watched.Failed() {
+		return
+	}
+	marked = true
+	os.Stdout.WriteString("\x16` + FailedFrame + `" + watched.Name() + "\n")
 }
 
 // alone reports whether t's own goroutine is all that would run on if
@@ -713,6 +792,7 @@ func load() {
 	loaded = true
 	restoring = os.Getenv("` + RestoreEnv + `") == "1"
 	timesPath = os.Getenv("` + TimesEnv + `")
+	activeEnv, _ = strconv.Atoi(os.Getenv("` + ActiveEnv + `"))
 	if f := flag.Lookup("rapid.checks"); f != nil {
 		checks = f.Value.String()
 	}
@@ -808,6 +888,22 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	if len(edits) == 0 {
 		return src, nil, nil
 	}
+	// Each turn of a loop tells the switch (Tick), which cuts a test that
+	// failed and goes on (FailedFrame); on the loop's line, so that line
+	// numbers stay.
+	ast.Inspect(f, func(n ast.Node) bool {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			body = n.Body
+		case *ast.RangeStmt:
+			body = n.Body
+		}
+		if body != nil {
+			insert(fset.Position(body.Lbrace).Offset+1, " "+switchName+".Tick();")
+		}
+		return true
+	})
 	// The file's package-level variables join the state the switch
 	// records, in a function after its last line.
 	var vars []string

@@ -38,7 +38,12 @@ func FuzzF(f *testing.F) {}
 
 func Test(t *testing.T) {}
 
-func helper(t *testing.T) {}
+func helper(t *testing.T) {
+	for i := 0; i < 3; i++ {
+		for range []int{i} {
+		}
+	}
+}
 `
 	got, names, err := RewriteTests("p_test.go", []byte(src), "example.com/m/mutpropswitch")
 	if err != nil {
@@ -63,7 +68,7 @@ func helper(t *testing.T) {}
 		"func ExampleF() {\n",
 		"func FuzzF(f *testing.F) {}",
 		"func Test(t *testing.T) { defer mutpropswitch.Begin(t)();}",
-		"func helper(t *testing.T) {}",
+		"func helper(t *testing.T) {\n\tfor i := 0; i < 3; i++ { mutpropswitch.Tick();\n\t\tfor range []int{i} { mutpropswitch.Tick();\n",
 	} {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("the rewrite lacks %q:\n%s", want, got)

@@ -176,6 +176,45 @@ func TestTheSwitchMeasuresEachTestsTime(t *testing.T) {
 	}
 }
 
+// TestTheSwitchCutsATestThatFailedAndGoesOn: under a mutant, a test whose
+// loop goes on after a t.Errorf is cut at the loop's next look, in a
+// batch and in a process that runs one mutant from the environment
+// alike; its iteration fails with its first case's message, and the next
+// iteration is read whole. Without a mutant, and with a test that
+// passes, the switch prints nothing.
+func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
+	t.Parallel()
+	if mutate.FailedFrame != testjson.FailedEvent {
+		t.Fatalf("the switch prints %q, the parser reads %q", mutate.FailedFrame, testjson.FailedEvent)
+	}
+	bin := switchBinary(t)
+	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+		Schedule: []mutate.Step{{Active: 7}, {Active: 7, Confirm: true}, {Active: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(ran(its), "\n"), "TestFlood=fail\nTestFlood=fail\nTestFlood=pass"; got != want {
+		t.Fatalf("the iterations ran\n%s\nwant\n%s", got, want)
+	}
+	for k, it := range its[:2] {
+		if it.Cut != "TestFlood" || it.KillReason("TestFlood") != "sw_test.go:64: case 0" || strings.Contains(it.Output, "case 1") {
+			t.Errorf("iteration %d: cut %q, reason %q, want a cut after case 0; output:\n%s", k, it.Cut, it.KillReason("TestFlood"), it.Output)
+		}
+	}
+	if its[2].Cut != "" {
+		t.Errorf("the passing iteration was cut at %q", its[2].Cut)
+	}
+	for _, active := range []int{7, 0} {
+		st, _, err := bin.Run(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Active: active, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut := active != 0; (st.Cut == "TestFlood") != cut || (st.Tests["TestFlood"].Status == testjson.StatusFail) != cut {
+			t.Errorf("mutant %d from the environment: cut %q, TestFlood %s", active, st.Cut, st.Tests["TestFlood"].Status)
+		}
+	}
+}
+
 // TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
 // RunSpec.StopsAtFirstFailure.
 func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {

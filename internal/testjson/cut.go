@@ -10,7 +10,9 @@ import "strings"
 // testing prints there; also at the test's own output) or when it starts
 // another subtest. A table test that checks a hundred rows, or checks
 // 100,000 random cases with t.Errorf after a failed row, then costs its
-// first failed row.
+// first failed row. A test that fails with t.Error in a loop of its own
+// and goes on is cut the same way, at the line FailedEvent that the
+// switch of a batch build prints at a turn of that loop (mutate's Tick).
 //
 // The cut is a function of the stream's framing lines alone, so the
 // watch that stops the process (package testwatch) and the Parser that
@@ -22,6 +24,7 @@ import "strings"
 //	| the test                                        | cut where it goes on              |
 //	|-------------------------------------------------|-----------------------------------|
 //	| sequential, its subtests sequential             | yes                               |
+//	| failed, then turns a loop of its test files     | yes, at FailedEvent               |
 //	| called t.Parallel (top-level tests run beside)  | no                                |
 //	| has a parallel subtest that has not ended       | no                                |
 //	| panicked in the failed subtest                  | no: the panic ends the process    |
@@ -60,6 +63,11 @@ func (c *SubtestCut) Frame(event, name string) (test string, cut bool) {
 		} else {
 			c.parallel[top] = true
 		}
+	case FailedEvent:
+		// The switch saw the test failed, at a turn of a loop of its test
+		// files: it goes on after its failure.
+		c.failed[top] = true
+		return top, c.goesOn(top)
 	case "--- FAIL: ", "--- PASS: ", "--- SKIP: ":
 		delete(c.pending, name)
 		if sub && event == "--- FAIL: " {

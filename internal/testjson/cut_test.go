@@ -32,6 +32,10 @@ func TestAStreamIsCutWhereAFailedSubtestsTestGoesOn(t *testing.T) {
 		{"the parallel rows ended", "=== RUN   TestT\n=== RUN   TestT/1\n=== PAUSE TestT/1\n=== CONT  TestT/1\n--- FAIL: TestT/1 (0.00s)\n=== NAME  TestT\n", "=== NAME  TestT", "TestT"},
 		{"another test's row", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n=== RUN   TestU\n=== NAME  TestU\n", "", ""},
 		{"the test run again (-test.count)", "=== RUN   TestT\n=== RUN   TestT/1\n--- FAIL: TestT/1 (0.00s)\n--- FAIL: TestT (0.00s)\n=== RUN   TestT\n=== RUN   TestT/1\n", "", ""},
+		{"the switch saw the test failed", "=== RUN   TestT\n" + FailedEvent + "TestT\n", FailedEvent + "TestT", "TestT"},
+		{"the switch saw it in a row", "=== RUN   TestT\n=== RUN   TestT/1\n" + FailedEvent + "TestT\n", FailedEvent + "TestT", "TestT"},
+		{"the switch saw a parallel test failed", "=== RUN   TestT\n=== PAUSE TestT\n=== CONT  TestT\n" + FailedEvent + "TestT\n", "", ""},
+		{"the switch saw it beside a parallel row", "=== RUN   TestT\n=== RUN   TestT/1\n=== PAUSE TestT/1\n" + FailedEvent + "TestT\n", "", ""},
 	} {
 		var cut SubtestCut
 		line, test := "", ""
@@ -41,7 +45,7 @@ func TestAStreamIsCutWhereAFailedSubtestsTestGoesOn(t *testing.T) {
 				t.Fatalf("%s: %q is no framing line", c.name, l)
 			}
 			if got, ok := cut.Frame(event, name); ok {
-				line, test = strings.TrimSpace(l), got
+				line, test = strings.TrimRight(l, "\n"), got
 				break
 			}
 		}
@@ -179,5 +183,61 @@ FAIL
 	}
 	if strings.Contains(st.Output, "case 0") {
 		t.Errorf("the cut test's output past its cut was read:\n%s", st.Output)
+	}
+}
+
+// floodRun is a run of a test under a mutant that fails a case with
+// t.Errorf and goes on checking more: the switch printed FailedEvent at
+// the loop's next turn, and the test then panicked.
+const floodRun = `=== RUN   TestFlood
+    flood_test.go:12: Seed: 7
+    flood_test.go:15: case 0: got 3, want 4
+    flood_test.go:15: case 0: got 5, want 6
+` + FailedEvent + `TestFlood
+    flood_test.go:15: case 1: got 7, want 8
+    flood_test.go:15: case 2: got 9, want 10
+--- FAIL: TestFlood (2.00s)
+panic: runtime error: index out of range [3] with length 3
+FAIL
+`
+
+// TestATestThatFailedAndGoesOnIsAKillAtTheSwitchsLine: the stream of a
+// test that failed and went on is cut at the switch's line, a kill by
+// the test with the last message before it, whether the process was
+// stopped there, a few lines later, or ended in a panic; the cut note
+// says so.
+func TestATestThatFailedAndGoesOnIsAKillAtTheSwitchsLine(t *testing.T) {
+	t.Parallel()
+	whole := frame(floodRun)
+	want := Verdict{Outcome: outcome.Killed, KilledBy: []string{"TestFlood"}, Reason: "flood_test.go:15: case 0: got 5, want 6"}
+	for _, c := range []struct {
+		upTo string
+		res  proc.Result
+	}{
+		{"    flood_test.go:15: case 1", proc.Result{End: proc.EndTimedOut, ExitCode: -1}},
+		{"--- FAIL: TestFlood", proc.Result{End: proc.EndTimedOut, ExitCode: -1}},
+		{"", proc.Result{ExitCode: 2}},
+	} {
+		out := whole
+		if c.upTo != "" {
+			out = whole[:strings.Index(string(whole), c.upTo)]
+		}
+		p := NewParser()
+		p.CutAtFailedSubtest()
+		_, _ = p.Write(out)
+		st := p.Stream()
+		v := Classify(st, c.res)
+		if st.Cut != "TestFlood" || v.Outcome != want.Outcome || !reflect.DeepEqual(v.KilledBy, want.KilledBy) || v.Reason != want.Reason {
+			t.Errorf("output up to %q: cut %q, %s by %v (%q), want %s by %v (%q)", c.upTo, st.Cut, v.Outcome, v.KilledBy, v.Reason, want.Outcome, want.KilledBy, want.Reason)
+		}
+		if !strings.Contains(st.Output, "TestFlood had failed and went on: its run is read up to here") {
+			t.Errorf("output up to %q: the cut stream's output does not say where the run stopped:\n%s", c.upTo, st.Output)
+		}
+	}
+	// Without the cut (a run where every test's verdict counts), the
+	// switch's line is no output of the test's.
+	st := Parse(whole)
+	if st.Cut != "" || strings.Contains(st.Tests["TestFlood"].Output, "MUTPROP-FAILED") {
+		t.Errorf("a stream read whole: cut %q, the test's output:\n%s", st.Cut, st.Tests["TestFlood"].Output)
 	}
 }

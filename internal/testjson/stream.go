@@ -241,7 +241,7 @@ func (p *Parser) cutLine(line string) bool {
 	e.Fail++
 	s.Ended[test] = e
 	s.Cut, p.skipping, p.cur = test, true, ""
-	p.all.Write([]byte(cutNote(test)))
+	p.all.Write([]byte(cutNote(test, event)))
 	return true
 }
 
@@ -275,6 +275,9 @@ func (p *Parser) line(line []byte) {
 	trim := strings.TrimRight(string(line), "\r\n")
 	if p.cut != nil && p.cutLine(trim) {
 		return
+	}
+	if strings.HasPrefix(strings.TrimLeft(trim, " "), FailedEvent) {
+		return // not a cut: a parallel test, or a run that cuts nothing
 	}
 	if body := strings.TrimLeft(trim, " "); strings.HasPrefix(body, "=== RUN ") {
 		if name := strings.TrimSpace(body[len("=== RUN "):]); TopLevel(name) && s.Tests[name] != nil {
@@ -413,15 +416,21 @@ func splitElapsed(s string) (string, time.Duration) {
 // TopLevel reports whether name is a top-level test (not a subtest).
 func TopLevel(name string) bool { return !strings.Contains(name, "/") }
 
+// FailedEvent is the framing line a mutprop batch build's switch prints
+// when a top-level test it watches has failed and goes on running the
+// loops of its test files (mutate.FailedFrame, the same text): the test
+// has failed for good, and a SubtestCut cuts its run there.
+const FailedEvent = "=== MUTPROP-FAILED "
+
 // frameEvents are the framing prefixes ReadFrame knows.
-var frameEvents = []string{"=== RUN ", "=== PAUSE ", "=== CONT ", "=== NAME ", "--- PASS: ", "--- FAIL: ", "--- SKIP: "}
+var frameEvents = []string{"=== RUN ", "=== PAUSE ", "=== CONT ", "=== NAME ", "--- PASS: ", "--- FAIL: ", "--- SKIP: ", FailedEvent}
 
 // ReadFrame reads one line of a stream as it comes (a live watch of the
 // run): ok reports a framing line that starts, pauses, continues or ends a
 // test, or that names the test whose output follows. event is its prefix
 // ("=== RUN ", "=== PAUSE ", "=== CONT ", "=== NAME ", "--- PASS: ",
-// "--- FAIL: " or "--- SKIP: "), name the test's (without the elapsed
-// time of an end).
+// "--- FAIL: ", "--- SKIP: " or FailedEvent), name the test's (without
+// the elapsed time of an end).
 func ReadFrame(line []byte) (event, name string, ok bool) {
 	if len(line) == 0 || line[0] != marker {
 		return "", "", false
@@ -445,8 +454,11 @@ func readFrame(line string) (event, name string, ok bool) {
 }
 
 // cutNote is the line a cut stream's output ends with, for a reader of
-// the run's output (mutprop show --test).
-func cutNote(test string) string {
+// the run's output (mutprop show --test); event is the framing line's.
+func cutNote(test, event string) string {
+	if event == FailedEvent {
+		return "\nmutprop: " + test + " had failed and went on: its run is read up to here\n"
+	}
 	return "\nmutprop: " + test + " failed in a subtest and went on: its run is read up to here\n"
 }
 

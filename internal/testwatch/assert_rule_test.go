@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -120,6 +121,44 @@ func TestAFailedSubtestsTestGoingOnStopsAMutantsRun(t *testing.T) {
 		}
 		if c.later && (f.w.Stopped() != "TestFast" || f.w.Why() != "a subtest failed") {
 			t.Errorf("%s: stopped %q (%q), want TestFast", c.name, f.w.Stopped(), f.w.Why())
+		}
+	}
+}
+
+// TestTheSwitchsFailedLineStopsAMutantsRun: the switch's line that a
+// test failed and goes on (testjson.FailedEvent) ends a mutant's run as a
+// failed subtest's going on does, after cutAfter, with its own reason;
+// it neither stops the test's clock nor counts in the baseline's run.
+func TestTheSwitchsFailedLineStopsAMutantsRun(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		limits bool
+		after  time.Duration
+		stop   bool // at the line
+		later  bool // CutPatience after it
+	}{
+		{"a mutant's run", false, 0, true, true},
+		{"a run with more iterations", false, CutPatience, false, true},
+		{"the baseline's", true, 0, false, false},
+	} {
+		f := newFakeRun(watchRules)
+		f.w.CutAtFailedSubtest(c.after)
+		f.w.limitsOnly = c.limits
+		f.line("=== RUN   TestFlood")
+		f.line(testjson.FailedEvent + "TestFlood")
+		if f.stopped != c.stop {
+			t.Errorf("%s: stopped %v at the line, want %v", c.name, f.stopped, c.stop)
+		}
+		if !c.stop && f.w.running["TestFlood"] == nil {
+			t.Errorf("%s: the switch's line stopped TestFlood's clock", c.name)
+		}
+		f.advance(CutPatience+watchTick, 0)
+		if f.stopped != c.later {
+			t.Errorf("%s: stopped %v after %v, want %v", c.name, f.stopped, CutPatience, c.later)
+		}
+		if c.later && (f.w.Stopped() != "TestFlood" || f.w.Why() != "it had failed") {
+			t.Errorf("%s: stopped %q (%q), want TestFlood (it had failed)", c.name, f.w.Stopped(), f.w.Why())
 		}
 	}
 }

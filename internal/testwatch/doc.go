@@ -39,7 +39,8 @@
 // overhead's. A failed assertion's block in the output (testify's, read
 // by testjson.AssertScan) ends the run at once: the test has failed for
 // good. So does, in Run, a test that goes on after one of its subtests
-// failed (Watch.CutAtFailedSubtest; the parser cuts at the same line).
+// failed, or after the switch of a batch build saw it failed
+// (Watch.CutAtFailedSubtest; the parser cuts at the same line).
 // RuleFor gives a test its rule from its baseline; Run runs a test
 // binary under a Watch and confirms an unexplained timeout once, with
 // Patience x the deadlines.

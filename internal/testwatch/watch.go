@@ -110,6 +110,7 @@ type Watch struct {
 	cutAfter time.Duration
 	cutTest  string
 	cutAt    time.Time
+	cutWhy   string // what the cut line said, for the verdict's reason
 	done     chan struct{}
 	closed   bool
 }
@@ -144,8 +145,9 @@ func NewLimits(rule func(string) Rule) *Watch {
 
 // CutAtFailedSubtest makes the watch end the run once a top-level test
 // has gone on for after past the framing line at which it went on after
-// one of its subtests failed (testjson.SubtestCut): the test has failed
-// for good, a kill whatever it does next. The run's parser must cut at
+// one of its subtests failed, or at which the switch saw it failed
+// (testjson.SubtestCut, testjson.FailedEvent): the test has failed for
+// good, a kill whatever it does next. The run's parser must cut at
 // the same line (testbin.RunSpec.CutAtFailedSubtest), so that the verdict
 // does not depend on whether or when the stop lands. after is 0 where
 // the process has nothing more to run, CutPatience where its later
@@ -170,7 +172,10 @@ func (w *Watch) readCut(what, name string) {
 	test, cut := w.cut.Frame(what, name)
 	switch {
 	case cut && w.cutTest == "":
-		w.cutTest, w.cutAt = test, w.now()
+		w.cutTest, w.cutAt, w.cutWhy = test, w.now(), "a subtest failed"
+		if what == testjson.FailedEvent {
+			w.cutWhy = "it had failed"
+		}
 		w.cutDue(w.cutAt)
 	case what == "=== RUN " && testjson.TopLevel(name), what == "--- FAIL: " && name == w.cutTest:
 		w.cutTest = ""
@@ -183,7 +188,7 @@ func (w *Watch) cutDue(now time.Time) {
 	if w.cutTest == "" || w.cutAfter < 0 || now.Sub(w.cutAt) < w.cutAfter || len(w.paused) > 0 || w.stopped != "" || w.closed {
 		return
 	}
-	w.stopped, w.why = w.cutTest, "a subtest failed"
+	w.stopped, w.why = w.cutTest, w.cutWhy
 	w.stop()
 }
 
@@ -267,7 +272,7 @@ func (w *Watch) endLine() {
 	if w.cut != nil && !w.limitsOnly {
 		w.readCut(what, name)
 	}
-	if what == "=== NAME " || !testjson.TopLevel(name) {
+	if what == "=== NAME " || what == testjson.FailedEvent || !testjson.TopLevel(name) {
 		return
 	}
 	now := w.now()
