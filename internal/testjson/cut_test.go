@@ -71,6 +71,20 @@ const tableRun = `=== RUN   TestTable
 FAIL
 `
 
+// readCutUpTo parses whole up to the line that starts with upTo (""
+// whole) with the cut on, and classifies it with the process's result.
+func readCutUpTo(whole []byte, upTo string, res proc.Result) (*Stream, Verdict) {
+	out := whole
+	if upTo != "" {
+		out = whole[:strings.Index(string(whole), upTo)]
+	}
+	p := NewParser()
+	p.CutAtFailedSubtest()
+	_, _ = p.Write(out)
+	st := p.Stream()
+	return st, Classify(st, res)
+}
+
 // TestACutRunHasOneVerdictWhereverTheStopLanded: a stream that cuts reads
 // the same verdict, a kill by the table test with its first row's
 // message, whether the process was stopped at the cut, a few lines past
@@ -89,15 +103,7 @@ func TestACutRunHasOneVerdictWhereverTheStopLanded(t *testing.T) {
 		{"    table_test.go:9: Code(2)", stopped},
 		{"", proc.Result{ExitCode: 1}},
 	} {
-		out := whole
-		if c.upTo != "" {
-			out = whole[:strings.Index(string(whole), c.upTo)]
-		}
-		p := NewParser()
-		p.CutAtFailedSubtest()
-		_, _ = p.Write(out)
-		st := p.Stream()
-		v := Classify(st, c.res)
+		st, v := readCutUpTo(whole, c.upTo, c.res)
 		if i == 0 {
 			first = v
 			if st.Cut != "TestTable" || v.Outcome != outcome.Killed || !reflect.DeepEqual(v.KilledBy, []string{"TestTable"}) || v.Reason != "table_test.go:9: Code(1) = 87, want 84" {
@@ -218,15 +224,7 @@ func TestATestThatFailedAndGoesOnIsAKillAtTheSwitchsLine(t *testing.T) {
 		{"--- FAIL: TestFlood", proc.Result{End: proc.EndTimedOut, ExitCode: -1}},
 		{"", proc.Result{ExitCode: 2}},
 	} {
-		out := whole
-		if c.upTo != "" {
-			out = whole[:strings.Index(string(whole), c.upTo)]
-		}
-		p := NewParser()
-		p.CutAtFailedSubtest()
-		_, _ = p.Write(out)
-		st := p.Stream()
-		v := Classify(st, c.res)
+		st, v := readCutUpTo(whole, c.upTo, c.res)
 		if st.Cut != "TestFlood" || v.Outcome != want.Outcome || !reflect.DeepEqual(v.KilledBy, want.KilledBy) || v.Reason != want.Reason {
 			t.Errorf("output up to %q: cut %q, %s by %v (%q), want %s by %v (%q)", c.upTo, st.Cut, v.Outcome, v.KilledBy, v.Reason, want.Outcome, want.KilledBy, want.Reason)
 		}
