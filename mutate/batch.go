@@ -558,7 +558,7 @@ func panicText(r interface{}) (string, bool) {
 // directory: what a test that failed may have left behind. The caller
 // holds mu.
 func state() uint64 {
-	h := &hasher{h: 14695981039346656037}
+	h := newHasher()
 	for _, v := range registered() {
 		h.value(reflect.ValueOf(v), 0)
 	}
@@ -629,10 +629,10 @@ func recordState(path string, k int) { recordStateAs(path, strconv.Itoa(k)) }
 func recordStateAs(path, label string) {
 	mu.Lock()
 	defer mu.Unlock()
-	h := &hasher{h: 14695981039346656037}
+	h := newHasher()
 	var each []string
 	for i, v := range registered() {
-		one := &hasher{h: 14695981039346656037}
+		one := newHasher()
 		one.value(reflect.ValueOf(v), 0)
 		h.word(one.h)
 		name := "?"
@@ -648,6 +648,9 @@ func recordStateAs(path, label string) {
 	fmt.Fprintf(f, "%s %d %s\n", label, h.h, strings.Join(each, " "))
 	f.Close()
 }
+
+// newHasher returns a hasher at FNV-1a's offset basis.
+func newHasher() *hasher { return &hasher{h: 14695981039346656037} }
 
 // hasher hashes values deeply (FNV-1a over their contents), pointers by
 // what they point to, each at most once, maps by the sum of their
@@ -839,14 +842,15 @@ func load() {
 `)
 }
 
-// stateNames is the Go text of the names RegisterState takes for the
-// variables vars of package pkg: a []string literal of "pkg.name".
-func stateNames(pkg string, vars []string) string {
+// registerState is the Go statement that registers the package-level
+// variables vars of package pkg with the switch: RegisterState with
+// their names, "pkg.name", and their addresses.
+func registerState(pkg string, vars []string) string {
 	q := make([]string, len(vars))
 	for i, v := range vars {
 		q[i] = strconv.Quote(pkg + "." + v)
 	}
-	return "[]string{" + strings.Join(q, ", ") + "}"
+	return switchName + ".RegisterState([]string{" + strings.Join(q, ", ") + "}, func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })"
 }
 
 // RewriteTests returns src, a _test.go file, with a call of the switch
@@ -921,7 +925,7 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 		}
 	}
 	if len(vars) > 0 {
-		tail := "\n\nfunc init() {\n\t" + switchName + ".RegisterState(" + stateNames(f.Name.Name, vars) + ", func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n}\n"
+		tail := "\n\nfunc init() {\n\t" + registerState(f.Name.Name, vars) + "\n}\n"
 		insert(len(src), tail)
 	}
 	insert(fset.Position(f.Name.End()).Offset, "; import "+switchName+" "+strconv.Quote(switchPath))

@@ -1040,7 +1040,7 @@ func init() {
 	})
 `
 		if len(vars) > 0 {
-			text += "\tmutpropswitch.RegisterState(" + stateNames(name, vars) + ", func() []interface{} { return []interface{}{&" + strings.Join(vars, ", &") + "} })\n"
+			text += "\t" + registerState(name, vars) + "\n"
 		}
 		text += `}
 `

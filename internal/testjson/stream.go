@@ -276,10 +276,11 @@ func (p *Parser) line(line []byte) {
 	if p.cut != nil && p.cutLine(trim) {
 		return
 	}
-	if strings.HasPrefix(strings.TrimLeft(trim, " "), FailedEvent) {
+	body := strings.TrimLeft(trim, " ")
+	if strings.HasPrefix(body, FailedEvent) {
 		return // not a cut: a parallel test, or a run that cuts nothing
 	}
-	if body := strings.TrimLeft(trim, " "); strings.HasPrefix(body, "=== RUN ") {
+	if strings.HasPrefix(body, "=== RUN ") {
 		if name := strings.TrimSpace(body[len("=== RUN "):]); TopLevel(name) && s.Tests[name] != nil {
 			p.nextIteration()
 			s = p.s
@@ -296,7 +297,6 @@ func (p *Parser) line(line []byte) {
 		p.cur = ""
 		return
 	}
-	body := strings.TrimLeft(trim, " ")
 	switch {
 	case strings.HasPrefix(body, "=== RUN "):
 		name := strings.TrimSpace(body[len("=== RUN "):])
