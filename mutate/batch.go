@@ -183,6 +183,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -229,6 +230,7 @@ type TB interface {
 	SkipNow()
 	Fail()
 	Failed() bool
+	FailNow()
 	Cleanup(func())
 }
 
@@ -450,12 +452,16 @@ var activeEnv int
 // call Tick at each turn, and now and then Tick looks at whether the one
 // top-level test running, in an iteration that runs a mutant, has
 // failed. The first time it has, it prints the framing line ` + "`" + FailedFrame + "`" + `
-// and the test's name, where mutprop's reading of the run stops.
+// and the test's name, where mutprop's reading of the run stops. When
+// Tick runs on the test's own goroutine, the test then ends there, as at
+// a t.FailNow: what it would do after its failure decides nothing, and a
+// batch's next step need not wait for it.
 var (
 	tickMu   sync.Mutex
-	running  int  // top-level tests begun and not yet ended
-	watched  TB   // the test Tick looks at (nil: none)
-	marked   bool // watched's line was printed
+	running  int    // top-level tests begun and not yet ended
+	watched  TB     // the test Tick looks at (nil: none)
+	watchedG string // the goroutine that runs watched's function
+	marked   bool   // watched's line was printed
 	ticks    uint64
 	nextTick uint64 = 1
 )
@@ -468,7 +474,7 @@ func watch(t TB, active int) {
 	running++
 	watched, marked, ticks, nextTick = nil, false, 0, 1
 	if active > 0 && running == 1 {
-		watched = t
+		watched, watchedG = t, goroutine()
 	}
 	tickMu.Unlock()
 	t.Cleanup(func() {
@@ -493,17 +499,37 @@ func Tick() {
 // look is Tick's look at the watched test.
 func look() {
 	tickMu.Lock()
-	defer tickMu.Unlock()
 	step := ticks
 	if step > ` + strconv.Itoa(tickEvery) + ` {
 		step = ` + strconv.Itoa(tickEvery) + `
 	}
 	nextTick = ticks + step
 	if watched == nil || marked || running != 1 || !watched.Failed() {
+		tickMu.Unlock()
 		return
 	}
 	marked = true
-	os.Stdout.WriteString("\x16` + FailedFrame + `" + watched.Name() + "\n")
+	t, own := watched, watchedG != "" && watchedG == goroutine()
+	tickMu.Unlock()
+	os.Stdout.WriteString("\x16` + FailedFrame + `" + t.Name() + "\n")
+	if own {
+		t.FailNow()
+	}
+}
+
+// goroutine is the number of the calling goroutine, as its stack's
+// first line gives it ("goroutine 7 [running]:").
+func goroutine() string {
+	var buf [64]byte
+	s := string(buf[:runtime.Stack(buf[:], false)])
+	if !strings.HasPrefix(s, "goroutine ") {
+		return ""
+	}
+	s = s[len("goroutine "):]
+	if i := strings.Index(s, " "); i > 0 {
+		return s[:i]
+	}
+	return ""
 }
 
 // alone reports whether t's own goroutine is all that would run on if

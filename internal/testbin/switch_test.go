@@ -188,7 +188,7 @@ func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
 		t.Fatalf("the switch prints %q, the parser reads %q", mutate.FailedFrame, testjson.FailedEvent)
 	}
 	bin := switchBinary(t)
-	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+	its, res, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
 		Schedule: []mutate.Step{{Active: 7}, {Active: 7, Confirm: true}, {Active: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +201,10 @@ func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
 			t.Errorf("iteration %d: cut %q, reason %q, want a cut after case 0; output:\n%s", k, it.Cut, it.KillReason("TestFlood"), it.Output)
 		}
 	}
+	// The test ended at the cut, on its own goroutine: no later case ran.
+	if strings.Contains(string(res.Output), "case 1") {
+		t.Errorf("TestFlood went on after its cut:\n%.2000s", res.Output)
+	}
 	if its[2].Cut != "" {
 		t.Errorf("the passing iteration was cut at %q", its[2].Cut)
 	}
@@ -212,6 +216,29 @@ func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
 		if cut := active != 0; (st.Cut == "TestFlood") != cut || (st.Tests["TestFlood"].Status == testjson.StatusFail) != cut {
 			t.Errorf("mutant %d from the environment: cut %q, TestFlood %s", active, st.Cut, st.Tests["TestFlood"].Status)
 		}
+	}
+}
+
+// TestTheSwitchEndsOnlyTheTestsOwnGoroutine runs TestFloodAside, whose
+// failing loop runs in a goroutine of its own: the switch marks the cut
+// there, but ending that goroutine would leave the test waiting for it.
+// The loop goes on to its last case, and the test to its end.
+func TestTheSwitchEndsOnlyTheTestsOwnGoroutine(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	its, res, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFloodAside"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+		Schedule: []mutate.Step{{Active: 7}, {Active: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(ran(its), "\n"), "TestFloodAside=fail\nTestFloodAside=pass"; got != want {
+		t.Fatalf("the iterations ran\n%s\nwant\n%s", got, want)
+	}
+	if its[0].Cut != "TestFloodAside" {
+		t.Errorf("cut %q, want TestFloodAside", its[0].Cut)
+	}
+	if out := string(res.Output); !strings.Contains(out, "case 19999") || strings.Count(out, "done") != 2 {
+		t.Errorf("the goroutine's loop or the test did not run to its end:\n%.2000s", out)
 	}
 }
 
