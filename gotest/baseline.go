@@ -117,14 +117,18 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	}
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
-	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(s.tests), k))
-	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, s.tests, o)
+	searched := s.mutantTests(o)
+	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(searched), k))
+	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, searched, o)
 	if err != nil {
 		return err
 	}
 	note := ""
-	if n := len(s.tests) - len(repeated); n > 0 {
+	if n := len(searched) - len(repeated); n > 0 {
 		note = fmt.Sprintf(" (but %d that failed both together and alone: they ran alone meanwhile, up to %d times, to confirm it)", n, flakiness.ConfirmRuns)
+	}
+	if n := len(s.tests) - len(searched); n > 0 {
+		note += fmt.Sprintf("; %d that reach no mutant left out: no mutant runs them", n)
 	}
 	s.cfg.logf("%s: the tests ran together %d more times without a mutant, to find flaky tests, in %v%s", s.pkg.Path, k,
 		time.Since(start).Round(time.Millisecond), note)
@@ -155,6 +159,27 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
 	}
 	return nil
+}
+
+// mutantTests lists the tests a mutant may run, which the flaky-test
+// search repeats: every test but those whose recording run reached no
+// guarded site, infected no probe and gave no black-box data. A test
+// whose run told nothing, one that failed so far (o, when not nil), and every test
+// when coverage is read from blocks (overlay mode) or some mutant has no
+// schema (it runs every test) are among them. A flaky test that no
+// mutant runs can kill none.
+func (s *session) mutantTests(o *flakiness.Observations) []string {
+	if !s.recorded || s.everyTest {
+		return s.tests
+	}
+	var out []string
+	for _, t := range s.tests {
+		reached, known := s.reached[t]
+		if !known || len(reached) > 0 || len(s.infected[t]) > 0 || len(s.data[t]) > 0 || (o != nil && o.Failed(t)) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // failingNow ends RunMutant's baseline: the tests ran together and each

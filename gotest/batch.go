@@ -957,8 +957,9 @@ func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[stri
 	return m
 }
 
-// measureLeaks runs the session's tests that call the switch twice in one
-// process on the original, as a batch runs them, and sets leaks when they
+// measureLeaks runs the session's tests that call the switch, and that a
+// mutant may run (mutantTests), twice in one process on the original, as
+// a batch runs them, and sets leaks when they
 // leave state behind, which a batch would carry from one mutant to the
 // next: a test that fails the second time, a package-level variable (of
 // the mutated packages or the tests) that a run changes again, or a file
@@ -967,7 +968,7 @@ func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[stri
 // wrote into the copy (session.written), nothing runs: that says it.
 func (s *session) measureLeaks(ctx context.Context) error {
 	var tests []string
-	for _, t := range s.tests {
+	for _, t := range s.mutantTests(nil) {
 		if s.batchable(t) {
 			tests = append(tests, t)
 		}

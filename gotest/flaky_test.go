@@ -2,6 +2,8 @@ package gotest
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,5 +58,52 @@ func TestAFlakyFixtureIsRefusedOrSetAsideAsFlaky(t *testing.T) {
 				t.Errorf("no mutant killed: the package was not scored with TestAdd and TestMax")
 			}
 		})
+	}
+}
+
+// TestATestThatReachesNoMutantIsNotSearchedForFlakiness scores a module
+// whose TestElsewhere reaches none of its code and fails from its third
+// run on. The baseline runs it twice (with the others, then alone for
+// its coverage); no mutant runs it, so neither the flaky-test search nor
+// the leak check repeats it, and the package is scored. Repeated, it
+// would fail and refuse the package as flaky.
+func TestATestThatReachesNoMutantIsNotSearchedForFlakiness(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "reachesnone")
+	testfix.WriteTxtar(t, filepath.Join("testdata", "reachesnone.txtar"), dir)
+	counter := filepath.Join(t.TempDir(), "runs")
+	src := fmt.Sprintf("package reachesnone\n\nconst counterFile = %q\n", counter)
+	if err := os.WriteFile(filepath.Join(dir, "counter_test.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	cfg := Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, NoFloor: true, TempDir: t.TempDir(), Log: &log,
+		Timeouts: proc.Timeouts{Factor: 5, Const: time.Second, Floor: time.Second}}
+	res, err := Score(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("score: %v\nlog:\n%s", err, log.String())
+	}
+	if b, _ := os.ReadFile(counter); len(b) != 2 {
+		t.Errorf("TestElsewhere ran %d times, want 2 (with the others, then alone)", len(b))
+	}
+	if !strings.Contains(log.String(), "1 that reach no mutant left out") {
+		t.Errorf("the log does not say that TestElsewhere was left out:\n%s", log.String())
+	}
+	pr := res.Packages[0]
+	if len(pr.SetAside) != 0 {
+		t.Errorf("set aside %+v, want none", pr.SetAside)
+	}
+	killed := 0
+	for _, m := range pr.Mutants {
+		if slices.Contains(m.Tests(), "TestElsewhere") {
+			t.Errorf("mutant %s runs TestElsewhere", m.Mutant.ID)
+		}
+		if len(m.KilledBy) > 0 {
+			killed++
+		}
+	}
+	if killed == 0 {
+		t.Errorf("no mutant killed: the package was not scored with TestAdd and TestMax")
 	}
 }

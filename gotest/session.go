@@ -131,8 +131,11 @@ type session struct {
 	// measures cover: per test, the blocks it executed in each package it
 	// was built to cover (by import path). A test without an entry told
 	// nothing: it covers and infects every mutant.
-	recorded          bool
-	coverPkgs         []string // the import paths whose mutants its tests count for
+	recorded  bool
+	coverPkgs []string // the import paths whose mutants its tests count for
+	// everyTest is set when some mutant the tests count for has no
+	// schema: built alone, it runs every test.
+	everyTest         bool
 	reached, infected map[string]map[int]bool
 	// data is each test's data coverage of the wrapped functions, by
 	// their first schema number (mutate.BlackboxOptions.Data).
@@ -413,7 +416,7 @@ func (rs *runState) testSessions(ctx context.Context, targets, live []*target, o
 		if cfg.OwnTests {
 			own = t
 		}
-		s, err := rs.openSession(ctx, t.pkg, t.tmpl, fmt.Sprintf("pkg%d", i), coverPkgs(live, t.tmpl, own), overlays)
+		s, err := rs.openSession(ctx, t.pkg, t.tmpl, fmt.Sprintf("pkg%d", i), coverPkgs(live, t.tmpl, own), overlays, unguarded(live))
 		if err != nil || s == nil {
 			if err != nil {
 				return nil, err
@@ -437,7 +440,7 @@ func (rs *runState) testSessions(ctx context.Context, targets, live []*target, o
 			return nil, fmt.Errorf("score %s: %w", tp.Path, err)
 		}
 		pkg := &mutate.Package{Path: tp.Path, Dir: tp.Dir, Name: filepath.Base(tp.Dir)}
-		s, err := rs.openSession(ctx, pkg, tmpl, fmt.Sprintf("tests%d", i), coverPkgs(live, tmpl, nil), overlays)
+		s, err := rs.openSession(ctx, pkg, tmpl, fmt.Sprintf("tests%d", i), coverPkgs(live, tmpl, nil), overlays, unguarded(live))
 		if err != nil {
 			return nil, err
 		}
@@ -468,11 +471,25 @@ func coverPkgs(live []*target, tmpl *sandbox.Template, own *target) []string {
 	return out
 }
 
+// unguarded reports whether a live package has a mutant without a schema:
+// built alone, it runs every test, whatever the tests reach.
+func unguarded(live []*target) bool {
+	for _, t := range live {
+		for _, m := range t.muts {
+			if m.Schema == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // openSession prepares the session of the test package pkg, whose tests
 // count for coverPkgs (none: no session, and a nil result), in the run's
-// directory work.
-func (rs *runState) openSession(ctx context.Context, pkg *mutate.Package, tmpl *sandbox.Template, work string, coverPkgs []string, overlays map[string]string) (*session, error) {
-	s := &session{runState: rs, pkg: pkg, tmpl: tmpl, work: filepath.Join(rs.tmp, work)}
+// directory work; everyTest says that some mutant runs every test
+// (unguarded).
+func (rs *runState) openSession(ctx context.Context, pkg *mutate.Package, tmpl *sandbox.Template, work string, coverPkgs []string, overlays map[string]string, everyTest bool) (*session, error) {
+	s := &session{runState: rs, pkg: pkg, tmpl: tmpl, work: filepath.Join(rs.tmp, work), everyTest: everyTest}
 	if err := os.MkdirAll(s.work, 0o755); err != nil {
 		return nil, fmt.Errorf("score %s: %w", pkg.Path, err)
 	}
