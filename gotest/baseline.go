@@ -163,11 +163,11 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 
 // mutantTests lists the tests a mutant may run, which the flaky-test
 // search repeats: every test but those whose recording run reached no
-// guarded site, infected no probe and gave no black-box data. A test
-// whose run told nothing, one that failed so far (o, when not nil), and every test
-// when coverage is read from blocks (overlay mode) or some mutant has no
-// schema (it runs every test) are among them. A flaky test that no
-// mutant runs can kill none.
+// guarded site, infected no probe and gave no black-box data. Among them
+// are a test whose run told nothing, one that failed so far (o, when not
+// nil), and every test when coverage is read from blocks (overlay mode)
+// or some mutant has no schema (it runs every test). A flaky test that
+// no mutant runs can kill none.
 func (s *session) mutantTests(o *flakiness.Observations) []string {
 	if !s.recorded || s.everyTest {
 		return s.tests
