@@ -408,6 +408,7 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 func (rs *runState) testSessions(ctx context.Context, targets, live []*target, overlays map[string]string) ([]*session, error) {
 	cfg := rs.cfg
 	var sessions []*session
+	everyTest := unguarded(live)
 	for i, t := range targets {
 		if !t.live || !HasTests(t.pkg.Dir) {
 			continue
@@ -416,7 +417,7 @@ func (rs *runState) testSessions(ctx context.Context, targets, live []*target, o
 		if cfg.OwnTests {
 			own = t
 		}
-		s, err := rs.openSession(ctx, t.pkg, t.tmpl, fmt.Sprintf("pkg%d", i), coverPkgs(live, t.tmpl, own), overlays, unguarded(live))
+		s, err := rs.openSession(ctx, t.pkg, t.tmpl, fmt.Sprintf("pkg%d", i), coverPkgs(live, t.tmpl, own), overlays, everyTest)
 		if err != nil || s == nil {
 			if err != nil {
 				return nil, err
@@ -440,7 +441,7 @@ func (rs *runState) testSessions(ctx context.Context, targets, live []*target, o
 			return nil, fmt.Errorf("score %s: %w", tp.Path, err)
 		}
 		pkg := &mutate.Package{Path: tp.Path, Dir: tp.Dir, Name: filepath.Base(tp.Dir)}
-		s, err := rs.openSession(ctx, pkg, tmpl, fmt.Sprintf("tests%d", i), coverPkgs(live, tmpl, nil), overlays, unguarded(live))
+		s, err := rs.openSession(ctx, pkg, tmpl, fmt.Sprintf("tests%d", i), coverPkgs(live, tmpl, nil), overlays, everyTest)
 		if err != nil {
 			return nil, err
 		}
