@@ -308,6 +308,37 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	}
 }
 
+// TestASubtestsPanicEndsItsRowInABatch scores testdata/subpanic.txtar's
+// variants, under which a row of a table test panics in its subtest, in
+// batches and one process per mutant: the verdicts and reasons agree,
+// and a panic the switch ends as its row's failure leaves the batch
+// running (one process for the four variants' first stage and one to
+// check the kills on the original, where a panic that ended its process
+// would add a process for the rest of the batch and one for the
+// variant alone).
+func TestASubtestsPanicEndsItsRowInABatch(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	wantKillReasons(t, scoreOperatorBatches(t, "subpanic.txtar"), map[string]string{
+		"named:index":  "panic: runtime error: index out of range [4] with length 4",
+		"named:nilmap": "panic: assignment to entry in nil map",
+		"named:wrong":  `digit_test.go:12: Name(3) = "four", want "three"`,
+		"named:same":   "",
+	})
+	var log strings.Builder
+	cfg := gotest.Config{
+		Dir: testfix.Module(t, filepath.Join("testdata", "subpanic.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
+		Plan: onlyMutants{"named:index": true, "named:nilmap": true, "named:wrong": true, "named:same": true},
+	}
+	if _, err := gotest.Score(context.Background(), cfg); err != nil {
+		t.Fatalf("score: %v\n%s", err, log.String())
+	}
+	if n := processes(t, log.String()); n > 2 {
+		t.Errorf("the mutants ran in %d test processes, want at most 2:\n%s", n, log.String())
+	}
+}
+
 // onlyMutants is a gotest.Plan that keeps the mutants it names.
 type onlyMutants map[string]bool
 

@@ -429,19 +429,58 @@ func Begin(t TB) func() {
 		if !alone(t) {
 			return // it went parallel, or ran subtests
 		}
-		r := recover()
-		if r == nil {
+		if r := recover(); r != nil {
+			failAt(t, r)
+		}
+	}
+}
+
+// failAt ends panic r of t's goroutine, recovered, as t's failure,
+// printed as the runtime prints it (the reason mutprop reads), then the
+// stack; the process goes on to the next step, where a failfast one
+// ends the iteration here. A value the runtime prints its own way
+// panics again.
+func failAt(t TB, r interface{}) {
+	msg, ok := panicText(r)
+	if !ok {
+		panic(r)
+	}
+	fmt.Printf("panic: %s [recovered]\n\n%s\n", msg, debug.Stack())
+	t.Fail()
+}
+
+// panicked is the iteration in which Sub ended a subtest's panic as its
+// failure: the subtests that start after it in that iteration skip.
+var panicked = -1
+
+// Sub starts subtest t: each function literal given to a T's Run defers
+// Sub(t)() first thing. In a failfast step, it ends a panic of the
+// subtest's own goroutine as the subtest's failure, as Begin does a
+// test's, when the subtest is not parallel and ran no subtest; the
+// subtests that start after it in the iteration then skip, where the
+// process would have ended with the panic.
+func Sub(t TB) func() {
+	mu.Lock()
+	k := current
+	failfast := k >= 0 && k < len(steps) && steps[k].failfast
+	skip := failfast && panicked == k
+	mu.Unlock()
+	if skip {
+		t.SkipNow()
+	}
+	if !failfast {
+		return nothing
+	}
+	return func() {
+		if !alone(t) {
 			return
 		}
-		msg, ok := panicText(r)
-		if !ok {
-			panic(r)
+		if r := recover(); r != nil {
+			mu.Lock()
+			panicked = k
+			mu.Unlock()
+			failAt(t, r)
 		}
-		// As the runtime prints it (the reason mutprop reads), then the
-		// stack; the process goes on to the next step, where a failfast
-		// one ends the iteration here.
-		fmt.Printf("panic: %s [recovered]\n\n%s\n", msg, debug.Stack())
-		t.Fail()
 	}
 }
 
@@ -896,13 +935,10 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	insert := func(at int, text string) {
 		edits = append(edits, TextEdit{File: filename, Start: at, End: at, NewText: text})
 	}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Body == nil || !batchedTest(fd) {
-			continue
-		}
-		param := fd.Type.Params.List[0]
-		name := "mutpropT"
+	// named is the name of a test's parameter, which it gets when it has
+	// none, or is _.
+	named := func(param *ast.Field) string {
+		const name = "mutpropT"
 		switch {
 		case len(param.Names) == 0:
 			insert(fset.Position(param.Type.Pos()).Offset, name+" ")
@@ -910,8 +946,16 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 			at := fset.Position(param.Names[0].Pos()).Offset
 			edits = append(edits, TextEdit{File: filename, Start: at, End: at + 1, NewText: name})
 		default:
-			name = param.Names[0].Name
+			return param.Names[0].Name
 		}
+		return name
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil || !batchedTest(fd) {
+			continue
+		}
+		name := named(fd.Type.Params.List[0])
 		insert(fset.Position(fd.Body.Lbrace).Offset+1, " defer "+switchName+".Begin("+name+")();")
 		names = append(names, fd.Name.Name)
 	}
@@ -920,7 +964,10 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	}
 	// Each turn of a loop tells the switch (Tick), which cuts a test that
 	// failed and goes on (FailedFrame); on the loop's line, so that line
-	// numbers stay.
+	// numbers stay. Each subtest written in place, t.Run(name, func(t
+	// *testing.T) {...}), defers the switch's Sub first, on its brace's
+	// line.
+	testing := importName(f, "testing")
 	ast.Inspect(f, func(n ast.Node) bool {
 		var body *ast.BlockStmt
 		switch n := n.(type) {
@@ -928,6 +975,11 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 			body = n.Body
 		case *ast.RangeStmt:
 			body = n.Body
+		case *ast.CallExpr:
+			if lit := subtestLiteral(n, testing); lit != nil {
+				name := named(lit.Type.Params.List[0])
+				insert(fset.Position(lit.Body.Lbrace).Offset+1, " defer "+switchName+".Sub("+name+")();")
+			}
 		}
 		if body != nil {
 			insert(fset.Position(body.Lbrace).Offset+1, " "+switchName+".Tick();")
@@ -973,6 +1025,51 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 // runs them after every iteration of the tests, so their runs would not
 // follow the schedule's order; examples run once per process, and
 // benchmarks not at all.
+// subtestLiteral is the function literal of call when call is
+// X.Run(name, func(t *T) {...}), T being testing.T under the name testing
+// (the file's name of package testing, "" when it imports none), and nil
+// otherwise.
+func subtestLiteral(call *ast.CallExpr, testing string) *ast.FuncLit {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Run" || len(call.Args) != 2 || testing == "" {
+		return nil
+	}
+	lit, ok := call.Args[1].(*ast.FuncLit)
+	if !ok || lit.Type.Params == nil || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) > 1 {
+		return nil
+	}
+	star, ok := lit.Type.Params.List[0].Type.(*ast.StarExpr)
+	if !ok {
+		return nil
+	}
+	typ, ok := star.X.(*ast.SelectorExpr)
+	if !ok || typ.Sel.Name != "T" {
+		return nil
+	}
+	if pkg, ok := typ.X.(*ast.Ident); !ok || pkg.Name != testing {
+		return nil
+	}
+	return lit
+}
+
+// importName is the name under which f imports the package of path
+// ("" when it does not, or imports it as _ or .).
+func importName(f *ast.File, path string) string {
+	for _, im := range f.Imports {
+		if p, err := strconv.Unquote(im.Path.Value); err != nil || p != path {
+			continue
+		}
+		if im.Name == nil {
+			return path[strings.LastIndex(path, "/")+1:]
+		}
+		if im.Name.Name == "_" || im.Name.Name == "." {
+			return ""
+		}
+		return im.Name.Name
+	}
+	return ""
+}
+
 func batchedTest(fd *ast.FuncDecl) bool {
 	if fd.Type.TypeParams != nil || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 || len(fd.Type.Params.List[0].Names) > 1 {
 		return false

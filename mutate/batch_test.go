@@ -44,12 +44,23 @@ func helper(t *testing.T) {
 		}
 	}
 }
+
+func TestSub(t *testing.T) {
+	t.Run("a", func(t *testing.T) {
+		t.Run("b", func(*testing.T) {})
+	})
+	t.Run("c", func(_ *testing.T) {})
+	t.Run("d", helper)
+	t.Run("e", func(t *testing.T, x int) {})
+	b := &testing.B{}
+	b.Run("f", func(b *testing.B) {})
+}
 `
 	got, names, err := RewriteTests("p_test.go", []byte(src), "example.com/m/mutpropswitch")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "TestNamed TestBlank TestUnnamed Test"; strings.Join(names, " ") != want {
+	if want := "TestNamed TestBlank TestUnnamed Test TestSub"; strings.Join(names, " ") != want {
 		t.Errorf("RewriteTests rewrote %q, want %q", names, want)
 	}
 	if n, m := bytes.Count(got, []byte("\n")), strings.Count(src, "\n"); n != m {
@@ -69,9 +80,38 @@ func helper(t *testing.T) {
 		"func FuzzF(f *testing.F) {}",
 		"func Test(t *testing.T) { defer mutpropswitch.Begin(t)();}",
 		"func helper(t *testing.T) {\n\tfor i := 0; i < 3; i++ { mutpropswitch.Tick();\n\t\tfor range []int{i} { mutpropswitch.Tick();\n",
+		// Each subtest written in place defers Sub, named or not.
+		`t.Run("a", func(t *testing.T) { defer mutpropswitch.Sub(t)();`,
+		`t.Run("b", func(mutpropT *testing.T) { defer mutpropswitch.Sub(mutpropT)();})`,
+		`t.Run("c", func(mutpropT *testing.T) { defer mutpropswitch.Sub(mutpropT)();})`,
+		`t.Run("d", helper)`,
+		`t.Run("e", func(t *testing.T, x int) {})`,
+		`b.Run("f", func(b *testing.B) {})`,
 	} {
 		if !bytes.Contains(got, []byte(want)) {
 			t.Errorf("the rewrite lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+func TestRewriteTestsFindsSubtestsUnderTheFilesNameOfTesting(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		imp, typ string
+		sub      bool
+	}{
+		{`"testing"`, "*testing.T", true},
+		{`tt "testing"`, "*tt.T", true},
+		{`tt "testing"`, "*testing.T", false}, // another package's T
+		{`. "testing"`, "*T", false},
+	} {
+		src := "package p\n\nimport " + c.imp + "\n\nfunc TestX(t " + c.typ + ") {\n\tt.Run(\"a\", func(t " + c.typ + ") {})\n}\n"
+		got, _, err := RewriteTests("p_test.go", []byte(src), "m/mutpropswitch")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sub := bytes.Contains(got, []byte("mutpropswitch.Sub(t)")); sub != c.sub {
+			t.Errorf("import %s, subtest of %s: Sub deferred %v, want %v:\n%s", c.imp, c.typ, sub, c.sub, got)
 		}
 	}
 }

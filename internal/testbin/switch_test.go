@@ -242,6 +242,51 @@ func TestTheSwitchEndsOnlyTheTestsOwnGoroutine(t *testing.T) {
 	}
 }
 
+// TestTheSwitchEndsASubtestsPanicAsItsFailure runs TestSub, whose
+// second subtest panics under mutant 8, in a batch: in a failfast step the
+// panic is the test's failure, with the reason a process that ended
+// there gives, the third subtest skips, and the process goes on to the
+// next steps; in a step that is not failfast, the panic ends the process.
+func TestTheSwitchEndsASubtestsPanicAsItsFailure(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	alone, _, err := bin.Run(t.Context(), RunSpec{Tests: []string{"TestSub"}, Active: 8, Dir: t.TempDir(), Timeout: time.Minute, Failfast: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reason := alone.KillReason("TestSub")
+	if !strings.HasPrefix(reason, "panic: runtime error: index out of range [8]") {
+		t.Fatalf("alone, TestSub's reason %q, want the panic", reason)
+	}
+	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestSub"}, Dir: t.TempDir(), Timeout: time.Minute,
+		Schedule: []mutate.Step{
+			{Active: 8, Failfast: true},
+			{Active: 8, Failfast: true, Confirm: true},
+			{Active: 1, Failfast: true},
+			{Active: 8},
+			{Active: 1},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"TestSub=fail TestSub/a=pass TestSub/b=fail TestSub/c=skip",
+		"TestSub=fail TestSub/a=pass TestSub/b=fail TestSub/c=skip",
+		"TestSub=pass TestSub/a=pass TestSub/b=pass TestSub/c=pass",
+		"TestSub=fail TestSub/a=pass TestSub/b=fail", // no failfast: the panic ends the process
+	}
+	if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, k := range []int{0, 1, 3} {
+		if k < len(its) {
+			if r := its[k].KillReason("TestSub"); r != reason {
+				t.Errorf("iteration %d: TestSub's reason %q, want %q as alone", k, r, reason)
+			}
+		}
+	}
+}
+
 // TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule checks
 // RunSpec.StopsAtFirstFailure.
 func TestStopsAtFirstFailureIsFailfastOrAFailfastSchedule(t *testing.T) {
