@@ -48,30 +48,38 @@ func (cfg *Config) batch() bool {
 }
 
 // batchBuild prepares the batch build of the module copied at tmpl: the
-// switch package written into the copy (never the user's tree), and the
-// overlay entries of the rewritten tests of the packages in dirs (the
-// user's directories of the test packages of the module). It returns the
-// switch package's import path and the overlay entries, and records the
-// tests that call the switch by directory of the copy (switched).
-func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string) (string, map[string][]byte, error) {
-	root := tmpl.Root()
-	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	if err != nil {
-		return "", nil, fmt.Errorf("batch build: %w", err)
-	}
-	mod := modfile.ModulePath(data)
-	if mod == "" {
-		return "", nil, fmt.Errorf("batch build: %s has no module path", filepath.Join(root, "go.mod"))
-	}
-	dir := filepath.Join(root, mutate.SwitchDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", nil, fmt.Errorf("batch build: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
-		return "", nil, fmt.Errorf("batch build: %w", err)
-	}
-	path := mod + "/" + mutate.SwitchDir
+// switch package, and the overlay entries of the rewritten tests of the
+// packages in dirs (the user's directories of the test packages of the
+// module). The switch is an overlay entry under goroot/src, the GOROOT
+// of the go command that builds in the copy, whose build cache then
+// keeps it compiled from run to run; with goroot "" it is written into
+// the copy (never the user's tree). It returns the switch package's
+// import path and the overlay entries, and records the tests that call
+// the switch by directory of the copy (switched).
+func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string, goroot string) (string, map[string][]byte, error) {
 	files := map[string][]byte{}
+	path := mutate.SwitchDir
+	if goroot != "" {
+		files[filepath.Join(goroot, "src", mutate.SwitchDir, "switch.go")] = mutate.SwitchSource()
+	} else {
+		root := tmpl.Root()
+		data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		if err != nil {
+			return "", nil, fmt.Errorf("batch build: %w", err)
+		}
+		mod := modfile.ModulePath(data)
+		if mod == "" {
+			return "", nil, fmt.Errorf("batch build: %s has no module path", filepath.Join(root, "go.mod"))
+		}
+		dir := filepath.Join(root, mutate.SwitchDir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return "", nil, fmt.Errorf("batch build: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
+			return "", nil, fmt.Errorf("batch build: %w", err)
+		}
+		path = mod + "/" + mutate.SwitchDir
+	}
 	userRoot, err := sandbox.ModuleRoot(dirs[0])
 	if err != nil {
 		return "", nil, fmt.Errorf("batch build: %w", err)

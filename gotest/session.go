@@ -372,7 +372,15 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 		// mutant from the environment, and cuts a test that failed and goes
 		// on (mutate.FailedFrame) as a batch does.
 		if _, ok := switches[root]; !ok {
-			path, tests, err := rs.batchBuild(t.tmpl, rs.testDirs(live, t.tmpl))
+			// The go command that builds in the copy may be another
+			// toolchain (go.mod's toolchain line), with a GOROOT of its
+			// own.
+			own, err := testbin.GoRootIn(ctx, root)
+			if err != nil {
+				own = ""
+				cfg.logf("%s: the switch is built with the module's copy, not kept in the go command's cache: %v", root, err)
+			}
+			path, tests, err := rs.batchBuild(t.tmpl, rs.testDirs(live, t.tmpl), own)
 			if err != nil {
 				return nil, fmt.Errorf("score: %w", err)
 			}

@@ -23,8 +23,12 @@ import (
 //
 // Three pieces make a batch build, beside the schemata:
 //
-//   - the switch package (SwitchSource), written into mutprop's copy of
-//     the module at SwitchDir under the module's root, import path
+//   - the switch package (SwitchSource): a package of the standard
+//     library for the build, import path SwitchDir, through an overlay
+//     entry under GOROOT/src (never written there), so that the go
+//     command's cache keeps its compiled form from one run to the next;
+//     or, where GOROOT is unknown, written into mutprop's copy of the
+//     module at SwitchDir under the module's root, import path
 //     MODULE/SwitchDir;
 //   - each mutated package's ActiveFile registers a setter of its
 //     mutpropActive with it (SchemataOptions.Switch), which also re-reads
@@ -39,8 +43,8 @@ import (
 // (FormatSchedule). Without it the switch does nothing: the binary runs
 // as a schemata binary does, its mutant from ActiveEnv.
 
-// SwitchDir is the directory, under the module's root, of the switch
-// package, and the last element of its import path.
+// SwitchDir is the directory, under GOROOT/src or the module's root, of
+// the switch package, and the last element of its import path.
 const SwitchDir = "mutpropswitch"
 
 // ScheduleEnv is the environment variable that names a batch run's

@@ -185,10 +185,16 @@ func stripComments(src []byte) []byte {
 
 // GoRoot returns the GOROOT of the go command that builds the test
 // binaries.
-func GoRoot(ctx context.Context) (string, error) {
+func GoRoot(ctx context.Context) (string, error) { return GoRootIn(ctx, "") }
+
+// GoRootIn returns the GOROOT of the go command run in dir ("": the
+// current directory), which a go.mod's toolchain line there may choose.
+func GoRootIn(ctx context.Context, dir string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, goCommand(), "env", "GOROOT").Output()
+	cmd := exec.CommandContext(ctx, goCommand(), "env", "GOROOT")
+	cmd.Dir = dir
+	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOROOT: %w", err)
 	}
