@@ -290,22 +290,29 @@ func TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant(t *testing.T) {
 	// checks it on the original (a process for each mutant's second
 	// stage would make 10, and processes of their own for the kills'
 	// reruns 16: the panic ends each of them).
+	only := onlyMutants{"named:two": true, "named:late": true, "named:row": true, "named:panics": true, "named:same": true}
+	if n, log := processesOf(t, "stages.txtar", only); n > 1+1+1+3 {
+		t.Errorf("the mutants ran in %d test processes, want at most 6:\n%s", n, log)
+	}
+}
+
+// processesOf scores testdata's fixture, only the mutants named, in
+// batches, and returns how many test processes they took, with the log.
+func processesOf(t *testing.T, fixture string, only onlyMutants) (int, string) {
+	t.Helper()
 	var log strings.Builder
 	cfg := gotest.Config{
-		Dir: testfix.Module(t, filepath.Join("testdata", "stages.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
-		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
-		Plan: onlyMutants{"named:two": true, "named:late": true, "named:row": true, "named:panics": true, "named:same": true},
+		Dir: testfix.Module(t, filepath.Join("testdata", fixture)), Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{}, Plan: only,
 	}
 	res, err := gotest.Score(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("score: %v\n%s", err, log.String())
 	}
-	if got := len(res.Packages[0].Mutants); got != 5 {
-		t.Fatalf("%d mutants, want 5", got)
+	if got := len(res.Packages[0].Mutants); got != len(only) {
+		t.Fatalf("%d mutants, want %d", got, len(only))
 	}
-	if n := processes(t, log.String()); n > 1+1+1+3 {
-		t.Errorf("the mutants ran in %d test processes, want at most 6:\n%s", n, log.String())
-	}
+	return processes(t, log.String()), log.String()
 }
 
 // TestASubtestsPanicEndsItsRowInABatch scores testdata/subpanic.txtar's
@@ -325,17 +332,9 @@ func TestASubtestsPanicEndsItsRowInABatch(t *testing.T) {
 		"named:wrong":  `digit_test.go:12: Name(3) = "four", want "three"`,
 		"named:same":   "",
 	})
-	var log strings.Builder
-	cfg := gotest.Config{
-		Dir: testfix.Module(t, filepath.Join("testdata", "subpanic.txtar")), Patterns: []string{"."}, Workers: 2, Seed: 1,
-		TempDir: t.TempDir(), NoFloor: true, Log: &log, Operators: []*mutate.Operator{},
-		Plan: onlyMutants{"named:index": true, "named:nilmap": true, "named:wrong": true, "named:same": true},
-	}
-	if _, err := gotest.Score(context.Background(), cfg); err != nil {
-		t.Fatalf("score: %v\n%s", err, log.String())
-	}
-	if n := processes(t, log.String()); n > 2 {
-		t.Errorf("the mutants ran in %d test processes, want at most 2:\n%s", n, log.String())
+	only := onlyMutants{"named:index": true, "named:nilmap": true, "named:wrong": true, "named:same": true}
+	if n, log := processesOf(t, "subpanic.txtar", only); n > 2 {
+		t.Errorf("the mutants ran in %d test processes, want at most 2:\n%s", n, log)
 	}
 }
 
