@@ -1023,12 +1023,6 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	return b.Bytes(), names, nil
 }
 
-// batchedTest reports whether fd is a test that go test runs (TestXxx
-// with one parameter: go vet and go test check its type), which a batch
-// switches at its start. Fuzz targets are left out: a -test.count run
-// runs them after every iteration of the tests, so their runs would not
-// follow the schedule's order; examples run once per process, and
-// benchmarks not at all.
 // subtestLiteral is the function literal of call when call is
 // X.Run(name, func(t *T) {...}), T being testing.T under the name testing
 // (the file's name of package testing, "" when it imports none), and nil
@@ -1074,6 +1068,12 @@ func importName(f *ast.File, path string) string {
 	return ""
 }
 
+// batchedTest reports whether fd is a test that go test runs (TestXxx
+// with one parameter: go vet and go test check its type), which a batch
+// switches at its start. Fuzz targets are left out: a -test.count run
+// runs them after every iteration of the tests, so their runs would not
+// follow the schedule's order; examples run once per process, and
+// benchmarks not at all.
 func batchedTest(fd *ast.FuncDecl) bool {
 	if fd.Type.TypeParams != nil || fd.Type.Params == nil || len(fd.Type.Params.List) != 1 || len(fd.Type.Params.List[0].Names) > 1 {
 		return false
