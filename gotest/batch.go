@@ -62,23 +62,10 @@ func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string, goroot str
 	if goroot != "" {
 		files[filepath.Join(goroot, "src", mutate.SwitchDir, "switch.go")] = mutate.SwitchSource()
 	} else {
-		root := tmpl.Root()
-		data, err := os.ReadFile(filepath.Join(root, "go.mod"))
-		if err != nil {
+		var err error
+		if path, err = writeSwitch(tmpl.Root()); err != nil {
 			return "", nil, fmt.Errorf("batch build: %w", err)
 		}
-		mod := modfile.ModulePath(data)
-		if mod == "" {
-			return "", nil, fmt.Errorf("batch build: %s has no module path", filepath.Join(root, "go.mod"))
-		}
-		dir := filepath.Join(root, mutate.SwitchDir)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return "", nil, fmt.Errorf("batch build: %w", err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
-			return "", nil, fmt.Errorf("batch build: %w", err)
-		}
-		path = mod + "/" + mutate.SwitchDir
 	}
 	userRoot, err := sandbox.ModuleRoot(dirs[0])
 	if err != nil {
@@ -121,6 +108,27 @@ func (rs *runState) batchBuild(tmpl *sandbox.Template, dirs []string, goroot str
 		}
 	}
 	return path, files, nil
+}
+
+// writeSwitch writes the switch package into the module copied at root
+// and returns its import path, MODULE/SwitchDir.
+func writeSwitch(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	mod := modfile.ModulePath(data)
+	if mod == "" {
+		return "", fmt.Errorf("%s has no module path", filepath.Join(root, "go.mod"))
+	}
+	dir := filepath.Join(root, mutate.SwitchDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "switch.go"), mutate.SwitchSource(), 0o644); err != nil {
+		return "", err
+	}
+	return mod + "/" + mutate.SwitchDir, nil
 }
 
 // testDirs lists the user's directories of the test packages of the
