@@ -147,6 +147,43 @@ func MutantSpans(pkg *mutate.Package, m mutate.Mutant) []Span {
 	return spans
 }
 
+// AtInit reports whether every change of operator mutant m is code that
+// runs as the package initializes: a package-level variable's
+// initialiser outside any function literal, or an init function. Every
+// test reaches such code, so its coverage says nothing of which tests
+// read what it computes (gotest orders those tests by the mutant's file
+// instead). Named and black-box mutants, and a file not loaded, are not.
+func AtInit(pkg *mutate.Package, m mutate.Mutant) bool {
+	if m.Origin != mutate.OriginOperator || len(m.Edits) == 0 {
+		return false
+	}
+	for _, e := range m.Edits {
+		i := slices.Index(pkg.Filenames, e.File)
+		if i < 0 {
+			return false
+		}
+		f := pkg.Files[i]
+		tf := pkg.Fset.File(f.Pos())
+		if e.End > tf.Size() {
+			return false
+		}
+		lo := tf.Pos(e.Start)
+		for _, n := range mutate.EnclosingPath(f, lo, tf.Pos(e.End)) {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body == nil || lo < n.Body.Pos() || n.Recv != nil || n.Name.Name != "init" {
+					return false
+				}
+			case *ast.FuncLit:
+				if n.Body.Pos() <= lo {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // coverRange returns the byte range of e.File whose coverage blocks tell
 // whether the code e changes runs. Coverage profiles have no block for
 // what runs outside functions (package-level initialisers: every test

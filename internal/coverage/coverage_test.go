@@ -81,6 +81,49 @@ func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
 	}
 }
 
+// TestAtInitIsWhatOnlyThePackagesInitializationRuns: a package-level
+// initialiser and an init function's body are; a function's body, a
+// function literal in an initialiser, a method named init and a named
+// mutant are not.
+func TestAtInitIsWhatOnlyThePackagesInitializationRuns(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src := "package ai\n\nvar Table = []int{10, 20}\n\nvar F = func() int { return 30 }\n\nfunc init() { Table[0] = 40 }\n\ntype T struct{}\n\nfunc (T) init() int { return 50 }\n\nfunc Get() int { return Table[0] + 60 }\n"
+	for name, body := range map[string]string{"go.mod": "module example.com/ai\n\ngo 1.21\n", "ai.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := mutate.Load(t.Context(), dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := pkgs[0]
+	file := pkg.Filenames[0]
+	at := func(lit, origin string) bool {
+		i := strings.Index(src, lit)
+		return AtInit(pkg, mutate.Mutant{Origin: origin, Edits: []mutate.TextEdit{{File: file, Start: i, End: i + len(lit), NewText: "1"}}})
+	}
+	for _, c := range []struct {
+		lit, origin string
+		want        bool
+	}{
+		{"20", mutate.OriginOperator, true},
+		{"40", mutate.OriginOperator, true},
+		{"30", mutate.OriginOperator, false},
+		{"50", mutate.OriginOperator, false},
+		{"60", mutate.OriginOperator, false},
+		{"20", mutate.OriginNamed, false},
+	} {
+		if got := at(c.lit, c.origin); got != c.want {
+			t.Errorf("AtInit of %s (%s) = %v, want %v", c.lit, c.origin, got, c.want)
+		}
+	}
+	if AtInit(pkg, mutate.Mutant{Origin: mutate.OriginOperator, Edits: []mutate.TextEdit{{File: "elsewhere.go", Start: 0, End: 1}}}) {
+		t.Error("a file not loaded counts as initialization")
+	}
+}
+
 func TestParseProbeFileReadsReachedSitesAndInfectedMutants(t *testing.T) {
 	t.Parallel()
 	reached, infected, err := ParseProbeFile([]byte("r 1 2 5\n3\nr 7\n4\n"))

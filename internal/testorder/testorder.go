@@ -34,15 +34,24 @@ type Test struct {
 	Own   bool          // a test of the mutated package itself
 	Order int           // its place among the binaries and in its binary's order
 	Speed time.Duration // the CPU it used alone, or its wall time unmeasured
+	// Near is set, for a mutant of code that runs as the package
+	// initializes (a table in a package-level variable), on the tests
+	// that run other code of the mutant's file: every test reaches such
+	// a mutant's site, and those most likely read what it computes.
+	Near bool
 }
 
-// Sort orders tests fastest first by Class, then the package's own tests
-// before other packages', then by Order.
+// Sort orders tests fastest first by Class, then the tests Near the
+// mutant, then the package's own tests before other packages', then by
+// Order.
 func Sort(tests []Test) {
 	sort.SliceStable(tests, func(i, j int) bool {
 		a, b := tests[i], tests[j]
 		if ca, cb := Class(a.Speed), Class(b.Speed); ca != cb {
 			return ca < cb
+		}
+		if a.Near != b.Near {
+			return a.Near
 		}
 		if a.Own != b.Own {
 			return a.Own

@@ -43,6 +43,27 @@ func TestTestsSortByClassThenOwnThenOrder(t *testing.T) {
 	}
 }
 
+// TestNearTestsComeFirstWithinAClass: a test near the mutant (of its
+// file) comes before the package's own tests of its class, never before
+// a quicker class.
+func TestNearTestsComeFirstWithinAClass(t *testing.T) {
+	t.Parallel()
+	tests := []Test{
+		{Name: "TestA", Own: true, Order: 0, Speed: time.Millisecond},
+		{Name: "TestSlowNear", Own: true, Order: 1, Speed: 2 * time.Second, Near: true},
+		{Name: "other.TestNear", Order: 1 << 20, Speed: time.Millisecond, Near: true},
+		{Name: "TestNear", Own: true, Order: 3, Speed: time.Millisecond, Near: true},
+	}
+	Sort(tests)
+	var got []string
+	for _, tc := range tests {
+		got = append(got, tc.Name)
+	}
+	if want := []string{"TestNear", "other.TestNear", "TestA", "TestSlowNear"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
 // TestTheFirstTestRunsAloneThenOneProcessPerBinaryAndClass.
 func TestTheFirstTestRunsAloneThenOneProcessPerBinaryAndClass(t *testing.T) {
 	t.Parallel()
