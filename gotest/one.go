@@ -85,12 +85,11 @@ func RunMutant(ctx context.Context, cfg Config, id string) (*MutantRun, error) {
 		Mode: cfg.Mode, Tags: cfg.Tags, Run: cfg.Run, Operators: cfg.Operators, Blackbox: cfg.Blackbox, Log: cfg.Log, TempDir: cfg.TempDir,
 		NoProbes: true, NoFloor: true, OwnTests: true, oneMutant: true, Isolation: IsolationProcess}
 	cfg.Plan = keepOnly{id: id}
-	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
+	tmp, err := sandbox.MakeRunDir(cfg.TempDir, runKey("one", cfg.Dir))
 	if err != nil {
 		return nil, fmt.Errorf("run mutant %s: %w", id, err)
 	}
-	defer os.RemoveAll(tmp)
-	defer sandbox.ClaimRunDir(tmp, cfg.logf)()
+	defer removeRunDir(tmp, sandbox.ClaimRunDir(tmp, cfg.logf))
 	if cfg.Memory == nil {
 		m := cfg.memory()
 		cfg.Memory = &m
@@ -103,10 +102,6 @@ func RunMutant(ctx context.Context, cfg Config, id string) (*MutantRun, error) {
 	}
 	return run, err
 }
-
-// runDirPrefix names a run's temporary directory (sandbox.ClaimRunDir
-// reclaims those of killed runs).
-const runDirPrefix = "mutprop-run-"
 
 // runOne is RunMutant's pipeline, Score's stages for one mutant.
 func (rs *runState) runOne(ctx context.Context, pkg *mutate.Package, id string) (*MutantRun, error) {

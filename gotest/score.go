@@ -2,9 +2,12 @@ package gotest
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"time"
 
@@ -312,6 +315,27 @@ type Result struct {
 	Isolation *IsolationCheck
 }
 
+// runKey names the temporary directory of a run of kind (Score's "run",
+// RunMutant's "one") in dir for sandbox.MakeRunDir: the same from run to
+// run of this user in this directory, so that the module's copy keeps its
+// paths and the go build cache its builds.
+func runKey(kind, dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%s", kind, os.Getuid(), abs))
+	return kind + "-" + hex.EncodeToString(sum[:6])
+}
+
+// removeRunDir removes a run's temporary directory, then releases its
+// lock: a run that starts meanwhile and wants the same name
+// (sandbox.MakeRunDir) finds it held, never half removed and free.
+func removeRunDir(tmp string, release func()) {
+	os.RemoveAll(tmp)
+	release()
+}
+
 // Score loads the packages, makes their mutants, builds each package's test
 // binary once with every mutant behind a runtime switch (ModeSchemata), or
 // once per mutant (ModeOverlay), checks that the tests pass and are not
@@ -328,12 +352,11 @@ func Score(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(cfg.TempDir, runDirPrefix)
+	tmp, err := sandbox.MakeRunDir(cfg.TempDir, runKey("run", cfg.Dir))
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}
-	defer os.RemoveAll(tmp)
-	defer sandbox.ClaimRunDir(tmp, cfg.logf)()
+	defer removeRunDir(tmp, sandbox.ClaimRunDir(tmp, cfg.logf))
 	if cfg.Memory == nil {
 		m := proc.DefaultMemoryCapFor(cfg.workers()) // read once, not per run
 		cfg.Memory = &m

@@ -27,6 +27,40 @@ const (
 	legacyStaleAge = 24 * time.Hour
 )
 
+// MakeRunDir creates a run's temporary directory in parent (os.TempDir
+// when ""): mutprop-run-KEY when key is set and no live run holds that
+// name, else a new mutprop-run-* of a random name. A name that stays the
+// same from run to run keeps the paths of the module's copy, and so the go
+// build cache's entries for its packages: a second run of an unchanged
+// module takes its schemata build from the cache (mutprop builds without
+// -trimpath, so a package's directory is part of its cache key). A
+// killed run's directory of that name is removed first; another live
+// run's, or a directory without a lock file, is left alone. The caller
+// locks the directory (ClaimRunDir) at once, and removes it before it
+// releases the lock.
+func MakeRunDir(parent, key string) (string, error) {
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	if key != "" && canLock {
+		dir := filepath.Join(parent, runDirPrefix+key)
+		err := os.Mkdir(dir, 0o700)
+		if errors.Is(err, fs.ErrExist) {
+			if unlock, stale := staleRunDir(dir, time.Now()); stale {
+				rerr := removeAll(dir)
+				unlock()
+				if rerr == nil {
+					err = os.Mkdir(dir, 0o700)
+				}
+			}
+		}
+		if err == nil {
+			return dir, nil
+		}
+	}
+	return os.MkdirTemp(parent, runDirPrefix)
+}
+
 // ClaimRunDir locks tmp, a run's new temporary directory (named
 // mutprop-run-*), for the run's life, then removes the directories
 // earlier runs killed by SIGKILL left beside it, saying so through logf.

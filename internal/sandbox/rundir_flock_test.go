@@ -160,3 +160,48 @@ func TestARunKilledBySIGKILLLeavesADirTheNextRunRemoves(t *testing.T) {
 		t.Fatalf("removed %d (%d bytes, %v); left: %t", n, size, err, exists(dir))
 	}
 }
+
+// TestARunDirKeepsItsNameUnlessALiveRunHoldsIt: MakeRunDir gives the
+// keyed name when it is free or a killed run's (whose files it removes),
+// and a new random name when a live run holds it, when a directory
+// without a lock file has it, or without a key.
+func TestARunDirKeepsItsNameUnlessALiveRunHoldsIt(t *testing.T) {
+	t.Parallel()
+	parent := t.TempDir()
+	keyed := filepath.Join(parent, runDirPrefix+"k1")
+	mk := func(key string) string {
+		t.Helper()
+		dir, err := MakeRunDir(parent, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	first := mk("k1")
+	if first != keyed {
+		t.Fatalf("a free name: %s, want %s", first, keyed)
+	}
+	release, err := lockRunDir(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(first, "left"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if live := mk("k1"); live == keyed || !strings.HasPrefix(filepath.Base(live), runDirPrefix) {
+		t.Errorf("a live run's name: %s, want another mutprop-run-*", live)
+	}
+	release() // the run was killed
+	if again := mk("k1"); again != keyed {
+		t.Errorf("a killed run's name: %s, want %s", again, keyed)
+	}
+	if exists(filepath.Join(keyed, "left")) {
+		t.Error("the killed run's files are still there")
+	}
+	if starting := mk("k1"); starting == keyed {
+		t.Error("a directory without a lock file (a run that is starting) was taken")
+	}
+	if none := mk(""); filepath.Dir(none) != parent || !strings.HasPrefix(filepath.Base(none), runDirPrefix) || none == keyed {
+		t.Errorf("no key: %s, want a new mutprop-run-* in %s", none, parent)
+	}
+}
