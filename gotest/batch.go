@@ -618,7 +618,7 @@ func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 			rest = append(rest, j)
 			continue
 		}
-		first := j.t.stages(r.Mutant, r.Tests())[0]
+		first := j.t.stages(r.Tests())[0]
 		// Only the first test runs in the batch: a later one (a fuzz
 		// target, which calls no switch) runs alone, as without batches.
 		if len(first.tests) != 1 || !j.t.batchable(r, r.Tests()[:1]) {
@@ -717,7 +717,7 @@ func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given []
 			continue
 		}
 		r := j.result()
-		stages := b.t.stages(r.Mutant, r.Tests())
+		stages := b.t.stages(r.Tests())
 		if len(stages) < 2 || stages[1].s != b.s {
 			continue
 		}

@@ -130,19 +130,14 @@ type stage struct {
 	tests []string // the session's names
 }
 
-// stages splits the tests of mutant m into runs (testorder.Stages): the
-// first alone, then one process per test package and speed class, the
-// tests near m (near) apart from the others.
-func (t *target) stages(m mutate.Mutant, tests []string) []stage {
-	type group struct {
-		s    *session
-		near bool
-	}
-	groupOf := func(name string) group { return group{t.refs[name].s, t.near(m, name)} }
+// stages splits the mutant's tests into runs (testorder.Stages): the
+// first alone, then one process per test package and speed class.
+func (t *target) stages(tests []string) []stage {
+	group := func(name string) *session { return t.refs[name].s }
 	speed := func(name string) time.Duration { ref := t.refs[name]; return ref.s.speed(ref.name) }
 	var out []stage
-	for _, names := range testorder.Stages(tests, groupOf, speed) {
-		st := stage{s: t.refs[names[0]].s}
+	for _, names := range testorder.Stages(tests, group, speed) {
+		st := stage{s: group(names[0])}
 		for _, name := range names {
 			st.tests = append(st.tests, t.refs[name].name)
 		}
@@ -206,7 +201,7 @@ func (rs *runState) runMutantFrom(ctx context.Context, w int, t *target, r Mutan
 	// after it fails.
 	var search verdict.Search
 	var firstIn *session // the session whose run first ended so
-	stages := t.stages(r.Mutant, r.Tests())
+	stages := t.stages(r.Tests())
 stages:
 	for i := 0; i < len(stages); i++ {
 		st := stages[i]
