@@ -39,16 +39,13 @@ func TestParseProfileKeepsTheExecutedBlocksOfTheGivenPackages(t *testing.T) {
 	}
 }
 
-// A mutant inside a function is reached by the blocks that overlap its
-// range; one in a package-level initialiser, or in a case expression, is
-// where no block starts: the first runs everywhere, the second counts as
-// its switch's header.
-func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
-	t.Parallel()
+// loadOneFile loads package name of a module example.com/NAME whose one
+// file, NAME.go, holds src.
+func loadOneFile(t *testing.T, name, src string) *mutate.Package {
+	t.Helper()
 	dir := t.TempDir()
-	src := "package sw\n\nvar Base = 10 + 1\n\nfunc Kind(x int) string {\n\tswitch {\n\tcase x < 0:\n\t\treturn \"neg\"\n\t}\n\treturn \"pos\"\n}\n"
-	for name, body := range map[string]string{"go.mod": "module example.com/sw\n\ngo 1.21\n", "sw.go": src} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+	for file, body := range map[string]string{"go.mod": "module example.com/" + name + "\n\ngo 1.21\n", name + ".go": src} {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +53,17 @@ func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg := pkgs[0]
+	return pkgs[0]
+}
+
+// A mutant inside a function is reached by the blocks that overlap its
+// range; one in a package-level initialiser, or in a case expression, is
+// where no block starts: the first runs everywhere, the second counts as
+// its switch's header.
+func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
+	t.Parallel()
+	src := "package sw\n\nvar Base = 10 + 1\n\nfunc Kind(x int) string {\n\tswitch {\n\tcase x < 0:\n\t\treturn \"neg\"\n\t}\n\treturn \"pos\"\n}\n"
+	pkg := loadOneFile(t, "sw", src)
 	file := pkg.Filenames[0]
 	edit := func(s string) mutate.Mutant {
 		i := strings.Index(src, s)
@@ -87,18 +94,8 @@ func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
 // mutant are not.
 func TestAtInitIsWhatOnlyThePackagesInitializationRuns(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
 	src := "package ai\n\nvar Table = []int{10, 20}\n\nvar F = func() int { return 30 }\n\nfunc init() { Table[0] = 40 }\n\ntype T struct{}\n\nfunc (T) init() int { return 50 }\n\nfunc Get() int { return Table[0] + 60 }\n"
-	for name, body := range map[string]string{"go.mod": "module example.com/ai\n\ngo 1.21\n", "ai.go": src} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := mutate.Load(t.Context(), dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := pkgs[0]
+	pkg := loadOneFile(t, "ai", src)
 	file := pkg.Filenames[0]
 	at := func(lit, origin string) bool {
 		i := strings.Index(src, lit)

@@ -21,6 +21,16 @@ func TestSpeedClassesArePowersOfTenFrom100ms(t *testing.T) {
 	}
 }
 
+// sorted sorts tests (Sort) and returns their names in order.
+func sorted(tests []Test) []string {
+	Sort(tests)
+	names := make([]string, len(tests))
+	for i, tc := range tests {
+		names[i] = tc.Name
+	}
+	return names
+}
+
 // TestTestsSortByClassThenOwnThenOrder: a 50 ms test of another package
 // comes before a 2 s test of the package itself; within a class the
 // package's own tests come first, then the binaries' order; speeds that
@@ -33,12 +43,7 @@ func TestTestsSortByClassThenOwnThenOrder(t *testing.T) {
 		{Name: "TestA2", Own: true, Order: 2, Speed: 90 * time.Millisecond},
 		{Name: "TestA1", Own: true, Order: 1, Speed: time.Millisecond},
 	}
-	Sort(tests)
-	var got []string
-	for _, tc := range tests {
-		got = append(got, tc.Name)
-	}
-	if want := []string{"TestA1", "TestA2", "other.TestB", "TestSlow"}; !reflect.DeepEqual(got, want) {
+	if got, want := sorted(tests), []string{"TestA1", "TestA2", "other.TestB", "TestSlow"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("order %v, want %v", got, want)
 	}
 }
@@ -54,12 +59,7 @@ func TestNearTestsComeFirstWithinAClass(t *testing.T) {
 		{Name: "other.TestNear", Order: 1 << 20, Speed: time.Millisecond, Near: true},
 		{Name: "TestNear", Own: true, Order: 3, Speed: time.Millisecond, Near: true},
 	}
-	Sort(tests)
-	var got []string
-	for _, tc := range tests {
-		got = append(got, tc.Name)
-	}
-	if want := []string{"TestNear", "other.TestNear", "TestA", "TestSlowNear"}; !reflect.DeepEqual(got, want) {
+	if got, want := sorted(tests), []string{"TestNear", "other.TestNear", "TestA", "TestSlowNear"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("order %v, want %v", got, want)
 	}
 }
