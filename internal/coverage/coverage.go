@@ -158,30 +158,62 @@ func AtInit(pkg *mutate.Package, m mutate.Mutant) bool {
 		return false
 	}
 	for _, e := range m.Edits {
-		i := slices.Index(pkg.Filenames, e.File)
-		if i < 0 {
+		path, _, lo, ok := editPath(pkg, e)
+		if !ok {
 			return false
 		}
-		f := pkg.Files[i]
-		tf := pkg.Fset.File(f.Pos())
-		if e.End > tf.Size() {
+		switch fn := innermostFunc(path, lo).(type) {
+		case *ast.FuncLit:
 			return false
-		}
-		lo := tf.Pos(e.Start)
-		for _, n := range mutate.EnclosingPath(f, lo, tf.Pos(e.End)) {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body == nil || lo < n.Body.Pos() || n.Recv != nil || n.Name.Name != "init" {
-					return false
-				}
-			case *ast.FuncLit:
-				if n.Body.Pos() <= lo {
-					return false
-				}
+		case *ast.FuncDecl:
+			if fn.Recv != nil || fn.Name.Name != "init" {
+				return false
+			}
+		case nil:
+			if slices.ContainsFunc(path, func(n ast.Node) bool { _, ok := n.(*ast.FuncDecl); return ok }) {
+				return false // a function's signature
 			}
 		}
 	}
 	return true
+}
+
+// editPath returns the nodes of e.File's syntax tree that enclose the
+// range e changes, outermost first, the file's token.File, and the
+// range's start; ok is false for a file the package did not load or a
+// range past its end.
+func editPath(pkg *mutate.Package, e mutate.TextEdit) (path []ast.Node, tf *token.File, lo token.Pos, ok bool) {
+	i := slices.Index(pkg.Filenames, e.File)
+	if i < 0 {
+		return nil, nil, token.NoPos, false
+	}
+	f := pkg.Files[i]
+	tf = pkg.Fset.File(f.Pos())
+	if e.End > tf.Size() {
+		return nil, nil, token.NoPos, false
+	}
+	lo = tf.Pos(e.Start)
+	return mutate.EnclosingPath(f, lo, tf.Pos(e.End)), tf, lo, true
+}
+
+// innermostFunc returns the innermost function declaration or literal of
+// path whose body holds pos: nil for code outside every function body (a
+// package-level initialiser, a function's signature).
+func innermostFunc(path []ast.Node, pos token.Pos) ast.Node {
+	var fn ast.Node
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil && n.Body.Pos() <= pos {
+				fn = n
+			}
+		case *ast.FuncLit:
+			if n.Body.Pos() <= pos {
+				fn = n
+			}
+		}
+	}
+	return fn
 }
 
 // coverRange returns the byte range of e.File whose coverage blocks tell
@@ -192,27 +224,8 @@ func AtInit(pkg *mutate.Package, m mutate.Mutant) bool {
 // colon): those count as the switch or select header, which the block
 // before it covers.
 func coverRange(pkg *mutate.Package, e mutate.TextEdit) (start, end int, everywhere bool) {
-	i := slices.Index(pkg.Filenames, e.File)
-	if i < 0 {
-		return 0, 0, true
-	}
-	f := pkg.Files[i]
-	tf := pkg.Fset.File(f.Pos())
-	if e.End > tf.Size() {
-		return 0, 0, true
-	}
-	lo := tf.Pos(e.Start)
-	path := mutate.EnclosingPath(f, lo, tf.Pos(e.End))
-	inFunc := false
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			inFunc = inFunc || n.Body != nil && n.Body.Pos() <= lo
-		case *ast.FuncLit:
-			inFunc = inFunc || n.Body.Pos() <= lo
-		}
-	}
-	if !inFunc {
+	path, tf, lo, ok := editPath(pkg, e)
+	if !ok || innermostFunc(path, lo) == nil {
 		return 0, 0, true
 	}
 	for j := len(path) - 1; j >= 2; j-- {

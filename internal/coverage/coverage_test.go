@@ -90,11 +90,11 @@ func TestMutantSpansSayWhereCoverageMustReach(t *testing.T) {
 
 // TestAtInitIsWhatOnlyThePackagesInitializationRuns: a package-level
 // initialiser and an init function's body are; a function's body, a
-// function literal in an initialiser, a method named init and a named
-// mutant are not.
+// function literal in an initialiser, a function's signature, a method
+// named init and a named mutant are not.
 func TestAtInitIsWhatOnlyThePackagesInitializationRuns(t *testing.T) {
 	t.Parallel()
-	src := "package ai\n\nvar Table = []int{10, 20}\n\nvar F = func() int { return 30 }\n\nfunc init() { Table[0] = 40 }\n\ntype T struct{}\n\nfunc (T) init() int { return 50 }\n\nfunc Get() int { return Table[0] + 60 }\n"
+	src := "package ai\n\nvar Table = []int{10, 20}\n\nvar F = func() int { return 30 }\n\nfunc init() { Table[0] = 40 }\n\ntype T struct{}\n\nfunc (T) init() int { return 50 }\n\nfunc Get() int { return Table[0] + 60 }\n\nfunc Sig(a [70]int) int { return a[0] }\n"
 	pkg := loadOneFile(t, "ai", src)
 	file := pkg.Filenames[0]
 	at := func(lit, origin string) bool {
@@ -110,6 +110,7 @@ func TestAtInitIsWhatOnlyThePackagesInitializationRuns(t *testing.T) {
 		{"30", mutate.OriginOperator, false},
 		{"50", mutate.OriginOperator, false},
 		{"60", mutate.OriginOperator, false},
+		{"70", mutate.OriginOperator, false},
 		{"20", mutate.OriginNamed, false},
 	} {
 		if got := at(c.lit, c.origin); got != c.want {

@@ -36,8 +36,8 @@ type Test struct {
 	Speed time.Duration // the CPU it used alone, or its wall time unmeasured
 	// Near is set, for a mutant of code that runs as the package
 	// initializes (a table in a package-level variable), on the tests
-	// that run other code of the mutant's file: every test reaches such
-	// a mutant's site, and those most likely read what it computes.
+	// declared in its file's _test.go file: every test reaches such a
+	// mutant's site, and those most likely read what it computes.
 	Near bool
 }
 
