@@ -119,10 +119,18 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	start = time.Now()
 	searched := s.mutantTests(o)
 	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(searched), k))
-	repeated, err := flakiness.RepeatTogether(ctx, &sessionRunner{s: s}, k, searched, o)
+	var runner flakiness.Runner = &sessionRunner{s: s}
+	leaks := &leakRunner{Runner: runner, s: s}
+	if s.leakCheckDue() && len(o.Failing(s.tests)) == 0 {
+		runner = leaks
+	}
+	repeated, err := flakiness.RepeatTogether(ctx, runner, k, searched, o)
 	if err != nil {
 		return err
 	}
+	// The check stands when every test passed in the search too: a test
+	// that failed is screened, and the check runs again on those kept.
+	s.leaksMeasured = leaks.ran && len(o.Failing(s.tests)) == 0
 	note := ""
 	if n := len(searched) - len(repeated); n > 0 {
 		note = fmt.Sprintf(" (but %d that failed both together and alone: they ran alone meanwhile, up to %d times, to confirm it)", n, flakiness.ConfirmRuns)
@@ -792,6 +800,27 @@ func (r *sessionRunner) Alone(ctx context.Context, w int, c flakiness.Condition,
 
 func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
 	return r.s.forEach(ctx, n, fn)
+}
+
+// leakRunner is the flaky-test search's runner with one more job, the
+// first: the leak check (measureLeaks), which then runs on a worker beside
+// the search's repeats rather than after them, on one worker while the
+// others wait. Neither reads what the other writes: the search records
+// into the observations and the floor's times, the check its own fields.
+type leakRunner struct {
+	flakiness.Runner
+	s   *session
+	ran bool
+}
+
+func (r *leakRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error) error {
+	r.ran = true
+	return r.Runner.ForEach(ctx, n+1, func(w, i int) error {
+		if i == 0 {
+			return r.s.measureLeaks(ctx, w)
+		}
+		return fn(w, i-1)
+	})
 }
 
 // inTree runs tests (nil: all) together as go test runs them in the

@@ -973,16 +973,26 @@ func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[stri
 	return m
 }
 
+// leakCheckDue reports whether the session's batches need measureLeaks:
+// a recorded build, batches, and tests of its package that call the
+// switch.
+func (s *session) leakCheckDue() bool {
+	return s.recorded && s.cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0
+}
+
 // measureLeaks runs the session's tests that call the switch, and that a
 // mutant may run (mutantTests), twice in one process on the original, as
-// a batch runs them, and sets leaks when they
+// a batch runs them, from worker w, and sets leaks when they
 // leave state behind, which a batch would carry from one mutant to the
 // next: a test that fails the second time, a package-level variable (of
 // the mutated packages or the tests) that a run changes again, or a file
 // the tests write into the module's copy. Their mutants then run one per
 // process. When the baseline's last run of the tests together that passed
 // wrote into the copy (session.written), nothing runs: that says it.
-func (s *session) measureLeaks(ctx context.Context) error {
+// What it found goes to leakNotes, which the baseline's end logs: the
+// check runs beside the flaky-test search (baselineStages).
+func (s *session) measureLeaks(ctx context.Context, w int) error {
+	s.leaks, s.restore, s.initReached, s.initKnown, s.leakNotes = "", false, nil, false, nil
 	var tests []string
 	for _, t := range s.mutantTests(nil) {
 		if s.batchable(t) {
@@ -997,10 +1007,10 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		// (a test that is no batch's writing them costs speed, not a
 		// verdict: one process per mutant is the reference).
 		s.leaks = writesNote(s.written)
-		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
-	sc := s.scratch(0)
+	sc := s.scratch(w)
 	file, probe := filepath.Join(s.work, "state.out"), filepath.Join(s.work, "record-twice.out")
 	steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
 	// The switch puts the variables back before the second run, and
@@ -1047,7 +1057,7 @@ func (s *session) measureLeaks(ctx context.Context) error {
 		s.leaks, s.restore = compareStates(file)
 	}
 	if s.leaks != "" {
-		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
 	b, err := os.ReadFile(probe)
@@ -1056,15 +1066,15 @@ func (s *session) measureLeaks(ctx context.Context) error {
 	}
 	if err != nil {
 		s.leaks = "the sites the tests reach are unknown: " + err.Error()
-		s.cfg.logf("%s: each mutant runs in processes of its own: %s", s.pkg.Path, s.leaks)
+		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
 	s.initKnown = true
 	if s.restore {
-		s.cfg.logf("%s: the tests assign package-level variables: a batch puts them back before each mutant", s.pkg.Path)
+		s.leakNotes = append(s.leakNotes, "the tests assign package-level variables: a batch puts them back before each mutant")
 	}
 	if n := len(s.initReached); n > 0 {
-		s.cfg.logf("%s: %d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", s.pkg.Path, n)
+		s.leakNotes = append(s.leakNotes, fmt.Sprintf("%d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", n))
 	}
 	return ctx.Err()
 }

@@ -180,8 +180,9 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 
 // TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack scores
 // a module whose test assigns a counter at every run, and one that
-// builds a table on first use: the switch puts the variables back before
-// each mutant, so the mutants run in batches, with the verdicts of
+// builds a table on first use: the leak check (beside the flaky-test
+// search) finds it, the switch puts the variables back before each
+// mutant, so the mutants run in batches, with the verdicts of
 // --isolation process. countvar's equivalent variant survives only where
 // the counter starts from 0 at each mutant.
 func TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack(t *testing.T) {
@@ -191,8 +192,16 @@ func TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack(t *testing.T
 		t.Run(fixture, func(t *testing.T) {
 			t.Parallel()
 			pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", fixture)))
-			if !strings.Contains(log, "the tests assign package-level variables: a batch puts them back before each mutant") {
+			const note = "the tests assign package-level variables: a batch puts them back before each mutant"
+			if !strings.Contains(log, note) {
 				t.Errorf("the log does not say the variables are put back:\n%s", log)
+			}
+			// The leak check runs beside the flaky-test search; what it
+			// found is said once, after the search and before the
+			// baseline's summary.
+			search, said, passed := strings.Index(log, "to find flaky tests"), strings.Index(log, note), strings.Index(log, "baseline passed")
+			if strings.Count(log, note) != 1 || search < 0 || said < search || passed < said {
+				t.Errorf("the note is not said once between the search and the baseline's summary:\n%s", log)
 			}
 			if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
 				t.Errorf("the mutants did not run in batches:\n%s", log)

@@ -159,6 +159,11 @@ type session struct {
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
+	// leaksMeasured is set when measureLeaks ran beside the flaky-test
+	// search on tests that all passed so far (baselineStages), and
+	// leakNotes are what it found, for the log.
+	leaksMeasured bool
+	leakNotes     []string
 	// restore is set when the tests change package-level variables that
 	// assigning their first values back undoes (measureLeaks): every
 	// batch puts them back before each mutant (testbin.RunSpec.Restore).
@@ -759,10 +764,13 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	if err := s.runBaseline(ctx, coverPkgs); err != nil {
 		return err
 	}
-	if s.recorded && cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 {
-		if err := s.measureLeaks(ctx); err != nil {
+	if s.leakCheckDue() && !s.leaksMeasured {
+		if err := s.measureLeaks(ctx, 0); err != nil {
 			return err
 		}
+	}
+	for _, n := range s.leakNotes {
+		cfg.logf("%s: %s", s.pkg.Path, n)
 	}
 	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
 		s.baselineTime.Round(time.Millisecond), s.coverTime.Round(time.Millisecond))
