@@ -37,12 +37,12 @@ func (a *AssertScan) Line(line string) bool {
 		return false
 	}
 	switch {
-	case assertTrace.MatchString(line):
+	case strings.Contains(line, "Error Trace:\t") && assertTrace.MatchString(line):
 		a.traced = true
 	case a.traced && assertError.MatchString(line):
 		a.done = true
 		return true
-	case messageLine.MatchString(line):
+	case isMessageLine(line):
 		a.at, a.traced = strings.TrimSpace(line), false
 	}
 	return false

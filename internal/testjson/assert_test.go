@@ -1,6 +1,9 @@
 package testjson
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/mutprop/mutprop/outcome"
@@ -52,5 +55,59 @@ func TestAFailedAssertionIsTheKillsReason(t *testing.T) {
 	k, ok := FailedProperty(Parse(stopped))
 	if !ok || k.Outcome != outcome.Killed || len(k.KilledBy) != 1 || k.KilledBy[0] != "TestX" || k.Reason != "x_test.go:12: Not equal:" {
 		t.Errorf("stopped: FailedProperty = %+v, %v; want killed by TestX with the first block's message", k, ok)
+	}
+}
+
+// messageLine is what isMessageLine reads by hand.
+var messageLine = regexp.MustCompile(`^ +[^ :]+\.go:\d+:( |$)`)
+
+// TestAMessageLineIsWhatItsExpressionMatches compares isMessageLine with
+// messageLine, and AssertScan's look for a trace line with assertTrace,
+// on lines that match, lines that nearly do, and 100,000 random lines
+// over the bytes that matter.
+func TestAMessageLineIsWhatItsExpressionMatches(t *testing.T) {
+	lines := []string{
+		"    x_test.go:12: got 1, want 2", "    x_test.go:12:", "    x_test.go:12:x", " a.go:1: ", "x_test.go:12: no indent",
+		"\tx_test.go:12: a tab", "    x_test.go: no line", "    a b.go:1: a space", "    [rapid] draw xs: []int{1}",
+		"    insert_test.go:216: [rapid] failed after 0 tests: Insert(1, [])", "", " ", "    .go:1: ", "    x.go:12:34: column",
+		"    é.go:1: ", "    \xff.go:1: ", "    x.go:1:\t", "    x.go:1", "    x.go::", "    x.go:1: :",
+		"        \tError Trace:\t/src/x_test.go:12", "Error Trace:\tx", "  Error Trace: no tab", "\tError Trace:\t",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	// Each slot of a message line's shape, filled with what fits or
+	// with what nearly does.
+	slots := [][]string{
+		{" ", "    ", "", "\t", "x "},
+		{"x", "x_test", "", "a b", "é", "\xff", "a:b"},
+		{".go", ".g", "go", "", ".go.go"},
+		{":", "", " ", "::"},
+		{"1", "12", "", "x", "1 "},
+		{":", "", ";", ":1:"},
+		{" ", "", "x", "\t", " got 1", "Error Trace:\t"},
+	}
+	for range 100000 {
+		var b strings.Builder
+		for _, slot := range slots {
+			b.WriteString(slot[rng.IntN(len(slot))])
+		}
+		lines = append(lines, b.String())
+	}
+	matched := 0
+	for _, l := range lines {
+		got, want := isMessageLine(l), messageLine.MatchString(l)
+		if got != want {
+			t.Errorf("isMessageLine(%q) = %v, messageLine says %v", l, got, want)
+		}
+		if want {
+			matched++
+		}
+		var a AssertScan
+		a.Line(l)
+		if want := assertTrace.MatchString(l); a.traced != want {
+			t.Errorf("AssertScan.Line(%q): traced %v, assertTrace says %v", l, a.traced, want)
+		}
+	}
+	if matched < 100 {
+		t.Errorf("only %d of %d lines are message lines: the test tells little", matched, len(lines))
 	}
 }
