@@ -17,6 +17,8 @@ type Live struct {
 	mu   sync.RWMutex
 	pid  int  // the leader's, once started
 	done bool // the leader may have been reaped: its pid may be reused
+	// threads is the last read of the threads' files (usageOf).
+	threads threadRead
 }
 
 // Usage is what a running process has used so far.
@@ -51,7 +53,7 @@ func (l *Live) Stat() (u Usage, ok bool) {
 	if l.pid == 0 || l.done {
 		return Usage{}, false
 	}
-	return usageOf(l.pid)
+	return usageOf(l.pid, &l.threads)
 }
 
 func (l *Live) started(pid int) {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -13,8 +14,10 @@ import (
 // every Linux architecture Go supports.
 const clockTick = 10 * time.Millisecond
 
-// usageOf reads /proc/<pid>/stat.
-func usageOf(pid int) (Usage, bool) {
+// usageOf reads /proc/<pid>/stat, and the threads' files (threads)
+// unless t read them less than threadsEvery ago: then it gives that
+// read's Waited and Stalled.
+func usageOf(pid int, t *threadRead) (Usage, bool) {
 	st, ok := readStat(strconv.Itoa(pid))
 	if !ok {
 		return Usage{}, false
@@ -24,8 +27,36 @@ func usageOf(pid int) (Usage, bool) {
 		RSS:        int64(st.rss) * int64(os.Getpagesize()),
 		PageFaults: int64(st.faults),
 	}
-	u.Waited, u.Stalled = threads(pid)
+	u.Waited, u.Stalled = t.get(pid)
 	return u, true
+}
+
+// threadsEvery is how long a read of the threads' files serves: a
+// watch reads the process's usage at most every 2 ms while a batch's
+// tests print, and each read of the threads costs two files a thread,
+// where /proc/<pid>/stat is one. The run queue's delay and a stall
+// decide nothing within tens of milliseconds (a starved test's
+// deadline is at least 250 ms).
+const threadsEvery = 20 * time.Millisecond
+
+// threadRead keeps the last read of a process's threads.
+type threadRead struct {
+	mu      sync.Mutex
+	at      time.Time
+	waited  time.Duration
+	stalled bool
+}
+
+// get returns the threads' run-queue delay and stall, read again when
+// the last read is threadsEvery old.
+func (t *threadRead) get(pid int) (time.Duration, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if now := time.Now(); t.at.IsZero() || now.Sub(t.at) >= threadsEvery {
+		t.waited, t.stalled = threads(pid)
+		t.at = now
+	}
+	return t.waited, t.stalled
 }
 
 // threads reads the process's threads: the sum of their run-queue delay

@@ -152,3 +152,27 @@ func TestAStarvedRunReportsItsWaitForACPU(t *testing.T) {
 		t.Errorf("a loop beside %d others on %d cores waited %v for a CPU: want at least 20ms", n, runtime.NumCPU(), waited)
 	}
 }
+
+// TestAReadOfTheThreadsServesForThreadsEvery reads this process's threads
+// through a threadRead: a second read at once gives the first one's
+// figures without reading the files again; one threadsEvery later reads
+// them again, and the run queue's delay never goes back.
+func TestAReadOfTheThreadsServesForThreadsEvery(t *testing.T) {
+	var r threadRead
+	w1, _ := r.get(os.Getpid())
+	at := r.at
+	if at.IsZero() {
+		t.Fatal("the first read left no time")
+	}
+	if w2, _ := r.get(os.Getpid()); r.at != at || w2 != w1 {
+		t.Errorf("a read at once read again (at %v, then %v) or gave %v after %v", at, r.at, w2, w1)
+	}
+	time.Sleep(threadsEvery + 5*time.Millisecond)
+	w3, _ := r.get(os.Getpid())
+	if !r.at.After(at) {
+		t.Errorf("a read %v later did not read again", threadsEvery+5*time.Millisecond)
+	}
+	if w3 < w1 {
+		t.Errorf("the run queue's delay went back: %v, then %v", w1, w3)
+	}
+}

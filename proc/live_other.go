@@ -3,4 +3,7 @@
 package proc
 
 // usageOf is not known outside Linux.
-func usageOf(int) (Usage, bool) { return Usage{}, false }
+func usageOf(int, *threadRead) (Usage, bool) { return Usage{}, false }
+
+// threadRead keeps nothing outside Linux.
+type threadRead struct{}
