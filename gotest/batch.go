@@ -989,10 +989,10 @@ func (s *session) leakCheckDue() bool {
 // the tests write into the module's copy. Their mutants then run one per
 // process. When the baseline's last run of the tests together that passed
 // wrote into the copy (session.written), nothing runs: that says it.
-// What it found goes to leakNotes, which the baseline's end logs: the
-// check runs beside the flaky-test search (baselineStages).
+// The baseline's end logs what it found (leakNotes): the check runs
+// beside the flaky-test search (baselineStages).
 func (s *session) measureLeaks(ctx context.Context, w int) error {
-	s.leaks, s.restore, s.initReached, s.initKnown, s.leakNotes = "", false, nil, false, nil
+	s.leaks, s.restore, s.initReached, s.initKnown = "", false, nil, false
 	var tests []string
 	for _, t := range s.mutantTests(nil) {
 		if s.batchable(t) {
@@ -1007,7 +1007,6 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 		// (a test that is no batch's writing them costs speed, not a
 		// verdict: one process per mutant is the reference).
 		s.leaks = writesNote(s.written)
-		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
 	sc := s.scratch(w)
@@ -1057,7 +1056,6 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 		s.leaks, s.restore = compareStates(file)
 	}
 	if s.leaks != "" {
-		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
 	b, err := os.ReadFile(probe)
@@ -1066,17 +1064,27 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 	}
 	if err != nil {
 		s.leaks = "the sites the tests reach are unknown: " + err.Error()
-		s.leakNotes = append(s.leakNotes, "each mutant runs in processes of its own: "+s.leaks)
 		return ctx.Err()
 	}
 	s.initKnown = true
+	return ctx.Err()
+}
+
+// leakNotes says what measureLeaks found, for the log: why each mutant
+// runs in processes of its own, or that batches put variables back and
+// how many mutants run one per process.
+func (s *session) leakNotes() []string {
+	if s.leaks != "" {
+		return []string{"each mutant runs in processes of its own: " + s.leaks}
+	}
+	var notes []string
 	if s.restore {
-		s.leakNotes = append(s.leakNotes, "the tests assign package-level variables: a batch puts them back before each mutant")
+		notes = append(notes, "the tests assign package-level variables: a batch puts them back before each mutant")
 	}
 	if n := len(s.initReached); n > 0 {
-		s.leakNotes = append(s.leakNotes, fmt.Sprintf("%d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", n))
+		notes = append(notes, fmt.Sprintf("%d mutants' sites run as the package initializes or in the tests' first run only: they run one per process", n))
 	}
-	return ctx.Err()
+	return notes
 }
 
 // writesNote is why a package whose tests wrote changed (entries of the

@@ -160,10 +160,8 @@ type session struct {
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
 	// leaksMeasured is set when measureLeaks ran beside the flaky-test
-	// search on tests that all passed so far (baselineStages), and
-	// leakNotes are what it found, for the log.
+	// search on tests that all passed so far (baselineStages).
 	leaksMeasured bool
-	leakNotes     []string
 	// restore is set when the tests change package-level variables that
 	// assigning their first values back undoes (measureLeaks): every
 	// batch puts them back before each mutant (testbin.RunSpec.Restore).
@@ -769,7 +767,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 			return err
 		}
 	}
-	for _, n := range s.leakNotes {
+	for _, n := range s.leakNotes() {
 		cfg.logf("%s: %s", s.pkg.Path, n)
 	}
 	cfg.logf("%s: baseline passed: %d tests together in %v, each alone with coverage recording in %v", s.pkg.Path, len(s.tests),
