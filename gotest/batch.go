@@ -489,12 +489,14 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast, Restore: s.restore}
-		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
-			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		b, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() (testwatch.Batch, error) {
+			return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
 		if ctx.Err() != nil {
 			return out
 		}
+		vs := b.Verdicts
+		s.kills.countReruns(t, b.Confirming)
 		if escaped := (*testwatch.EscapedError)(nil); errors.As(err, &escaped) && len(vs) > 0 {
 			// Processes left the group: its steps run again alone, each
 			// one's escapees named in its reason.
@@ -777,9 +779,11 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Restore: s.restore}
-		vs, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() ([]testjson.Verdict, error) {
-			return testwatch.RunBatch(ctx, s.bin, spec, s.rule, sc.Reset)
+		b, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() (testwatch.Batch, error) {
+			return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 		})
+		vs := b.Verdicts
+		s.kills.countReruns(t, b.Confirming)
 		if ctx.Err() != nil || err != nil || note != "" || len(vs) == 0 {
 			// Each runs alone: the batch wrote into the package
 			// directory, processes left its group
@@ -886,6 +890,7 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
 		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
 	})
+	s.kills.countReruns(t, b.Confirming)
 	switch {
 	case ctx.Err() != nil:
 		return testjson.Verdict{}, nil, nil, false

@@ -401,6 +401,18 @@ func (c *killChecks) count(t *target, d time.Duration, kills, held int, dropped 
 	}
 }
 
+// countReruns adds d, the time a batch's kill reruns of t's mutants took
+// in its process (testwatch.Batch.Confirming), to the confirmations'
+// worker time.
+func (c *killChecks) countReruns(t *target, d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.statsLocked(t).time += d
+}
+
 // statsLocked returns t's stats, made on first use; c.mu is held.
 func (c *killChecks) statsLocked(t *target) *confirmStats {
 	if c.stats == nil {

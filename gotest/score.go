@@ -295,7 +295,9 @@ type ConfirmStats struct {
 	// killing test and seed.
 	Originals int
 	// Time is the worker time the confirming runs took, a part of Work,
-	// the worker time of the mutants that ran.
+	// the worker time of the mutants that ran: the processes of their
+	// own, and the reruns a batch runs in its process, as its switch
+	// measured their tests (testwatch.Batch.Confirming).
 	Time, Work time.Duration
 }
 

@@ -67,6 +67,13 @@ const StateEnv = "MUTPROP_STATE"
 // a schedule.
 const TimesEnv = "MUTPROP_TIMES"
 
+// ConfirmTimesEnv is the environment variable that names the file to
+// which a batch's switch appends "NAME NANOSECONDS" at the last cleanup
+// of each top-level test that ran in a step confirming a kill
+// (Step.Confirm): what the kills' reruns cost, measured in the process,
+// where the stream's lines may be read in one piece.
+const ConfirmTimesEnv = "MUTPROP_CONFIRM_TIMES"
+
 // RestoreEnv is the environment variable that, set to 1, makes a batch
 // build's switch put the package-level variables of the mutated packages
 // and the test packages back, at the start of each iteration after the
@@ -271,8 +278,9 @@ var (
 	saved     []reflect.Value
 )
 
-// timesPath is ` + TimesEnv + `'s file ("": none).
-var timesPath string
+// timesPath is ` + TimesEnv + `'s file, confirmTimesPath
+// ` + ConfirmTimesEnv + `'s ("": none).
+var timesPath, confirmTimesPath string
 
 var starts []func(k int, name string) // what starts a test, by package
 
@@ -405,6 +413,10 @@ func Begin(t TB) func() {
 			start(k, name)
 		}
 		confirm, ends := st.confirm, st.ends
+		if confirm && confirmTimesPath != "" {
+			path, start := confirmTimesPath, time.Now()
+			t.Cleanup(func() { recordTime(path, name, time.Since(start)) })
+		}
 		t.Cleanup(func() {
 			mu.Lock()
 			defer mu.Unlock()
@@ -864,6 +876,7 @@ func load() {
 	loaded = true
 	restoring = os.Getenv("` + RestoreEnv + `") == "1"
 	timesPath = os.Getenv("` + TimesEnv + `")
+	confirmTimesPath = os.Getenv("` + ConfirmTimesEnv + `")
 	activeEnv, _ = strconv.Atoi(os.Getenv("` + ActiveEnv + `"))
 	if f := flag.Lookup("rapid.checks"); f != nil {
 		checks = f.Value.String()

@@ -28,7 +28,7 @@ func Live(res *gotest.Result) ([]Package, error) {
 		}
 		rp := Package{Path: p.Path, Info: info, Suites: p.Suites, Stages: stages(p), Trials: p.Trials, Strength: p.Strength,
 			Floor: p.Floor(), FloorBuild: p.FloorBuild, FloorTests: p.FloorTests, Workers: p.Workers,
-			FloorProcesses: p.FloorProcesses, FloorOverhead: p.FloorOverhead}
+			FloorProcesses: p.FloorProcesses, FloorOverhead: p.FloorOverhead, ConfirmTime: p.Confirm.Time}
 		for _, m := range p.Mutants {
 			if m.Outcome != "" {
 				rp.Mutants = append(rp.Mutants, NewMutant(p, m))

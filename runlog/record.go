@@ -156,6 +156,10 @@ type Package struct {
 	// would add (gotest.PackageResult); zero from journals.
 	FloorProcesses int
 	FloorOverhead  time.Duration
+	// ConfirmTime is the worker time confirming the kills took
+	// (gotest.ConfirmStats.Time), the reruns in batches included: the
+	// floor leaves it out. Zero from journals.
+	ConfirmTime time.Duration
 }
 
 // newPackageInfo describes a scored package for the journal and the

@@ -200,12 +200,14 @@ func orNone(s []string) string {
 // as a multiple of it (the floor's builds, which run beside the run's
 // own, included), then what one process per mutant would add: the processes it
 // starts at the least, each costing its time outside its tests
-// (runlog.Package.FloorOverhead). Mutants that time out cost their deadlines, which the floor
-// leaves out: when there are some, the line says how long they took and
-// what the rest of the run is as a multiple of the floor. "" when no
-// package measured a floor.
+// (runlog.Package.FloorOverhead). Two costs the floor leaves out: the
+// deadlines of mutants that time out, and the kills' confirmation (each
+// kill's test runs again, runlog.Package.ConfirmTime). When timeouts
+// held the workers, or the confirmation 2 % of the wall or more, the line
+// says how long, and what the rest of the run is as a multiple of the
+// floor. "" when no package measured a floor.
 func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
-	var floor, build, tests, timeouts, extra time.Duration
+	var floor, build, tests, timeouts, confirm, extra time.Duration
 	workers, timedOut, procs := 0, 0, 0
 	for _, p := range pkgs {
 		floor += p.Floor
@@ -214,6 +216,7 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 		workers = max(workers, p.Workers)
 		procs += p.FloorProcesses
 		extra += time.Duration(p.FloorProcesses) * p.FloorOverhead
+		confirm += p.ConfirmTime
 		for _, m := range p.Mutants {
 			if m.Outcome == outcome.Timeout {
 				timedOut++
@@ -228,11 +231,28 @@ func FloorLine(pkgs []runlog.Package, wall time.Duration) string {
 	// their time is in the wall, as a user without --no-floor pays it.
 	line := fmt.Sprintf("floor: %.1f s (build %.1f s + tests %.1f s / %d workers); run took %.1fx the floor (%.1f s)",
 		floor.Seconds(), build.Seconds(), tests.Seconds(), workers, wall.Seconds()/floor.Seconds(), wall.Seconds())
-	if share := timeouts / time.Duration(max(workers, 1)); timedOut > 0 && share < wall {
-		// Each timeout holds one worker until its test's own deadline
-		// rule ends it.
-		line += fmt.Sprintf("; %d mutants timed out, in %.1f worker-seconds (%.0f%% of the workers' time): the rest is %.1fx the floor",
-			timedOut, timeouts.Seconds(), 100*share.Seconds()/wall.Seconds(), (wall-share).Seconds()/floor.Seconds())
+	// Each timeout holds one worker until its test's own deadline rule
+	// ends it; each kill's reruns hold one while they run.
+	per := time.Duration(max(workers, 1))
+	var costs []string
+	var spent time.Duration
+	if share := timeouts / per; timedOut > 0 && share > 0 {
+		costs = append(costs, fmt.Sprintf("%d mutants timed out, in %.1f worker-seconds (%.0f%% of the workers' time)",
+			timedOut, timeouts.Seconds(), 100*share.Seconds()/wall.Seconds()))
+		spent += share
+	}
+	if share := confirm / per; share >= wall/50 {
+		// Under 2 % of the wall it explains little of the gap.
+		prec := 1
+		if confirm < time.Second {
+			prec = 2
+		}
+		costs = append(costs, fmt.Sprintf("confirming the kills (each kill's test run again) took %.*f worker-seconds (%.0f%%)",
+			prec, confirm.Seconds(), 100*share.Seconds()/wall.Seconds()))
+		spent += share
+	}
+	if len(costs) > 0 && spent < wall {
+		line += "; " + strings.Join(costs, ", and ") + fmt.Sprintf(": the rest is %.1fx the floor", (wall-spent).Seconds()/floor.Seconds())
 	}
 	if procs > 0 && extra > 0 {
 		line += fmt.Sprintf("; one process per mutant would add %.1f s (%d processes x %s / %d workers)",

@@ -81,6 +81,26 @@ func TestTheFloorLineIsTheRunAsAMultipleOfTheFloor(t *testing.T) {
 	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 5.0x the floor (10.0 s); "+
 		"1 mutants timed out, in 3.0 worker-seconds (15% of the workers' time): the rest is 4.2x the floor",
 		FloorLine([]runlog.Package{p}, 10*time.Second))
+	// Confirming the kills took 5 s of the workers': 2.5 s of the wall,
+	// 25 %; with the timeouts' 1.5 s, the rest is (10 - 4) / 2 = 3.0x.
+	p.ConfirmTime = 5 * time.Second
+	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 5.0x the floor (10.0 s); "+
+		"1 mutants timed out, in 3.0 worker-seconds (15% of the workers' time), and "+
+		"confirming the kills (each kill's test run again) took 5.0 worker-seconds (25%): the rest is 3.0x the floor",
+		FloorLine([]runlog.Package{p}, 10*time.Second))
+	p.Mutants[1].Outcome = outcome.Killed // (10 - 2.5) / 2 = 3.75: 3.8x
+	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 5.0x the floor (10.0 s); "+
+		"confirming the kills (each kill's test run again) took 5.0 worker-seconds (25%): the rest is 3.8x the floor",
+		FloorLine([]runlog.Package{p}, 10*time.Second))
+	// Under 2 % of the wall (0.3 s of 20 s: 0.15 s), it is left out; at
+	// 2 %, in hundredths below a second.
+	p.ConfirmTime = 300 * time.Millisecond
+	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 10.0x the floor (20.0 s)",
+		FloorLine([]runlog.Package{p}, 20*time.Second))
+	p.ConfirmTime = 800 * time.Millisecond
+	assert.Equal(t, "floor: 2.0 s (build 1.0 s + tests 2.0 s / 2 workers); run took 10.0x the floor (20.0 s); "+
+		"confirming the kills (each kill's test run again) took 0.80 worker-seconds (2%): the rest is 9.8x the floor",
+		FloorLine([]runlog.Package{p}, 20*time.Second))
 	// 40 processes of 15 ms outside their tests, over 2 workers: 0.3 s.
 	p.FloorProcesses, p.FloorOverhead = 40, 15*time.Millisecond
 	assert.Contains(t, FloorLine([]runlog.Package{p}, 10*time.Second),

@@ -130,6 +130,11 @@ type RunSpec struct {
 	// stream gives them in Took.
 	TestTimes bool
 	timesFile string
+	// ConfirmTimes, with Schedule, makes the switch write the time of
+	// each test that ran in a step confirming a kill
+	// (mutate.ConfirmTimesEnv): RunBatch returns their sum.
+	ConfirmTimes bool
+	confirmFile  string
 	// Restore, with Schedule, makes the switch put the package-level
 	// variables back before each iteration after the first
 	// (mutate.RestoreEnv): a crash where that does not give the state
@@ -198,16 +203,47 @@ func readTimes(path string) map[string]time.Duration {
 }
 
 // RunBatch runs a batch (r.Schedule) and returns the stream of each
-// iteration that started, in order, with the process result.
-func (b *Binary) RunBatch(ctx context.Context, r RunSpec) ([]*testjson.Stream, proc.Result, error) {
+// iteration that started, in order, with the process result and, with
+// r.ConfirmTimes, the time the tests of the steps confirming a kill took.
+func (b *Binary) RunBatch(ctx context.Context, r RunSpec) ([]*testjson.Stream, proc.Result, time.Duration, error) {
 	if len(r.Schedule) == 0 {
-		return nil, proc.Result{}, fmt.Errorf("run %s: a batch without a schedule", b.Path)
+		return nil, proc.Result{}, 0, fmt.Errorf("run %s: a batch without a schedule", b.Path)
+	}
+	if r.ConfirmTimes {
+		f, err := os.CreateTemp("", "mutprop-confirm-times-*")
+		if err != nil {
+			return nil, proc.Result{}, 0, fmt.Errorf("run %s: the reruns' times: %w", b.Path, err)
+		}
+		f.Close()
+		defer os.Remove(f.Name())
+		r.confirmFile = f.Name()
 	}
 	p, res, err := b.run(ctx, r)
 	if err != nil {
-		return nil, res, err
+		return nil, res, 0, err
 	}
-	return p.Iterations(), res, nil
+	var confirming time.Duration
+	if r.confirmFile != "" {
+		confirming = sumTimes(r.confirmFile)
+	}
+	return p.Iterations(), res, confirming, nil
+}
+
+// sumTimes adds up the times of a file of test times (mutate.TimesEnv's
+// format, a line per test run); an unreadable file or line adds nothing.
+func sumTimes(path string) time.Duration {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	var sum time.Duration
+	for _, l := range strings.Split(string(b), "\n") {
+		_, ns, ok := strings.Cut(l, " ")
+		if n, err := strconv.ParseInt(ns, 10, 64); ok && err == nil && n >= 0 {
+			sum += time.Duration(n)
+		}
+	}
+	return sum
 }
 
 func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Result, error) {
@@ -275,6 +311,9 @@ func (b *Binary) run(ctx context.Context, r RunSpec) (*testjson.Parser, proc.Res
 	}
 	if r.timesFile != "" {
 		env = append(env, mutate.TimesEnv+"="+r.timesFile)
+	}
+	if r.confirmFile != "" {
+		env = append(env, mutate.ConfirmTimesEnv+"="+r.confirmFile)
 	}
 	if b.QuickSeed && r.Seed != 0 {
 		env = append(env, QuickSeedEnv+"="+strconv.FormatInt(int64(r.Seed), 10))

@@ -55,7 +55,7 @@ func ran(its []*testjson.Stream) []string {
 func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	t.Parallel()
 	bin := switchBinary(t)
-	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC", "TestP"}, Dir: t.TempDir(), Timeout: time.Minute,
+	its, _, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestA", "TestB", "TestC", "TestP"}, Dir: t.TempDir(), Timeout: time.Minute,
 		Schedule: []mutate.Step{
 			{Active: 2, Failfast: true},
 			{Active: 2, Confirm: true},
@@ -95,6 +95,32 @@ func TestTheSwitchRunsEachStepsTestsAsItsFlagsSay(t *testing.T) {
 	}
 }
 
+// TestABatchMeasuresTheKillsReruns runs TestSlowFail's kill (200 ms)
+// and its two reruns (20 ms each), then a mutant under which it passes,
+// whose confirm skips it: the reruns' time counts, neither the kill's
+// nor a skip.
+func TestABatchMeasuresTheKillsReruns(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	spec := RunSpec{Tests: []string{"TestSlowFail"}, Dir: t.TempDir(), Timeout: time.Minute, ConfirmTimes: true,
+		Schedule: []mutate.Step{{Active: 9}, {Active: 9, Confirm: true}, {Active: 9, Confirm: true}, {Active: 1}, {Active: 1, Confirm: true}}}
+	its, _, confirming, err := bin.RunBatch(t.Context(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"TestSlowFail=fail", "TestSlowFail=fail", "TestSlowFail=fail", "TestSlowFail=pass", "TestSlowFail=skip"}
+	if got := ran(its); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("the iterations ran\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if confirming < 40*time.Millisecond || confirming >= 200*time.Millisecond {
+		t.Errorf("the reruns took %v, want two runs of 20 ms (40 ms to 200 ms, the kill's run left out)", confirming)
+	}
+	spec.ConfirmTimes = false
+	if _, _, confirming, err := bin.RunBatch(t.Context(), spec); err != nil || confirming != 0 {
+		t.Errorf("without ConfirmTimes: %v, %v; want 0, no error", confirming, err)
+	}
+}
+
 // TestTheSwitchPutsTheVariablesBackBeforeEachIteration runs TestR,
 // which fails unless its counter starts at 0, four times in one process:
 // without RunSpec.Restore it fails from the second run on; with it, each
@@ -107,7 +133,7 @@ func TestTheSwitchPutsTheVariablesBackBeforeEachIteration(t *testing.T) {
 	bin := switchBinary(t)
 	steps := []mutate.Step{{}, {}, {Active: 6}, {}}
 	run := func(restore bool, state string) []*testjson.Stream {
-		its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestR"}, Dir: t.TempDir(), Timeout: time.Minute,
+		its, _, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestR"}, Dir: t.TempDir(), Timeout: time.Minute,
 			Schedule: steps, Restore: restore, State: state})
 		if err != nil {
 			t.Fatal(err)
@@ -188,7 +214,7 @@ func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
 		t.Fatalf("the switch prints %q, the parser reads %q", mutate.FailedFrame, testjson.FailedEvent)
 	}
 	bin := switchBinary(t)
-	its, res, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+	its, res, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFlood"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
 		Schedule: []mutate.Step{{Active: 7}, {Active: 7, Confirm: true}, {Active: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -226,7 +252,7 @@ func TestTheSwitchCutsATestThatFailedAndGoesOn(t *testing.T) {
 func TestTheSwitchEndsOnlyTheTestsOwnGoroutine(t *testing.T) {
 	t.Parallel()
 	bin := switchBinary(t)
-	its, res, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFloodAside"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+	its, res, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestFloodAside"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
 		Schedule: []mutate.Step{{Active: 7}, {Active: 1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +284,7 @@ func TestTheSwitchEndsASubtestsPanicAsItsFailure(t *testing.T) {
 	if !strings.HasPrefix(reason, "panic: runtime error: index out of range [8]") {
 		t.Fatalf("alone, TestSub's reason %q, want the panic", reason)
 	}
-	its, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestSub"}, Dir: t.TempDir(), Timeout: time.Minute,
+	its, _, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestSub"}, Dir: t.TempDir(), Timeout: time.Minute,
 		Schedule: []mutate.Step{
 			{Active: 8, Failfast: true},
 			{Active: 8, Failfast: true, Confirm: true},

@@ -96,6 +96,11 @@ type Batch struct {
 	// explained (a loop by its CPU time, or a test blocked asleep): Run
 	// would not run it again with Patience.
 	Explained bool
+	// Confirming is the time the tests of the steps that confirm a kill
+	// (mutate.Step.Confirm) took, as the process measured them
+	// (mutate.ConfirmTimesEnv): the kills' reruns, which a batch runs in
+	// its process.
+	Confirming time.Duration
 }
 
 // RunSteps is RunBatch, which returns the iterations' streams too, and
@@ -115,7 +120,10 @@ func RunSteps(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	defer w.Close()
 	spec.Timeout, spec.Watch = Backstop(rules...), w.Attach
 	cutBoth(w, &spec)
-	its, res, err := bin.RunBatch(ctx, spec)
+	for _, st := range spec.Schedule {
+		spec.ConfirmTimes = spec.ConfirmTimes || st.Confirm
+	}
+	its, res, confirming, err := bin.RunBatch(ctx, spec)
 	w.Close()
 	if err != nil {
 		return Batch{}, err
@@ -132,6 +140,7 @@ func RunSteps(ctx context.Context, bin *testbin.Binary, spec testbin.RunSpec, ru
 	if len(out.Verdicts) > len(spec.Schedule) {
 		return Batch{}, fmt.Errorf("run %s: %d iterations of a schedule of %d steps", bin.Path, len(out.Verdicts), len(spec.Schedule))
 	}
+	out.Confirming = confirming
 	if len(res.Escaped) > 0 {
 		e := &EscapedError{}
 		for _, p := range res.Escaped {
