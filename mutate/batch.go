@@ -100,6 +100,12 @@ const FailedFrame = "=== MUTPROP-FAILED "
 // come at turns 1, 2, 4, ... up to tickEvery, then every tickEvery.
 const tickEvery = 1024
 
+// eagerLooks is how many turns after the first look that saw the watched
+// test failed, on another goroutine, look too: each reads the goroutine's
+// number (about a microsecond), and the test's own loop ends the test at
+// its first look.
+const eagerLooks = 256
+
 // switchName is the name a rewritten test file imports the switch
 // package as.
 const switchName = "mutpropswitch"
@@ -519,6 +525,7 @@ var (
 	marked   bool   // watched's line was printed
 	ticks    uint64
 	nextTick uint64 = 1
+	eager    int // looks left at each turn, for watched's own goroutine
 )
 
 // watch makes t, which runs the mutant active (0 or less: none), the test
@@ -527,7 +534,7 @@ var (
 func watch(t TB, active int) {
 	tickMu.Lock()
 	running++
-	watched, marked, ticks, nextTick = nil, false, 0, 1
+	watched, marked, ticks, nextTick, eager = nil, false, 0, 1, 0
 	if active > 0 && running == 1 {
 		watched, watchedG = t, goroutine()
 	}
@@ -551,7 +558,11 @@ func Tick() {
 	}
 }
 
-// look is Tick's look at the watched test.
+// look is Tick's look at the watched test. The first look that sees it
+// failed prints its line; a look on its own goroutine ends it. When the
+// first one came from another goroutine (a subtest's loop), the next
+// ` + strconv.Itoa(eagerLooks) + ` turns look too, so that the test's own loop ends it at its next
+// turn; the looks then go on at the usual turns.
 func look() {
 	tickMu.Lock()
 	step := ticks
@@ -559,14 +570,25 @@ func look() {
 		step = ` + strconv.Itoa(tickEvery) + `
 	}
 	nextTick = ticks + step
-	if watched == nil || marked || running != 1 || !watched.Failed() {
+	if watched == nil || running != 1 || !watched.Failed() {
 		tickMu.Unlock()
 		return
 	}
+	t, own, first := watched, watchedG != "" && watchedG == goroutine(), !marked
 	marked = true
-	t, own := watched, watchedG != "" && watchedG == goroutine()
+	if !own {
+		if first {
+			eager = ` + strconv.Itoa(eagerLooks) + `
+		}
+		if eager > 0 {
+			eager--
+			nextTick = ticks + 1
+		}
+	}
 	tickMu.Unlock()
-	os.Stdout.WriteString("\x16` + FailedFrame + `" + t.Name() + "\n")
+	if first {
+		os.Stdout.WriteString("\x16` + FailedFrame + `" + t.Name() + "\n")
+	}
 	if own {
 		t.FailNow()
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/mutprop/mutprop/internal/testfix"
 	"github.com/mutprop/mutprop/internal/testjson"
 	"github.com/mutprop/mutprop/mutate"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // switchBinary builds testdata/switch.txtar's test binary with the
@@ -265,6 +266,38 @@ func TestTheSwitchEndsOnlyTheTestsOwnGoroutine(t *testing.T) {
 	}
 	if out := string(res.Output); !strings.Contains(out, "case 19999") || strings.Count(out, "done") != 2 {
 		t.Errorf("the goroutine's loop or the test did not run to its end:\n%.2000s", out)
+	}
+}
+
+// TestTheSwitchEndsATestWhoseSubtestFailedAtItsOwnNextLook runs
+// TestRows, whose first row fails under mutant 10. The switch sees the
+// failure first in the row's own loop, another goroutine: it marks the
+// cut there, and the test's own loop ends the test at its next turn,
+// after the first row, where it used to run all 50. A mutant under which
+// no row fails runs them all.
+func TestTheSwitchEndsATestWhoseSubtestFailedAtItsOwnNextLook(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	its, res, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{"TestRows"}, Dir: t.TempDir(), Timeout: time.Minute, CutAtFailedSubtest: true,
+		Schedule: []mutate.Step{{Active: 10}, {Active: 10, Confirm: true}, {Active: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := testjson.ClassifyBatch(its, res)
+	if len(vs) != 3 {
+		t.Fatalf("%d iterations, want 3", len(vs))
+	}
+	for k, v := range vs[:2] {
+		if v.Outcome != outcome.Killed || !strings.Contains(v.Reason, "row 0 case ") {
+			t.Errorf("iteration %d: %s, %q; want a kill with row 0's reason", k, v.Outcome, v.Reason)
+		}
+	}
+	if vs[2].Outcome != outcome.Survived {
+		t.Errorf("mutant 1: %s, want survived", vs[2].Outcome)
+	}
+	// The failing iterations' rows, 1 or 2 each, and mutant 1's 50.
+	if rows := strings.Count(string(res.Output), "=== RUN   TestRows/"); rows < 52 || rows > 54 {
+		t.Errorf("%d rows ran, want 52 to 54:\n%.3000s", rows, res.Output)
 	}
 }
 

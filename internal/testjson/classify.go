@@ -234,13 +234,16 @@ func isMessageLine(line string) bool {
 // KillReason explains why test name failed: the best message of its
 // failed subtests (the first to start of those of the best rank: a failed
 // subtest is why its parent failed, and a parent's own message may be a
-// t.Log), unless its own output has a better one.
+// t.Log), unless its own output has a better one. In a stream cut at
+// name (Cut), a subtest still running counts as failed.
 func (s *Stream) KillReason(name string) string {
 	sub, subRank := "", rankNone
 	prefix := name + "/"
 	for _, n := range s.Order {
 		t := s.Tests[n]
-		if !strings.HasPrefix(n, prefix) || t == nil || t.Status != StatusFail {
+		// A stream cut at the switch's line, printed from a subtest's
+		// loop, holds that subtest running: its messages are the kill's.
+		if !strings.HasPrefix(n, prefix) || t == nil || (t.Status != StatusFail && (s.Cut != name || t.Status != StatusRunning)) {
 			continue
 		}
 		if m, r := failureMessage(t.Output); r > subRank {

@@ -239,3 +239,33 @@ func TestATestThatFailedAndGoesOnIsAKillAtTheSwitchsLine(t *testing.T) {
 		t.Errorf("a stream read whole: cut %q, the test's output:\n%s", st.Cut, st.Tests["TestFlood"].Output)
 	}
 }
+
+// rowsRun is a run of a table test whose first row's own loop fails
+// cases with t.Errorf: the switch's line came from that loop, while the
+// row was still running.
+const rowsRun = `=== RUN   TestRows
+=== RUN   TestRows/0
+    rows_test.go:9: row 0 case 0
+    rows_test.go:9: row 0 case 1
+` + FailedEvent + `TestRows
+    rows_test.go:9: row 0 case 2
+--- FAIL: TestRows/0 (0.00s)
+=== NAME  TestRows
+--- FAIL: TestRows (0.00s)
+FAIL
+`
+
+// TestACutInARunningSubtestTakesItsLastMessage: a cut at the switch's
+// line, printed from a row that had not ended, is a kill by the table
+// test with the row's last message before the line, wherever the
+// process stopped.
+func TestACutInARunningSubtestTakesItsLastMessage(t *testing.T) {
+	t.Parallel()
+	whole := frame(rowsRun)
+	for _, upTo := range []string{"    rows_test.go:9: row 0 case 2", "--- FAIL: TestRows/0", ""} {
+		st, v := readCutUpTo(whole, upTo, proc.Result{End: proc.EndTimedOut, ExitCode: -1})
+		if st.Cut != "TestRows" || v.Outcome != outcome.Killed || !reflect.DeepEqual(v.KilledBy, []string{"TestRows"}) || v.Reason != "rows_test.go:9: row 0 case 1" {
+			t.Errorf("output up to %q: cut %q, %s by %v (%q), want killed by TestRows (row 0 case 1)", upTo, st.Cut, v.Outcome, v.KilledBy, v.Reason)
+		}
+	}
+}
