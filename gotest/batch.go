@@ -493,14 +493,11 @@ func (s *session) runSteps(ctx context.Context, w int, t *target, tests []string
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: steps[i:], Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Failfast: failfast, Restore: s.restore}
-		b, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() (testwatch.Batch, error) {
-			return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
-		})
+		b, note, err := s.runGuarded(ctx, t, "a batch of "+id(i), spec, sc)
 		if ctx.Err() != nil {
 			return out
 		}
 		vs := b.Verdicts
-		s.kills.countReruns(t, b.Confirming)
 		if escaped := (*testwatch.EscapedError)(nil); errors.As(err, &escaped) && len(vs) > 0 {
 			// Processes left the group: its steps run again alone, each
 			// one's escapees named in its reason.
@@ -783,11 +780,8 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 		sc := s.scratch(w)
 		spec := testbin.RunSpec{Tests: tests, Schedule: all, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 			Memory: s.cfg.memory(), NoShrink: s.noShrink(tests), Restore: s.restore}
-		b, note, err := sandbox.Guarded(ctx, t.guard, "a batch of "+id(i), func() (testwatch.Batch, error) {
-			return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
-		})
+		b, note, err := s.runGuarded(ctx, t, "a batch of "+id(i), spec, sc)
 		vs := b.Verdicts
-		s.kills.countReruns(t, b.Confirming)
 		if ctx.Err() != nil || err != nil || note != "" || len(vs) == 0 {
 			// Each runs alone: the batch wrote into the package
 			// directory, processes left its group
@@ -891,10 +885,7 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 	// runs while the packages initialize, or once, runs under it.
 	spec := testbin.RunSpec{Tests: st.tests, Active: active, Schedule: steps, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
 		Memory: s.cfg.memory(), NoShrink: s.noShrink(st.tests), Restore: s.restore}
-	b, note, err := sandbox.Guarded(ctx, t.guard, id, func() (testwatch.Batch, error) {
-		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
-	})
-	s.kills.countReruns(t, b.Confirming)
+	b, note, err := s.runGuarded(ctx, t, id, spec, sc)
 	switch {
 	case ctx.Err() != nil:
 		return testjson.Verdict{}, nil, nil, false
@@ -910,6 +901,17 @@ func (rs *runState) runStageSteps(ctx context.Context, w int, t *target, id stri
 	}
 	v := b.Verdicts[0]
 	return v, b.Streams[0], killReruns(v.KilledBy, b.Verdicts[1:]), true
+}
+
+// runGuarded runs spec, a batch of the session's binary, from scratch sc
+// under t's tree guard (what names the run in its notes), and adds the
+// kills' reruns it ran to the confirmations' worker time.
+func (s *session) runGuarded(ctx context.Context, t *target, what string, spec testbin.RunSpec, sc *sandbox.Scratch) (testwatch.Batch, string, error) {
+	b, note, err := sandbox.Guarded(ctx, t.guard, what, func() (testwatch.Batch, error) {
+		return testwatch.RunSteps(ctx, s.bin, spec, s.rule, sc.Reset)
+	})
+	s.kills.countReruns(t, b.Confirming)
+	return b, note, err
 }
 
 // rerunsNeeded is how many reruns a kill by one of tests (the session's

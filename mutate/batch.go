@@ -425,7 +425,7 @@ func Begin(t TB) func() {
 		if confirm && confirmTimes != nil {
 			start := time.Now()
 			t.Cleanup(func() {
-				confirmTimes.WriteString(name + " " + strconv.FormatInt(int64(time.Since(start)), 10) + "\n")
+				confirmTimes.WriteString(timeLine(name, time.Since(start)))
 			})
 		}
 		t.Cleanup(func() {
@@ -687,8 +687,14 @@ func recordTime(path, name string, d time.Duration) {
 	if err != nil {
 		return
 	}
-	fmt.Fprintf(f, "%s %d\n", name, d.Nanoseconds())
+	f.WriteString(timeLine(name, d))
 	f.Close()
+}
+
+// timeLine is a test's time as a file of times holds it: "NAME
+// NANOSECONDS".
+func timeLine(name string, d time.Duration) string {
+	return name + " " + strconv.FormatInt(int64(d), 10) + "\n"
 }
 
 // registered lists the registered variables' addresses, in the order

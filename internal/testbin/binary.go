@@ -188,18 +188,29 @@ func (b *Binary) Run(ctx context.Context, r RunSpec) (*testjson.Stream, proc.Res
 // readTimes reads a file of test times (mutate.TimesEnv): "NAME
 // NANOSECONDS" lines; an unreadable file or line gives none.
 func readTimes(path string) map[string]time.Duration {
+	var out map[string]time.Duration
+	eachTime(path, func(name string, d time.Duration) {
+		if out == nil {
+			out = map[string]time.Duration{}
+		}
+		out[name] = d
+	})
+	return out
+}
+
+// eachTime calls fn with each line of a file of test times, in order;
+// an unreadable file or line gives none.
+func eachTime(path string, fn func(name string, d time.Duration)) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil
+		return
 	}
-	out := map[string]time.Duration{}
 	for _, l := range strings.Split(string(b), "\n") {
 		name, ns, ok := strings.Cut(l, " ")
 		if n, err := strconv.ParseInt(ns, 10, 64); ok && err == nil && n >= 0 {
-			out[name] = time.Duration(n)
+			fn(name, time.Duration(n))
 		}
 	}
-	return out
 }
 
 // RunBatch runs a batch (r.Schedule) and returns the stream of each
@@ -232,17 +243,8 @@ func (b *Binary) RunBatch(ctx context.Context, r RunSpec) ([]*testjson.Stream, p
 // sumTimes adds up the times of a file of test times (mutate.TimesEnv's
 // format, a line per test run); an unreadable file or line adds nothing.
 func sumTimes(path string) time.Duration {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0
-	}
 	var sum time.Duration
-	for _, l := range strings.Split(string(b), "\n") {
-		_, ns, ok := strings.Cut(l, " ")
-		if n, err := strconv.ParseInt(ns, 10, 64); ok && err == nil && n >= 0 {
-			sum += time.Duration(n)
-		}
-	}
+	eachTime(path, func(_ string, d time.Duration) { sum += d })
 	return sum
 }
 
