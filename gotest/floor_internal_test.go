@@ -94,3 +94,18 @@ func TestNothing(t *testing.T) {}
 		t.Errorf("a binary whose empty run fails: %v, want 0 (the baseline's figure kept)", failing.processCost)
 	}
 }
+
+// TestNoFloorIsMeasuredWithoutItsBuild: with --no-floor (or a plain build
+// that failed) FloorBuild is 0, and the floor is 0, not the tests' time
+// alone, which made a run of 0.7 s "5636.8x the floor".
+func TestNoFloorIsMeasuredWithoutItsBuild(t *testing.T) {
+	t.Parallel()
+	pr := &PackageResult{FloorTests: 4 * time.Millisecond, Workers: 2}
+	if got := pr.Floor(); got != 0 {
+		t.Errorf("Floor() without a build = %v, want 0", got)
+	}
+	pr.FloorBuild = time.Second // 1 s + 4 ms / 2 workers
+	if got, want := pr.Floor(), time.Second+2*time.Millisecond; got != want {
+		t.Errorf("Floor() = %v, want %v", got, want)
+	}
+}

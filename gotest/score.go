@@ -301,8 +301,13 @@ type ConfirmStats struct {
 	Time, Work time.Duration
 }
 
-// Floor returns FloorBuild + FloorTests / Workers.
+// Floor returns FloorBuild + FloorTests / Workers, or 0 when no floor
+// was measured (NoFloor, or the plain build failed): the tests' part
+// alone would make any run look many times its floor.
 func (pr *PackageResult) Floor() time.Duration {
+	if pr.FloorBuild <= 0 {
+		return 0
+	}
 	w := max(pr.Workers, 1)
 	return pr.FloorBuild + pr.FloorTests/time.Duration(w)
 }
