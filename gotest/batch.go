@@ -246,7 +246,7 @@ const sampleBatchSize = 512
 func (t *target) batchable(r *MutantResult, tests []string) bool {
 	for _, name := range tests {
 		ref, ok := t.refs[name]
-		if !ok || !ref.s.initKnown || ref.s.leaks != "" || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
+		if !ok || !ref.s.initKnown || ref.s.leaks != "" || ref.s.leaky[ref.name] || !ref.s.batchable(ref.name) || ref.s.initReached[r.Mutant.Schema] {
 			return false
 		}
 	}
@@ -1004,6 +1004,7 @@ func (s *session) leakCheckDue() bool {
 // beside the flaky-test search (baselineStages).
 func (s *session) measureLeaks(ctx context.Context, w int) error {
 	s.leaks, s.restore, s.initReached, s.initKnown = "", false, nil, false
+	s.leaky, s.leakyWhy = nil, ""
 	var tests []string
 	for _, t := range s.mutantTests(nil) {
 		if s.batchable(t) {
@@ -1054,17 +1055,29 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 	case vs[1].Outcome != outcome.Survived:
 		s.leaks = fmt.Sprintf("the tests fail when they run a second time in one process (%s: %s)", vs[1].Outcome, vs[1].Reason)
 	}
+	// byTest: what the tests together left may come from a few of them,
+	// which then run alone in processes of their own (leakyTests).
+	byTest := false
 	if s.leaks == "" {
 		changed, err := sc.Changed()
 		switch {
 		case err != nil:
 			s.leaks = "the files the tests write are unknown: " + err.Error()
 		case len(changed) > 0:
-			s.leaks = writesNote(changed)
+			s.leaks, byTest = writesNote(changed), true
 		}
 	}
 	if s.leaks == "" {
-		s.leaks, s.restore = compareStates(file)
+		s.leaks, s.restore, byTest = compareStates(file)
+	}
+	if s.leaks != "" && byTest && len(tests) > 1 {
+		leaky, err := s.leakyTests(ctx, w, tests, rules)
+		if err != nil {
+			return err
+		}
+		if len(leaky) < len(tests) {
+			s.leaky, s.leakyWhy, s.leakChecked, s.leaks, s.restore = leaky, s.leaks, len(tests), "", false
+		}
 	}
 	if s.leaks != "" {
 		return ctx.Err()
@@ -1089,6 +1102,15 @@ func (s *session) leakNotes() []string {
 		return []string{"each mutant runs in processes of its own: " + s.leaks}
 	}
 	var notes []string
+	if len(s.leaky) > 0 {
+		names := slices.Sorted(maps.Keys(s.leaky))
+		more := ""
+		if len(names) > 5 {
+			names, more = names[:5], fmt.Sprintf(" and %d more", len(names)-5)
+		}
+		notes = append(notes, fmt.Sprintf("%s; alone, %d of the %d tests leave state behind (%s%s): a mutant whose batch would run one runs in processes of its own, the others in batches",
+			s.leakyWhy, len(s.leaky), s.leakChecked, strings.Join(names, ", "), more))
+	}
 	if s.restore {
 		notes = append(notes, "the tests assign package-level variables: a batch puts them back before each mutant")
 	}
@@ -1150,11 +1172,40 @@ func unswitchable(rec []byte) (map[int]bool, error) {
 // how the state before the tests, after the first run and after the
 // second differ, naming the variables that changed, "" when they do not
 // or when putting the variables back undoes the difference: restore is
-// then set where a batch must put them back before each mutant.
-func compareStates(path string) (leak string, restore bool) {
+// then set where a batch must put them back before each mutant. vars is
+// set when the leak is a variable's change, which the tests that make it
+// may explain alone (leakyTests).
+func compareStates(path string) (leak string, restore, vars bool) {
+	last, err := readStates(path)
+	if err != nil {
+		return "the package-level variables could not be read: " + err.Error(), false, false
+	}
+	switch {
+	case last["-1"].whole == "" || last["0"].whole == "" || last["1"].whole == "":
+		return "the package-level variables were not recorded", false, false
+	case last["-1"].whole == last["0"].whole && last["0"].whole == last["1"].whole:
+		return "", false, false
+	case last["r1"].whole == last["-1"].whole && last["0"].whole == last["1"].whole:
+		// A test assigns a variable (a setting it never resets): put
+		// back, the second run starts as the first did, and ends the
+		// same.
+		return "", true, false
+	case last["0"].whole != last["1"].whole:
+		return "a package-level variable changes with every run of the tests" + changedVars(last["0"], last["1"], " (%s)") +
+			", and assigning it back does not undo it", false, true
+	}
+	// A cache or a table the first run fills in place: the first mutant
+	// of a batch would fill it for the others.
+	return "the first run of the tests sets a package-level variable (state made lazily" + changedVars(last["-1"], last["0"], ": %s") +
+		"), and assigning it back does not undo it", false, true
+}
+
+// readStates reads a state file (mutate.StateEnv): the last record of
+// each label.
+func readStates(path string) (map[string]stateRecord, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "the package-level variables could not be read: " + err.Error(), false
+		return nil, err
 	}
 	last := map[string]stateRecord{}
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -1162,24 +1213,42 @@ func compareStates(path string) (leak string, restore bool) {
 			last[f[0]] = stateRecord{whole: f[1], each: f[2:]}
 		}
 	}
-	switch {
-	case last["-1"].whole == "" || last["0"].whole == "" || last["1"].whole == "":
-		return "the package-level variables were not recorded", false
-	case last["-1"].whole == last["0"].whole && last["0"].whole == last["1"].whole:
-		return "", false
-	case last["r1"].whole == last["-1"].whole && last["0"].whole == last["1"].whole:
-		// A test assigns a variable (a setting it never resets): put
-		// back, the second run starts as the first did, and ends the
-		// same.
-		return "", true
-	case last["0"].whole != last["1"].whole:
-		return "a package-level variable changes with every run of the tests" + changedVars(last["0"], last["1"], " (%s)") +
-			", and assigning it back does not undo it", false
+	return last, nil
+}
+
+// leakyTests runs each of tests alone, twice, in a fresh process of its
+// own, on the original, and returns those that leave state behind there:
+// a run that changed the package-level variables or the names in the
+// working directory, wrote into the module's copy, or did not pass. A
+// test that leaves nothing behind alone leaves nothing in a batch of such
+// tests either: each starts from the state a fresh process starts from,
+// whatever ran before it, so batches run them and no other (batchable).
+// A lazy cache is a change too: the test that fills it is left out, and
+// so is any other that would fill it first in another order.
+func (s *session) leakyTests(ctx context.Context, w int, tests []string, rules func(string) testwatch.Rule) (map[string]bool, error) {
+	sc := s.scratch(w)
+	leaky := map[string]bool{}
+	for i, name := range tests {
+		file := filepath.Join(s.work, fmt.Sprintf("state-%d.out", i))
+		steps := []mutate.Step{{Seed: s.cfg.seed()}, {Seed: s.cfg.seed()}}
+		spec := testbin.RunSpec{Tests: []string{name}, Schedule: steps, State: file, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+			Memory: s.cfg.memory(), NoShrink: s.noShrink([]string{name})}
+		vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil || len(vs) < 2 || vs[0].Outcome != outcome.Survived || vs[1].Outcome != outcome.Survived {
+			leaky[name] = true
+			continue
+		}
+		changed, err := sc.Changed()
+		last, rerr := readStates(file)
+		if err != nil || len(changed) > 0 || rerr != nil || last["-1"].whole == "" ||
+			last["0"].whole != last["-1"].whole || last["1"].whole != last["-1"].whole {
+			leaky[name] = true
+		}
 	}
-	// A cache or a table the first run fills in place: the first mutant
-	// of a batch would fill it for the others.
-	return "the first run of the tests sets a package-level variable (state made lazily" + changedVars(last["-1"], last["0"], ": %s") +
-		"), and assigning it back does not undo it", false
+	return leaky, nil
 }
 
 // stateRecord is a line of a state file: the hash of all the variables,

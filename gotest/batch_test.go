@@ -152,16 +152,14 @@ func TestOperatorBatchesEndAtAKillATimeoutOrACrash(t *testing.T) {
 }
 
 // TestTestsThatLeaveStateBehindRunOneProcessPerMutant scores a module
-// whose test changes a package-level variable in place at every run,
-// one whose test leaves a file in its package directory, and one that
-// fills a table in place on first use: each is detected, the variable
-// named, its mutants run one per process, and the verdicts are those of
-// --isolation process.
+// whose test leaves a file in its package directory, and one that fills
+// a table in place on first use, each with one test: each is detected,
+// the variable named, its mutants run one per process, and the verdicts
+// are those of --isolation process.
 func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
 	for _, c := range []struct{ fixture, why string }{
-		{"leakvar.txtar", "a package-level variable changes with every run of the tests (leakvar.calls), and assigning it back does not undo it"},
 		{"leakfile.txtar", "the tests write into the module: note.txt"},
 		{"lazymap.txtar", "the first run of the tests sets a package-level variable (state made lazily: lazymap.table), and assigning it back does not undo it"},
 	} {
@@ -173,6 +171,38 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 			}
 			if strings.Contains(log, " batches") {
 				t.Errorf("mutants ran in batches:\n%s", log)
+			}
+		})
+	}
+}
+
+// TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant
+// scores a module whose TestNext changes a package-level variable in
+// place at every run beside TestDouble, which changes nothing, and one
+// whose table two of three tests fill on first use: run alone, each
+// test that leaves state behind is found and named; a mutant whose
+// batch would run one of them runs in processes of its own, the others
+// in batches, and the verdicts are those of --isolation process.
+func TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	for _, c := range []struct{ fixture, why string }{
+		{"leakvar.txtar", "a package-level variable changes with every run of the tests (leakvar.calls), and assigning it back does not undo it; " +
+			"alone, 1 of the 2 tests leave state behind (TestNext)"},
+		{"lazysome.txtar", "the first run of the tests sets a package-level variable (state made lazily: lazysome.table), and assigning it back does not undo it; " +
+			"alone, 2 of the 3 tests leave state behind (TestSquare, TestSum)"},
+	} {
+		t.Run(c.fixture, func(t *testing.T) {
+			t.Parallel()
+			pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", c.fixture)))
+			if !strings.Contains(log, c.why) {
+				t.Errorf("the log does not say %q:\n%s", c.why, log)
+			}
+			if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "each mutant runs in processes of its own") {
+				t.Errorf("the clean test's mutants did not run in batches:\n%s", log)
+			}
+			if len(pr.Mutants) == 0 {
+				t.Fatal("no mutants")
 			}
 		})
 	}

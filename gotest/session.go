@@ -159,6 +159,15 @@ type session struct {
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
+	// leaky holds the tests that each change the package-level variables
+	// or the working directory when they run alone in a fresh process,
+	// where the tests together leave state behind but the others, alone,
+	// do not (measureLeaks, leakyTests): a batch runs none of them;
+	// leakyWhy is what the tests together left, leakChecked how many
+	// tests ran alone.
+	leaky       map[string]bool
+	leakyWhy    string
+	leakChecked int
 	// leaksMeasured is set when measureLeaks ran beside the flaky-test
 	// search on tests that all passed so far (baselineStages).
 	leaksMeasured bool
