@@ -230,3 +230,50 @@ func f(x, y int, s *S, ch chan int, g func() int) {
 		t.Errorf("pureExpr: got %v, want %v", got, want)
 	}
 }
+
+// TestProbedFilesKeepTheirLinesAndImportTheirLoads schematizes a package
+// that does not import sync/atomic, with probes and coverage: each
+// schematized file imports it on its package clause's line, reads the
+// probes' flags with it, and uses it at its end, so that every line of
+// the source keeps its number (a kill's reason names the line) and the
+// overlay type-checks (checkOverlay) and builds in the fuzz test.
+func TestProbedFilesKeepTheirLinesAndImportTheirLoads(t *testing.T) {
+	t.Parallel()
+	src := `package p
+
+func f(x int) bool {
+	return x+1 > 2
+}
+`
+	pkg, ok := sourcePackage(src)
+	if !ok {
+		t.Fatal("the source does not type-check")
+	}
+	muts, _, err := Enumerate(context.Background(), pkg, &Options{Workers: 1})
+	if err != nil || len(muts) == 0 {
+		t.Fatalf("enumerate: %d mutants, %v", len(muts), err)
+	}
+	out, err := SchemataWith(pkg, muts, SchemataOptions{Probes: true, Coverage: true, Copies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkOverlay(pkg, out); err != nil {
+		t.Fatalf("%v\n%s", err, dumpOverlay(out))
+	}
+	text := string(out[pkg.Filenames[0]])
+	lines := strings.Split(text, "\n")
+	if want := `package p; import mutpropatomic "sync/atomic"`; lines[0] != want {
+		t.Errorf("line 1: %q, want %q", lines[0], want)
+	}
+	if !strings.Contains(lines[2], "func f(x int) bool {") || !strings.Contains(text, "mutpropatomic.LoadUint32(&mutpropInfected[") ||
+		!strings.Contains(text, "mutpropatomic.LoadUint32(&mutpropReached[") || !strings.HasSuffix(text, probeImportUse) {
+		t.Errorf("the schematized file moved a line or reads no flag with sync/atomic:\n%s", text)
+	}
+	plain, err := SchemataWith(pkg, cloneMutants(muts), SchemataOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(plain[pkg.Filenames[0]]), "mutpropatomic") {
+		t.Error("a schematized file without probes imports sync/atomic")
+	}
+}

@@ -198,7 +198,12 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 			if len(sites[i]) == 0 {
 				continue
 			}
-			text := renderFile(pkg.src[filename], sites[i])
+			var text string
+			if opts.Probes || opts.Coverage {
+				text = renderProbedFile(pkg.src[filename], pkg.Fset.Position(pkg.Files[i].Name.End()).Offset, sites[i])
+			} else {
+				text = renderFile(pkg.src[filename], sites[i])
+			}
 			out[filename] = []byte(text)
 			f, err := parser.ParseFile(pkg.Fset, filename, text, parser.SkipObjectResolution)
 			if err != nil {
@@ -286,7 +291,7 @@ var reserved = map[string]bool{
 	"mutpropInfected": true, "mutpropOpenProbe": true, "mutpropSeen": true, "mutpropInfect": true,
 	"mutpropPanicked": true, "mutpropOrig": true, "mutpropReach": true, "mutpropReached": true, "mutpropRan": true,
 	"mutpropRecord": true, "mutpropAt": true, "mutpropReadAt": true, "mutpropTables": true,
-	"mutpropSwitched": true, "mutpropswitch": true,
+	"mutpropSwitched": true, "mutpropswitch": true, "mutpropatomic": true,
 }
 
 // isReservedName reports whether name is declared by the schemata, so a
@@ -516,7 +521,7 @@ func writeReach(b *strings.Builder, s *site, live []*siteCase) {
 	for i, c := range live {
 		nums[i] = strconv.Itoa(c.schema)
 	}
-	fmt.Fprintf(b, "if mutpropProbing && !mutpropRan(%d) { mutpropReach(%d, %q) }; ", s.reachIndex, s.reachIndex, strings.Join(nums, " "))
+	fmt.Fprintf(b, "if mutpropProbing && mutpropatomic.LoadUint32(&mutpropReached[%d]) == 0 { mutpropReach(%d, %q) }; ", s.reachIndex, s.reachIndex, strings.Join(nums, " "))
 }
 
 // copySites returns a copySite for each function declaration of file fi
@@ -730,6 +735,18 @@ func renderFile(src []byte, roots []*site) string {
 	return b.String()
 }
 
+// renderProbedFile is renderFile for a build with probes or coverage:
+// probeImport after the package clause, which ends at offset pkgEnd, and
+// probeImportUse at the end.
+func renderProbedFile(src []byte, pkgEnd int, roots []*site) string {
+	var b strings.Builder
+	b.Write(src[:pkgEnd])
+	b.WriteString(probeImport)
+	renderRange(&b, src, pkgEnd, len(src), roots)
+	b.WriteString(probeImportUse)
+	return b.String()
+}
+
 func renderRange(b *strings.Builder, src []byte, start, end int, sites []*site) {
 	last := start
 	for _, s := range sites {
@@ -896,8 +913,15 @@ func scanErrors(filename string, err error) []posError {
 
 func checkErrors(pkg *Package, files []*ast.File) []posError {
 	var errs []posError
+	imp := pkg.importer()
 	conf := types.Config{
-		Importer:  pkg.importer(),
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			t, err := imp.Import(path)
+			if err != nil && path == "sync/atomic" {
+				return atomicStub(), nil // the probes' import
+			}
+			return t, err
+		}),
 		Sizes:     pkg.sizes,
 		GoVersion: pkg.goVersion,
 		Error: func(err error) {
