@@ -707,7 +707,8 @@ type stageRun struct {
 
 // secondStages runs in batches the second stage of the mutants of b
 // whose first stage survived (given: the stages a batch ran, by mutant),
-// where the stage's tests are b's session's: each step runs the tests of
+// where the stage's tests are b's session's and none of them leaves
+// state behind alone (session.leaky): each step runs the tests of
 // its mutant's stage that call the switch, stops at the first failure,
 // and is followed by its kill's reruns, as runFirstSteps runs them. It
 // appends each such stage's run to its mutant's given.
@@ -725,8 +726,8 @@ func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given []
 			continue
 		}
 		sw, _ := rs.switchable(stages[1], b.s.bin, r.Mutant.Schema)
-		if len(sw) == 0 {
-			continue
+		if len(sw) == 0 || slices.ContainsFunc(sw, func(name string) bool { return b.s.leaky[name] }) {
+			continue // a test that leaves state alone runs in the mutant's own process
 		}
 		idx = append(idx, i)
 		steps = append(steps, mutate.Step{Active: r.Mutant.Schema, Seed: rs.cfg.seed(), Tests: sw})

@@ -179,8 +179,9 @@ func TestTestsThatLeaveStateBehindRunOneProcessPerMutant(t *testing.T) {
 // TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant
 // scores a module whose TestNext changes a package-level variable in
 // place at every run beside TestDouble, which changes nothing, and one
-// whose table two of three tests fill on first use: run alone, each
-// test that leaves state behind is found and named; a mutant whose
+// whose table two of three tests fill on first use, and one whose
+// mutants' second stage is a test that leaves state behind: run alone,
+// each test that leaves state behind is found and named; a mutant whose
 // batch would run one of them runs in processes of its own, the others
 // in batches, and the verdicts are those of --isolation process.
 func TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant(t *testing.T) {
@@ -191,6 +192,8 @@ func TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant(t *testing.
 			"alone, 1 of the 2 tests leave state behind (TestNext)"},
 		{"lazysome.txtar", "the first run of the tests sets a package-level variable (state made lazily: lazysome.table), and assigning it back does not undo it; " +
 			"alone, 2 of the 3 tests leave state behind (TestSquare, TestSum)"},
+		{"leakstage.txtar", "a package-level variable changes with every run of the tests (leakstage.calls), and assigning it back does not undo it; " +
+			"alone, 1 of the 2 tests leave state behind (TestNextScaled)"},
 	} {
 		t.Run(c.fixture, func(t *testing.T) {
 			t.Parallel()
