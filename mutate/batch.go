@@ -284,12 +284,10 @@ var (
 	saved     []reflect.Value
 )
 
-// timesPath is ` + TimesEnv + `'s file ("": none).
-var timesPath string
-
-// confirmTimes is ` + ConfirmTimesEnv + `'s file, open for appending
-// (nil: none): a record costs one write.
-var confirmTimes *os.File
+// times and confirmTimes are ` + TimesEnv + `'s and
+// ` + ConfirmTimesEnv + `'s files, open for appending (nil: none): a
+// record costs one write.
+var times, confirmTimes *os.File
 
 var starts []func(k int, name string) // what starts a test, by package
 
@@ -324,9 +322,9 @@ func Begin(t TB) func() {
 	if !loaded {
 		load()
 	}
-	if timesPath != "" {
-		path, start := timesPath, time.Now()
-		t.Cleanup(func() { recordTime(path, name, time.Since(start)) })
+	if times != nil {
+		start := time.Now()
+		t.Cleanup(func() { times.WriteString(timeLine(name, time.Since(start))) })
 	}
 	if steps == nil {
 		mu.Unlock()
@@ -681,14 +679,18 @@ func state() uint64 {
 	return h.h
 }
 
-// recordTime appends "NAME NANOSECONDS" to the file at path.
-func recordTime(path, name string, d time.Duration) {
+// openAppend opens the file at path for appending; nil when path is ""
+// or the file cannot be opened: a file of times measures, and no
+// verdict depends on it.
+func openAppend(path string) *os.File {
+	if path == "" {
+		return nil
+	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644)
 	if err != nil {
-		return
+		return nil
 	}
-	f.WriteString(timeLine(name, d))
-	f.Close()
+	return f
 }
 
 // timeLine is a test's time as a file of times holds it: "NAME
@@ -908,14 +910,7 @@ func (s *hasher) value(v reflect.Value, depth int) {
 func load() {
 	loaded = true
 	restoring = os.Getenv("` + RestoreEnv + `") == "1"
-	timesPath = os.Getenv("` + TimesEnv + `")
-	if path := os.Getenv("` + ConfirmTimesEnv + `"); path != "" {
-		// A file that cannot be opened measures nothing: the batch's
-		// verdicts do not depend on it.
-		if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0644); err == nil {
-			confirmTimes = f
-		}
-	}
+	times, confirmTimes = openAppend(os.Getenv("` + TimesEnv + `")), openAppend(os.Getenv("` + ConfirmTimesEnv + `"))
 	activeEnv, _ = strconv.Atoi(os.Getenv("` + ActiveEnv + `"))
 	if f := flag.Lookup("rapid.checks"); f != nil {
 		checks = f.Value.String()

@@ -158,9 +158,14 @@ const (
 	probeImportUse = "\nvar _ = mutpropatomic.LoadUint32\n"
 )
 
-// notSeen is the probes' test that schema n is not yet recorded.
+// notSeen is the probes' test that schema n is not yet recorded, notRan
+// a guarded site's that site k is not.
 func notSeen(n int) string {
 	return fmt.Sprintf("mutpropatomic.LoadUint32(&mutpropInfected[%d]) == 0", n)
+}
+
+func notRan(k int) string {
+	return fmt.Sprintf("mutpropatomic.LoadUint32(&mutpropReached[%d]) == 0", k)
 }
 
 // atomicStub is the part of sync/atomic the probes use, for type-checking

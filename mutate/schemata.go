@@ -521,7 +521,7 @@ func writeReach(b *strings.Builder, s *site, live []*siteCase) {
 	for i, c := range live {
 		nums[i] = strconv.Itoa(c.schema)
 	}
-	fmt.Fprintf(b, "if mutpropProbing && mutpropatomic.LoadUint32(&mutpropReached[%d]) == 0 { mutpropReach(%d, %q) }; ", s.reachIndex, s.reachIndex, strings.Join(nums, " "))
+	fmt.Fprintf(b, "if mutpropProbing && %s { mutpropReach(%d, %q) }; ", notRan(s.reachIndex), s.reachIndex, strings.Join(nums, " "))
 }
 
 // copySites returns a copySite for each function declaration of file fi
