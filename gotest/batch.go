@@ -1005,7 +1005,7 @@ func (s *session) leakCheckDue() bool {
 // beside the flaky-test search (baselineStages).
 func (s *session) measureLeaks(ctx context.Context, w int) error {
 	s.leaks, s.restore, s.initReached, s.initKnown = "", false, nil, false
-	s.leaky, s.leakyWhy = nil, ""
+	s.leaky, s.leakyWhy, s.varying = nil, "", nil
 	var tests []string
 	for _, t := range s.mutantTests(nil) {
 		if s.batchable(t) {
@@ -1068,8 +1068,24 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 			s.leaks, byTest = writesNote(changed), true
 		}
 	}
-	if s.leaks == "" {
+	fromStates := s.leaks == ""
+	if fromStates {
 		s.leaks, s.restore, byTest = compareStates(file)
+	}
+	if names, end := endsApart(file); fromStates && s.leaks != "" && len(names) > 0 {
+		// Put back, the second run started as the first did and ended
+		// elsewhere: values drawn anew at each run (random data, the
+		// clock), or state the variables do not hold.
+		fresh, err := s.endsApartFresh(ctx, w, tests, rules, names, end)
+		if err != nil {
+			return err
+		}
+		if fresh {
+			s.leaks, s.restore, s.varying, byTest = "", true, names, false
+		} else {
+			s.leaks = "a package-level variable ends each run of the tests in one process differently (" + strings.Join(names, ", ") +
+				") though it is put back before each, and as the first in a fresh process: the tests keep state that the variables do not hold"
+		}
 	}
 	if s.leaks != "" && byTest && len(tests) > 1 {
 		leaky, err := s.leakyTests(ctx, w, tests, rules)
@@ -1112,7 +1128,11 @@ func (s *session) leakNotes() []string {
 		notes = append(notes, fmt.Sprintf("%s; alone, %d of the %d tests leave state behind (%s%s): a mutant whose batch would run one runs in processes of its own, the others in batches",
 			s.leakyWhy, len(s.leaky), s.leakChecked, strings.Join(names, ", "), more))
 	}
-	if s.restore {
+	switch {
+	case len(s.varying) > 0:
+		notes = append(notes, fmt.Sprintf("the tests leave package-level variables that differ from run to run, in fresh processes too (%s): a batch puts them back before each mutant",
+			strings.Join(s.varying, ", ")))
+	case s.restore:
 		notes = append(notes, "the tests assign package-level variables: a batch puts them back before each mutant")
 	}
 	if n := len(s.initReached); n > 0 {
@@ -1252,6 +1272,51 @@ func (s *session) leakyTests(ctx context.Context, w int, tests []string, rules f
 	return leaky, nil
 }
 
+// endsApart reads the state file of measureLeaks' run: where the
+// variables, put back before the second run of the tests, equalled their
+// values before the first, yet the two runs ended differently, it
+// returns the variables that ended them apart (sorted) and the first
+// run's end.
+func endsApart(path string) ([]string, stateRecord) {
+	last, err := readStates(path)
+	if err != nil || last["r1"].whole == "" || last["r1"].whole != last["-1"].whole || last["0"].whole == last["1"].whole {
+		return nil, stateRecord{}
+	}
+	return changedNames(last["0"], last["1"]), last["0"]
+}
+
+// endsApartFresh runs tests together once more, in a fresh process, and
+// reports whether each of the variables names, which ended two runs in
+// one process apart, ends this run apart from end (the first of those
+// runs) too: values drawn anew at each run, in every process (a buffer
+// of random bytes, a time), rather than state kept elsewhere that the
+// second run went on from. Put back before each mutant, they start each
+// one as a fresh process does.
+func (s *session) endsApartFresh(ctx context.Context, w int, tests []string, rules func(string) testwatch.Rule, names []string, end stateRecord) (bool, error) {
+	sc := s.scratch(w)
+	file := filepath.Join(s.work, "state-fresh.out")
+	spec := testbin.RunSpec{Tests: tests, Schedule: []mutate.Step{{Seed: s.cfg.seed()}}, State: file, Dir: sc.WorkDir(), TempDir: sc.TempDir(),
+		Memory: s.cfg.memory(), NoShrink: s.noShrink(tests)}
+	vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	if err != nil || len(vs) < 1 || vs[0].Outcome != outcome.Survived {
+		return false, nil
+	}
+	last, err := readStates(file)
+	if err != nil || last["0"].whole == "" {
+		return false, nil
+	}
+	apart := changedNames(end, last["0"])
+	for _, n := range names {
+		if !slices.Contains(apart, n) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // stateRecord is a line of a state file: the hash of all the variables,
 // and each one's as NAME=HASH.
 type stateRecord struct {
@@ -1262,6 +1327,21 @@ type stateRecord struct {
 // changedVars names the variables whose hashes differ between a and b,
 // three at most, in format; "" when none is named.
 func changedVars(a, b stateRecord, format string) string {
+	names := changedNames(a, b)
+	if len(names) == 0 {
+		return ""
+	}
+	more := ""
+	if len(names) > 3 {
+		more = fmt.Sprintf(" and %d more", len(names)-3)
+		names = names[:3]
+	}
+	return fmt.Sprintf(format, strings.Join(names, ", ")+more)
+}
+
+// changedNames lists the variables whose hashes differ between a and b,
+// in b's order.
+func changedNames(a, b stateRecord) []string {
 	before := map[string]string{}
 	for _, kv := range a.each {
 		if name, h, ok := strings.Cut(kv, "="); ok {
@@ -1274,15 +1354,7 @@ func changedVars(a, b stateRecord, format string) string {
 			names = append(names, name)
 		}
 	}
-	if len(names) == 0 {
-		return ""
-	}
-	more := ""
-	if len(names) > 3 {
-		more = fmt.Sprintf(" and %d more", len(names)-3)
-		names = names[:3]
-	}
-	return fmt.Sprintf(format, strings.Join(names, ", ")+more)
+	return names
 }
 
 // holdBatchKills confirms the kills of a batch of one test (ref) as

@@ -194,6 +194,8 @@ func TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant(t *testing.
 			"alone, 2 of the 3 tests leave state behind (TestSquare, TestSum)"},
 		{"leakstage.txtar", "a package-level variable changes with every run of the tests (leakstage.calls), and assigning it back does not undo it; " +
 			"alone, 1 of the 2 tests leave state behind (TestNextScaled)"},
+		{"leakdep.txtar", "a package-level variable ends each run of the tests in one process differently (leakdep.last) though it is put back before each, " +
+			"and as the first in a fresh process: the tests keep state that the variables do not hold; alone, 1 of the 2 tests leave state behind (TestTick)"},
 	} {
 		t.Run(c.fixture, func(t *testing.T) {
 			t.Parallel()
@@ -245,6 +247,25 @@ func TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack(t *testing.T
 				}
 			}
 		})
+	}
+}
+
+// TestRandomBytesLeftInAVariableRunInBatchesThatPutThemBack scores a
+// module whose tests leave random bytes in a package-level buffer: each
+// run ends with another value there, in one process or in two, so it is
+// no state a test leaves to the next. The switch puts the buffer back
+// before each mutant, the mutants run in batches, with the verdicts of
+// --isolation process.
+func TestRandomBytesLeftInAVariableRunInBatchesThatPutThemBack(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "randbuf.txtar")))
+	const note = "the tests leave package-level variables that differ from run to run, in fresh processes too (randbuf.scratch): a batch puts them back before each mutant"
+	if !strings.Contains(log, note) {
+		t.Errorf("the log does not say %q:\n%s", note, log)
+	}
+	if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+		t.Errorf("the mutants did not run in batches:\n%s", log)
 	}
 }
 

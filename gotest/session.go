@@ -175,6 +175,10 @@ type session struct {
 	// assigning their first values back undoes (measureLeaks): every
 	// batch puts them back before each mutant (testbin.RunSpec.Restore).
 	restore bool
+	// varying names the variables that the tests' runs end differently
+	// although each starts from the same values, in one process or in
+	// two (endsApartFresh): restore is set for them.
+	varying []string
 	// written lists the entries of the module's copy that the last run
 	// of the tests together that passed created, changed or removed
 	// (recordTogether): measureLeaks needs no run to see them.
