@@ -315,6 +315,34 @@ func TestATestThatFailedAndGoesOnKillsAlikeInBatchesAndAlone(t *testing.T) {
 	})
 }
 
+// TestASubtestThatFailedAndGoesOnEndsAtItsLoop scores
+// testdata/subflood.txtar's variants, whose test runs named helpers as
+// subtests, one of which checks 100,000 cases with t.Errorf and then
+// loops for ever once it failed, in batches and one process per mutant:
+// each kill is read up to the switch's look after its failure, and the
+// switch ends the subtest there (TickT), so that its batch goes on in
+// its process instead of waiting for the loop's deadline.
+func TestASubtestThatFailedAndGoesOnEndsAtItsLoop(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "subflood.txtar")))
+	wantKillReasons(t, pr, map[string]string{
+		"named:wrong": "code_test.go:27: Code(1) = 87, want 84",
+		"named:rare":  "code_test.go:27: Code(500) = 0, want 417",
+		"named:same":  "",
+	})
+	for _, r := range pr.Mutants {
+		if r.Outcome == outcome.Timeout {
+			t.Errorf("%s timed out (%s): the subtest was not ended at its loop", r.Mutant.ID, r.Reason)
+		}
+	}
+	// The mutants' batch, then the kills' test on the original at the
+	// seed: a loop that ran on would end the batch at each kill.
+	if !strings.Contains(log, "the mutants ran in 2 test processes") {
+		t.Errorf("the mutants did not run in 2 processes:\n%s", log)
+	}
+}
+
 // TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant scores
 // testdata/stages.txtar's variants, which all pass their first test, in
 // batches and one process per mutant: their second stage, a batch too,

@@ -98,7 +98,7 @@ const FailedFrame = "=== MUTPROP-FAILED "
 // tickEvery is the most turns of the test files' loops between two of
 // the switch's looks at whether the running test has failed: the looks
 // come at turns 1, 2, 4, ... up to tickEvery, then every tickEvery.
-const tickEvery = 1024
+const tickEvery = 64
 
 // eagerLooks is how many turns after the first look that saw the watched
 // test failed, on another goroutine, look too: each reads the goroutine's
@@ -557,16 +557,30 @@ func watch(t TB, active int) {
 func Tick() {
 	ticks++
 	if ticks >= nextTick {
-		look()
+		look(nil)
+	}
+}
+
+// TickT is Tick in a function of the test files whose parameter t is a
+// *testing.T (a subtest's function, a helper): a look that sees the
+// watched test failed also ends t, as t.FailNow would, when t has failed
+// itself and this is t's own goroutine. A table's subtest that failed
+// and goes on checking its rows then ends at its next look, as the test
+// does in its own loops.
+func TickT(t TB) {
+	ticks++
+	if ticks >= nextTick {
+		look(t)
 	}
 }
 
 // look is Tick's look at the watched test. The first look that sees it
-// failed prints its line; a look on its own goroutine ends it. When the
-// first one came from another goroutine (a subtest's loop), the next
+// failed prints its line; a look on its own goroutine ends it, and one
+// on the goroutine of sub, a test under it that failed, ends sub. When
+// the first one came from another goroutine (a subtest's loop), the next
 // ` + strconv.Itoa(eagerLooks) + ` turns look too, so that the test's own loop ends it at its next
 // turn; the looks then go on at the usual turns.
-func look() {
+func look(sub TB) {
 	tickMu.Lock()
 	step := ticks
 	if step > ` + strconv.Itoa(tickEvery) + ` {
@@ -595,6 +609,26 @@ func look() {
 	if own {
 		t.FailNow()
 	}
+	if sub != nil && sub != t && sub.Failed() && runsOn(sub) {
+		sub.FailNow()
+	}
+}
+
+// runsOn reports whether the calling goroutine is the one that runs test
+// t's function: the testing package's tRunner at its base, called with t
+// (its first argument, as the stack prints it, is t's address).
+func runsOn(t TB) bool {
+	buf := make([]byte, 64<<10)
+	s := string(buf[:runtime.Stack(buf, false)])
+	i := strings.LastIndex(s, "\ntesting.tRunner(")
+	if i < 0 {
+		return false
+	}
+	arg := s[i+len("\ntesting.tRunner("):]
+	if j := strings.IndexAny(arg, ",)"); j >= 0 {
+		arg = arg[:j]
+	}
+	return arg == fmt.Sprintf("%p", t)
 }
 
 // goroutine is the number of the calling goroutine, as its stack's
@@ -1018,10 +1052,27 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	// numbers stay. Each subtest written in place, t.Run(name, func(t
 	// *testing.T) {...}), defers the switch's Sub first, on its brace's
 	// line.
+	// A loop in a function whose parameter is a *testing.T (t, not
+	// declared again in the function) passes it: TickT(t).
 	testing := importName(f, "testing")
+	var funcs []string // the innermost functions' T parameters, "" for none
+	var stack []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			switch stack[len(stack)-1].(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				funcs = funcs[:len(funcs)-1]
+			}
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
 		var body *ast.BlockStmt
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			funcs = append(funcs, testParam(n.Type, n.Body, testing))
+		case *ast.FuncLit:
+			funcs = append(funcs, testParam(n.Type, n.Body, testing))
 		case *ast.ForStmt:
 			body = n.Body
 		case *ast.RangeStmt:
@@ -1033,7 +1084,11 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 			}
 		}
 		if body != nil {
-			insert(fset.Position(body.Lbrace).Offset+1, " "+switchName+".Tick();")
+			tick := "Tick()"
+			if len(funcs) > 0 && funcs[len(funcs)-1] != "" {
+				tick = "TickT(" + funcs[len(funcs)-1] + ")"
+			}
+			insert(fset.Position(body.Lbrace).Offset+1, " "+switchName+"."+tick+";")
 		}
 		return true
 	})
@@ -1095,6 +1150,83 @@ func subtestLiteral(call *ast.CallExpr, testing string) *ast.FuncLit {
 		return nil
 	}
 	return lit
+}
+
+// testParam is the name of the first parameter of a function (its type
+// typ, its body) whose type is *T of the testing package (imported as
+// testing), when it is named and the body declares no other variable of
+// that name: a loop anywhere in the body may pass it to TickT. "" when
+// there is none.
+func testParam(typ *ast.FuncType, body *ast.BlockStmt, testing string) string {
+	if testing == "" || body == nil || typ.Params == nil {
+		return ""
+	}
+	for _, field := range typ.Params.List {
+		star, ok := field.Type.(*ast.StarExpr)
+		if !ok {
+			continue
+		}
+		sel, ok := star.X.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "T" {
+			continue
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != testing || len(field.Names) != 1 {
+			return ""
+		}
+		name := field.Names[0].Name
+		if name == "_" || declares(body, name) {
+			return ""
+		}
+		return name
+	}
+	return ""
+}
+
+// declares reports whether body declares name anywhere: in a := or a
+// range's :=, a var or const, a type, or a function literal's parameters
+// and results.
+func declares(body *ast.BlockStmt, name string) bool {
+	found := false
+	has := func(ids ...ast.Expr) {
+		for _, id := range ids {
+			if id, ok := id.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		}
+	}
+	fields := func(l *ast.FieldList) {
+		if l == nil {
+			return
+		}
+		for _, f := range l.List {
+			for _, n := range f.Names {
+				has(n)
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				has(n.Lhs...)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				has(n.Key, n.Value)
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				has(id)
+			}
+		case *ast.TypeSpec:
+			has(n.Name)
+		case *ast.FuncLit:
+			fields(n.Type.Params)
+			fields(n.Type.Results)
+		}
+		return !found
+	})
+	return found
 }
 
 // importName is the name under which f imports the package of path

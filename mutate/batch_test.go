@@ -43,6 +43,21 @@ func helper(t *testing.T) {
 		for range []int{i} {
 		}
 	}
+	go func() {
+		for range 2 {
+		}
+	}()
+}
+
+func shadowed(t *testing.T, rows []int) {
+	for _, t := range rows {
+		_ = t
+	}
+}
+
+func noT(x int) {
+	for range x {
+	}
 }
 
 func TestSub(t *testing.T) {
@@ -79,7 +94,13 @@ func TestSub(t *testing.T) {
 		"func ExampleF() {\n",
 		"func FuzzF(f *testing.F) {}",
 		"func Test(t *testing.T) { defer mutpropswitch.Begin(t)();}",
-		"func helper(t *testing.T) {\n\tfor i := 0; i < 3; i++ { mutpropswitch.Tick();\n\t\tfor range []int{i} { mutpropswitch.Tick();\n",
+		// A loop of a function whose *testing.T is t passes it, but in
+		// a function literal without one (a goroutine), or where t is
+		// declared again.
+		"func helper(t *testing.T) {\n\tfor i := 0; i < 3; i++ { mutpropswitch.TickT(t);\n\t\tfor range []int{i} { mutpropswitch.TickT(t);\n",
+		"\tgo func() {\n\t\tfor range 2 { mutpropswitch.Tick();\n",
+		"\tfor _, t := range rows { mutpropswitch.Tick();\n",
+		"\tfor range x { mutpropswitch.Tick();\n",
 		// Each subtest written in place defers Sub, named or not.
 		`t.Run("a", func(t *testing.T) { defer mutpropswitch.Sub(t)();`,
 		`t.Run("b", func(mutpropT *testing.T) { defer mutpropswitch.Sub(mutpropT)();})`,
@@ -131,5 +152,30 @@ func TestFormatScheduleWritesAStepPerLine(t *testing.T) {
 		{Active: 3, Seed: 7, Confirm: true}, {Active: 5, Ends: true}, {Active: 6, Seed: 1, Failfast: true}, {Active: 6, Seed: 1, Confirm: true, Failfast: true}}))
 	if want := "3 7 0 0\n0 9 1 4 TestA TestB\n3 7 2 0\n5 0 4 0\n6 1 8 0\n6 1 10 0\n"; got != want {
 		t.Fatalf("FormatSchedule = %q, want %q", got, want)
+	}
+}
+
+// TestATestParameterDeclaredAgainIsNotPassedToTickT lists the ways a
+// function of the test files can declare its *testing.T's name again: a
+// loop there calls Tick, since t may then be another value.
+func TestATestParameterDeclaredAgainIsNotPassedToTickT(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ body, tick string }{
+		{"for range 2 {}", "TickT(t)"},
+		{"t := 1; _ = t; for range 2 {}", "Tick()"},
+		{"var t int; _ = t; for range 2 {}", "Tick()"},
+		{"for range 2 {}; f := func(t int) {}; _ = f", "Tick()"},
+		{"switch t := any(t).(type) { default: _ = t }; for range 2 {}", "Tick()"},
+		{"type t int; for range 2 {}", "Tick()"},
+		{"for t := 0; t < 2; t++ {}", "Tick()"},
+	} {
+		src := "package p\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) { " + c.body + " }\n"
+		got, _, err := RewriteTests("p_test.go", []byte(src), "m/mutpropswitch")
+		if err != nil {
+			t.Fatalf("%s: %v", c.body, err)
+		}
+		if want := "mutpropswitch." + c.tick + ";"; !bytes.Contains(got, []byte(want)) {
+			t.Errorf("%s: the rewrite lacks %q:\n%s", c.body, want, got)
+		}
 	}
 }
