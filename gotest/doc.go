@@ -97,8 +97,9 @@
 // mutants counting as undetected.
 //
 // How hostile mutants end (internal/testdata/hostile, checked by
-// hostile_test.go): a loop, a sleep or an undetected deadlock is a timeout
-// (the process group is killed); a stack overflow, a detected deadlock,
+// hostile_test.go): a loop, a sleep or a deadlock is a timeout (the
+// process group is killed, or the runtime reported the deadlock first,
+// which its timers make depend on the load); a stack overflow,
 // os.Exit(1) and an allocation past the memory cap are crashed (the reason
 // names the runtime's fatal error, and the cap when memory ran out);
 // os.Exit(0) (a panic under -test.paniconexit0) and runtime.Goexit fail

@@ -41,7 +41,7 @@ var hostileWant = map[string]struct {
 	"named:exit0":    {outcome.Killed, `unexpected call to os.Exit\(0\) during test`},
 	"named:exit1":    {outcome.Crashed, `^the test binary ended without a result \(exit code 1\) in TestDouble$`},
 	"named:goexit":   {outcome.Killed, `runtime.Goexit`},
-	"named:deadlock": {outcome.Crashed, `^fatal error: all goroutines are asleep - deadlock! in TestDouble$`},
+	"named:deadlock": {outcome.Timeout, `^fatal error: all goroutines are asleep - deadlock! in TestDouble \(the runtime saw the hang before the deadline\)$|^no result within .* \(running TestDouble\)(: blocked: .* of CPU and .* waiting for one)?$`},
 	"named:alloc":    {outcome.Crashed, `^exceeded its memory cap \(resident [0-9.]+ GiB > cap 1 GiB\) while running TestDouble$`},
 	"named:noisy":    {outcome.Crashed, `^wrote more than 256 MiB of output \(budget\) while running TestDouble$`},
 	"named:orphan":   {outcome.Survived, `^$`},

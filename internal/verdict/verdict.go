@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testjson"
@@ -18,6 +19,10 @@ import (
 // second test ran away too (Search.RerunAlone).
 const ConfirmBelow = 100 * time.Millisecond
 
+// deadlock starts the Go runtime's fatal error when every goroutine is
+// blocked, as a crash's reason quotes it.
+const deadlock = "fatal error: all goroutines are asleep - deadlock!"
+
 // Settle reads a watched run's verdict v (testjson.Classify of its stream
 // st) with what its watch saw: why, what the rule that ended the run saw
 // ("" when none did, or when the run time says it all), and stopped, the
@@ -27,8 +32,16 @@ const ConfirmBelow = 100 * time.Millisecond
 // (testjson.FailedProperty), with v's notes: a failure decides the
 // verdict whatever ended the process after it. confirmed reports a
 // timeout the watch explained (a loop by its CPU time, or a test blocked
-// asleep), which needs no second run.
+// asleep), which needs no second run. A deadlock the runtime reported is
+// such a timeout, not a crash.
 func Settle(v testjson.Verdict, st *testjson.Stream, why, stopped string) (out testjson.Verdict, confirmed bool) {
+	if v.Outcome == outcome.Crashed && strings.HasPrefix(v.Reason, deadlock) {
+		// Whether the runtime sees a deadlock before the deadline depends
+		// on its timers (the scavenger's among them), so on the load: the
+		// hang is a timeout either way, with the runtime's line.
+		v.Outcome, confirmed = outcome.Timeout, true
+		v.Reason += " (the runtime saw the hang before the deadline)"
+	}
 	if v.Outcome == outcome.Timeout && why != "" {
 		v.Reason += ": " + why
 		confirmed = true

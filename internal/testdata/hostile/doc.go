@@ -26,7 +26,9 @@
 //	                it a panic that fails the test)       killed
 //	named:exit1     os.Exit(1)                            crashed
 //	named:goexit    runtime.Goexit in the test goroutine  killed
-//	named:deadlock  locks a mutex twice                   crashed
+//	named:deadlock  locks a mutex twice                   timeout (the runtime's
+//	                                                      deadlock, or the
+//	                                                      deadline's)
 //	named:alloc     allocates without bound               crashed (memory cap:
 //	                                                      the reason names the
 //	                                                      resident memory and
