@@ -318,7 +318,8 @@ func TestATestThatFailedAndGoesOnKillsAlikeInBatchesAndAlone(t *testing.T) {
 // TestASubtestThatFailedAndGoesOnEndsAtItsLoop scores
 // testdata/subflood.txtar's variants, whose test runs named helpers as
 // subtests, one of which checks 100,000 cases with t.Errorf and then
-// loops for ever once it failed, in batches and one process per mutant:
+// loops for ever once it failed (and a helper that takes a testing.TB
+// does the same), in batches and one process per mutant:
 // each kill is read up to the switch's look after its failure, and the
 // switch ends the subtest there (TickT), so that its batch goes on in
 // its process instead of waiting for the loop's deadline.
@@ -327,8 +328,8 @@ func TestASubtestThatFailedAndGoesOnEndsAtItsLoop(t *testing.T) {
 	t.Parallel()
 	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "subflood.txtar")))
 	wantKillReasons(t, pr, map[string]string{
-		"named:wrong": "code_test.go:27: Code(1) = 87, want 84",
-		"named:rare":  "code_test.go:27: Code(500) = 0, want 417",
+		"named:wrong": "code_test.go:28: Code(1) = 87, want 84",
+		"named:rare":  "code_test.go:28: Code(500) = 0, want 417",
 		"named:same":  "",
 	})
 	for _, r := range pr.Mutants {

@@ -1153,21 +1153,24 @@ func subtestLiteral(call *ast.CallExpr, testing string) *ast.FuncLit {
 }
 
 // testParam is the name of the first parameter of a function (its type
-// typ, its body) whose type is *T of the testing package (imported as
-// testing), when it is named and the body declares no other variable of
-// that name: a loop anywhere in the body may pass it to TickT. "" when
+// typ, its body) whose type is *T or TB of the testing package (imported
+// as testing), when it is named and the body declares no other variable
+// of that name: a loop anywhere in the body may pass it to TickT. "" when
 // there is none.
 func testParam(typ *ast.FuncType, body *ast.BlockStmt, testing string) string {
 	if testing == "" || body == nil || typ.Params == nil {
 		return ""
 	}
 	for _, field := range typ.Params.List {
-		star, ok := field.Type.(*ast.StarExpr)
-		if !ok {
-			continue
+		// *testing.T, or testing.TB (a helper's: TickT ends only a T).
+		sel, ok := field.Type.(*ast.SelectorExpr)
+		if star, isStar := field.Type.(*ast.StarExpr); isStar {
+			sel, ok = star.X.(*ast.SelectorExpr)
+			ok = ok && sel.Sel.Name == "T"
+		} else {
+			ok = ok && sel.Sel.Name == "TB"
 		}
-		sel, ok := star.X.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "T" {
+		if !ok {
 			continue
 		}
 		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != testing || len(field.Names) != 1 {

@@ -60,6 +60,16 @@ func noT(x int) {
 	}
 }
 
+func helperTB(tb testing.TB) {
+	for range 2 {
+	}
+}
+
+func benchLoop(b *testing.B) {
+	for range b.N {
+	}
+}
+
 func TestSub(t *testing.T) {
 	t.Run("a", func(t *testing.T) {
 		t.Run("b", func(*testing.T) {})
@@ -101,6 +111,8 @@ func TestSub(t *testing.T) {
 		"\tgo func() {\n\t\tfor range 2 { mutpropswitch.Tick();\n",
 		"\tfor _, t := range rows { mutpropswitch.Tick();\n",
 		"\tfor range x { mutpropswitch.Tick();\n",
+		"\tfor range 2 { mutpropswitch.TickT(tb);\n",
+		"\tfor range b.N { mutpropswitch.Tick();\n",
 		// Each subtest written in place defers Sub, named or not.
 		`t.Run("a", func(t *testing.T) { defer mutpropswitch.Sub(t)();`,
 		`t.Run("b", func(mutpropT *testing.T) { defer mutpropswitch.Sub(mutpropT)();})`,
