@@ -328,9 +328,10 @@ func TestASubtestThatFailedAndGoesOnEndsAtItsLoop(t *testing.T) {
 	t.Parallel()
 	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "subflood.txtar")))
 	wantKillReasons(t, pr, map[string]string{
-		"named:wrong": "code_test.go:28: Code(1) = 87, want 84",
-		"named:rare":  "code_test.go:28: Code(500) = 0, want 417",
-		"named:same":  "",
+		"named:wrong":  "code_test.go:28: Code(1) = 87, want 84",
+		"named:rare":   "code_test.go:28: Code(500) = 0, want 417",
+		"named:panics": "panic: assignment to entry in nil map",
+		"named:same":   "",
 	})
 	for _, r := range pr.Mutants {
 		if r.Outcome == outcome.Timeout {
@@ -338,7 +339,8 @@ func TestASubtestThatFailedAndGoesOnEndsAtItsLoop(t *testing.T) {
 		}
 	}
 	// The mutants' batch, then the kills' test on the original at the
-	// seed: a loop that ran on would end the batch at each kill.
+	// seed: a loop that ran on would end the batch at each kill, and so
+	// would a panic that SubNamed did not recover.
 	if !strings.Contains(log, "the mutants ran in 2 test processes") {
 		t.Errorf("the mutants did not run in 2 processes:\n%s", log)
 	}

@@ -509,6 +509,41 @@ func Sub(t TB) func() {
 	}
 }
 
+// SubNamed starts a function of the test files that t.Run may run by
+// name (its one parameter t): when t.Run runs it, as the testing
+// package's tRunner's callee, in a failfast step, as Sub starts a
+// subtest written in place, so that its panic fails the subtest and the
+// process goes on. Called by a test or a helper, it does nothing: its
+// panic is its caller's.
+func SubNamed(t TB) func() {
+	mu.Lock()
+	k := current
+	failfast := k >= 0 && k < len(steps) && steps[k].failfast
+	mu.Unlock()
+	if !failfast || !byTRunner() {
+		return nothing
+	}
+	return Sub(t)
+}
+
+// byTRunner reports whether SubNamed's caller was called by the testing
+// package's tRunner: run by t.Run, not by a test or a helper.
+func byTRunner() bool {
+	var buf [4096]byte
+	var funcs []string // the stack's function lines, innermost first
+	for _, l := range strings.Split(string(buf[:runtime.Stack(buf[:], false)]), "\n") {
+		if l != "" && !strings.HasPrefix(l, "\t") {
+			funcs = append(funcs, l)
+		}
+	}
+	for i, f := range funcs {
+		if strings.Contains(f, ".SubNamed(") {
+			return i+2 < len(funcs) && strings.HasPrefix(funcs[i+2], "testing.tRunner(")
+		}
+	}
+	return false
+}
+
 // activeEnv is the binary's mutant without a schedule (` + ActiveEnv + `).
 var activeEnv int
 
@@ -1047,6 +1082,14 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	if len(edits) == 0 {
 		return src, nil, nil
 	}
+	// A function that t.Run may run by name (func(*testing.T), not a
+	// test) defers the switch's SubNamed first, on its brace's line.
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil && !batchedTest(fd) && subtestFunc(fd.Type, importName(f, "testing")) {
+			name := named(fd.Type.Params.List[0])
+			insert(fset.Position(fd.Body.Lbrace).Offset+1, " defer "+switchName+".SubNamed("+name+")();")
+		}
+	}
 	// Each turn of a loop tells the switch (Tick), which cuts a test that
 	// failed and goes on (FailedFrame); on the loop's line, so that line
 	// numbers stay. Each subtest written in place, t.Run(name, func(t
@@ -1230,6 +1273,26 @@ func declares(body *ast.BlockStmt, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// subtestFunc reports whether a function of type typ could be given to
+// a T's Run by name: no type parameters, one parameter of type *T of the
+// testing package (imported as testing), no results.
+func subtestFunc(typ *ast.FuncType, testing string) bool {
+	if testing == "" || typ.TypeParams != nil || typ.Results != nil || typ.Params == nil ||
+		len(typ.Params.List) != 1 || len(typ.Params.List[0].Names) > 1 {
+		return false
+	}
+	star, ok := typ.Params.List[0].Type.(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := star.X.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "T" {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == testing
 }
 
 // importName is the name under which f imports the package of path

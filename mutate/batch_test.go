@@ -100,14 +100,17 @@ func TestSub(t *testing.T) {
 		"func TestBlank(mutpropT *testing.T) { defer mutpropswitch.Begin(mutpropT)();}",
 		"func TestUnnamed(mutpropT *testing.T) { defer mutpropswitch.Begin(mutpropT)();}",
 		"func TestMain(m *testing.M) { m.Run() }",
-		"func Testlower(t *testing.T) {}",
+		// A function t.Run may run by name (not a test) defers SubNamed.
+		"func Testlower(t *testing.T) { defer mutpropswitch.SubNamed(t)();}",
 		"func ExampleF() {\n",
 		"func FuzzF(f *testing.F) {}",
 		"func Test(t *testing.T) { defer mutpropswitch.Begin(t)();}",
 		// A loop of a function whose *testing.T is t passes it, but in
 		// a function literal without one (a goroutine), or where t is
 		// declared again.
-		"func helper(t *testing.T) {\n\tfor i := 0; i < 3; i++ { mutpropswitch.TickT(t);\n\t\tfor range []int{i} { mutpropswitch.TickT(t);\n",
+		"func helper(t *testing.T) { defer mutpropswitch.SubNamed(t)();\n\tfor i := 0; i < 3; i++ { mutpropswitch.TickT(t);\n\t\tfor range []int{i} { mutpropswitch.TickT(t);\n",
+		"func shadowed(t *testing.T, rows []int) {\n",
+		"func helperTB(tb testing.TB) {\n",
 		"\tgo func() {\n\t\tfor range 2 { mutpropswitch.Tick();\n",
 		"\tfor _, t := range rows { mutpropswitch.Tick();\n",
 		"\tfor range x { mutpropswitch.Tick();\n",
