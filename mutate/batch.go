@@ -1178,21 +1178,30 @@ func subtestLiteral(call *ast.CallExpr, testing string) *ast.FuncLit {
 		return nil
 	}
 	lit, ok := call.Args[1].(*ast.FuncLit)
-	if !ok || lit.Type.Params == nil || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) > 1 {
-		return nil
-	}
-	star, ok := lit.Type.Params.List[0].Type.(*ast.StarExpr)
-	if !ok {
-		return nil
-	}
-	typ, ok := star.X.(*ast.SelectorExpr)
-	if !ok || typ.Sel.Name != "T" {
-		return nil
-	}
-	if pkg, ok := typ.X.(*ast.Ident); !ok || pkg.Name != testing {
+	if !ok || lit.Type.Params == nil || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) > 1 ||
+		!testingType(lit.Type.Params.List[0].Type, testing, "T", true) {
 		return nil
 	}
 	return lit
+}
+
+// testingType reports whether expr is the type name of the testing
+// package (imported as testing), behind a pointer when star is set:
+// *testing.T, testing.TB.
+func testingType(expr ast.Expr, testing, name string, star bool) bool {
+	if star {
+		s, ok := expr.(*ast.StarExpr)
+		if !ok {
+			return false
+		}
+		expr = s.X
+	}
+	sel, ok := expr.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == testing
 }
 
 // testParam is the name of the first parameter of a function (its type
@@ -1206,17 +1215,10 @@ func testParam(typ *ast.FuncType, body *ast.BlockStmt, testing string) string {
 	}
 	for _, field := range typ.Params.List {
 		// *testing.T, or testing.TB (a helper's: TickT ends only a T).
-		sel, ok := field.Type.(*ast.SelectorExpr)
-		if star, isStar := field.Type.(*ast.StarExpr); isStar {
-			sel, ok = star.X.(*ast.SelectorExpr)
-			ok = ok && sel.Sel.Name == "T"
-		} else {
-			ok = ok && sel.Sel.Name == "TB"
-		}
-		if !ok {
+		if !testingType(field.Type, testing, "T", true) && !testingType(field.Type, testing, "TB", false) {
 			continue
 		}
-		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != testing || len(field.Names) != 1 {
+		if len(field.Names) != 1 {
 			return ""
 		}
 		name := field.Names[0].Name
@@ -1279,20 +1281,9 @@ func declares(body *ast.BlockStmt, name string) bool {
 // a T's Run by name: no type parameters, one parameter of type *T of the
 // testing package (imported as testing), no results.
 func subtestFunc(typ *ast.FuncType, testing string) bool {
-	if testing == "" || typ.TypeParams != nil || typ.Results != nil || typ.Params == nil ||
-		len(typ.Params.List) != 1 || len(typ.Params.List[0].Names) > 1 {
-		return false
-	}
-	star, ok := typ.Params.List[0].Type.(*ast.StarExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := star.X.(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "T" {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == testing
+	return testing != "" && typ.TypeParams == nil && typ.Results == nil && typ.Params != nil &&
+		len(typ.Params.List) == 1 && len(typ.Params.List[0].Names) <= 1 &&
+		testingType(typ.Params.List[0].Type, testing, "T", true)
 }
 
 // importName is the name under which f imports the package of path
