@@ -1083,7 +1083,7 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 		if fresh {
 			s.leaks, s.restore, s.varying, byTest = "", true, names, false
 		} else {
-			s.leaks = "a package-level variable ends each run of the tests in one process differently (" + strings.Join(names, ", ") +
+			s.leaks = "a package-level variable ends each run of the tests in one process differently (" + someNames(names) +
 				") though it is put back before each, and as the first in a fresh process: the tests keep state that the variables do not hold"
 		}
 	}
@@ -1131,7 +1131,7 @@ func (s *session) leakNotes() []string {
 	switch {
 	case len(s.varying) > 0:
 		notes = append(notes, fmt.Sprintf("the tests leave package-level variables that differ from run to run, in fresh processes too (%s): a batch puts them back before each mutant",
-			strings.Join(s.varying, ", ")))
+			someNames(s.varying)))
 	case s.restore:
 		notes = append(notes, "the tests assign package-level variables: a batch puts them back before each mutant")
 	}
@@ -1275,8 +1275,8 @@ func (s *session) leakyTests(ctx context.Context, w int, tests []string, rules f
 // endsApart reads the state file of measureLeaks' run: where the
 // variables, put back before the second run of the tests, equalled their
 // values before the first, yet the two runs ended differently, it
-// returns the variables that ended them apart (sorted) and the first
-// run's end.
+// returns the variables that ended them apart (in the file's order) and
+// the first run's end.
 func endsApart(path string) ([]string, stateRecord) {
 	last, err := readStates(path)
 	if err != nil || last["r1"].whole == "" || last["r1"].whole != last["-1"].whole || last["0"].whole == last["1"].whole {
@@ -1331,12 +1331,15 @@ func changedVars(a, b stateRecord, format string) string {
 	if len(names) == 0 {
 		return ""
 	}
-	more := ""
+	return fmt.Sprintf(format, someNames(names))
+}
+
+// someNames joins names, three at most, and says how many more there are.
+func someNames(names []string) string {
 	if len(names) > 3 {
-		more = fmt.Sprintf(" and %d more", len(names)-3)
-		names = names[:3]
+		return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
 	}
-	return fmt.Sprintf(format, strings.Join(names, ", ")+more)
+	return strings.Join(names, ", ")
 }
 
 // changedNames lists the variables whose hashes differ between a and b,

@@ -35,3 +35,22 @@ func TestEndsApartNeedsRunsThatStartAlike(t *testing.T) {
 		}
 	}
 }
+
+// TestSomeNamesSaysHowManyMore: a leak's message names three variables
+// at most, and counts the others.
+func TestSomeNamesSaysHowManyMore(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"p.a"}, "p.a"},
+		{[]string{"p.a", "p.b", "p.c"}, "p.a, p.b, p.c"},
+		{[]string{"p.a", "p.b", "p.c", "p.d", "p.e"}, "p.a, p.b, p.c and 2 more"},
+	} {
+		if got := someNames(c.names); got != c.want {
+			t.Errorf("someNames(%q) = %q, want %q", c.names, got, c.want)
+		}
+	}
+}

@@ -597,11 +597,11 @@ func Tick() {
 }
 
 // TickT is Tick in a function of the test files whose parameter t is a
-// *testing.T (a subtest's function, a helper): a look that sees the
-// watched test failed also ends t, as t.FailNow would, when t has failed
-// itself and this is t's own goroutine. A table's subtest that failed
-// and goes on checking its rows then ends at its next look, as the test
-// does in its own loops.
+// *testing.T or a testing.TB (a subtest's function, a helper): a look
+// that sees the watched test failed also ends t, as t.FailNow would,
+// when t has failed itself and this is t's own goroutine. A table's
+// subtest that failed and goes on checking its rows then ends at its
+// next look, as the test does in its own loops.
 func TickT(t TB) {
 	ticks++
 	if ticks >= nextTick {
@@ -1095,8 +1095,9 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	// numbers stay. Each subtest written in place, t.Run(name, func(t
 	// *testing.T) {...}), defers the switch's Sub first, on its brace's
 	// line.
-	// A loop in a function whose parameter is a *testing.T (t, not
-	// declared again in the function) passes it: TickT(t).
+	// A loop in a function whose parameter is a *testing.T or a
+	// testing.TB (t, not declared again in the function) passes it:
+	// TickT(t).
 	testing := importName(f, "testing")
 	var funcs []string // the innermost functions' T parameters, "" for none
 	var stack []ast.Node
