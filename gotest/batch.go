@@ -1068,11 +1068,13 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 			s.leaks, byTest = writesNote(changed), true
 		}
 	}
-	fromStates := s.leaks == ""
-	if fromStates {
-		s.leaks, s.restore, byTest = compareStates(file)
+	var states map[string]stateRecord // the run's state records, read once
+	if s.leaks == "" {
+		var err error
+		states, err = readStates(file)
+		s.leaks, s.restore, byTest = compareStates(states, err)
 	}
-	if names, end := endsApart(file); fromStates && s.leaks != "" && len(names) > 0 {
+	if names, end := endsApart(states); s.leaks != "" && len(names) > 0 {
 		// Put back, the second run started as the first did and ended
 		// elsewhere: values drawn anew at each run (random data, the
 		// clock), or state the variables do not hold.
@@ -1188,16 +1190,16 @@ func unswitchable(rec []byte) (map[int]bool, error) {
 	return out, nil
 }
 
-// compareStates reads a state file (mutate.StateEnv) of two iterations,
-// the variables put back before the second (mutate.RestoreEnv), and says
+// compareStates reads the records of a state file (mutate.StateEnv) of
+// two iterations (readStates, and its error), the variables put back
+// before the second (mutate.RestoreEnv), and says
 // how the state before the tests, after the first run and after the
 // second differ, naming the variables that changed, "" when they do not
 // or when putting the variables back undoes the difference: restore is
 // then set where a batch must put them back before each mutant. vars is
 // set when the leak is a variable's change, which the tests that make it
 // may explain alone (leakyTests).
-func compareStates(path string) (leak string, restore, vars bool) {
-	last, err := readStates(path)
+func compareStates(last map[string]stateRecord, err error) (leak string, restore, vars bool) {
 	if err != nil {
 		return "the package-level variables could not be read: " + err.Error(), false, false
 	}
@@ -1272,14 +1274,13 @@ func (s *session) leakyTests(ctx context.Context, w int, tests []string, rules f
 	return leaky, nil
 }
 
-// endsApart reads the state file of measureLeaks' run: where the
+// endsApart reads the state records of measureLeaks' run: where the
 // variables, put back before the second run of the tests, equalled their
 // values before the first, yet the two runs ended differently, it
 // returns the variables that ended them apart (in the file's order) and
 // the first run's end.
-func endsApart(path string) ([]string, stateRecord) {
-	last, err := readStates(path)
-	if err != nil || last["r1"].whole == "" || last["r1"].whole != last["-1"].whole || last["0"].whole == last["1"].whole {
+func endsApart(last map[string]stateRecord) ([]string, stateRecord) {
+	if last["r1"].whole == "" || last["r1"].whole != last["-1"].whole || last["0"].whole == last["1"].whole {
 		return nil, stateRecord{}
 	}
 	return changedNames(last["0"], last["1"]), last["0"]

@@ -26,7 +26,11 @@ func TestEndsApartNeedsRunsThatStartAlike(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.file), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, end := endsApart(path)
+		states, err := readStates(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, end := endsApart(states)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: endsApart = %q, want %q", c.name, got, c.want)
 		}

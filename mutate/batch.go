@@ -529,19 +529,27 @@ func SubNamed(t TB) func() {
 // byTRunner reports whether SubNamed's caller was called by the testing
 // package's tRunner: run by t.Run, not by a test or a helper.
 func byTRunner() bool {
-	var buf [4096]byte
-	var funcs []string // the stack's function lines, innermost first
-	for _, l := range strings.Split(string(buf[:runtime.Stack(buf[:], false)]), "\n") {
-		if l != "" && !strings.HasPrefix(l, "\t") {
-			funcs = append(funcs, l)
-		}
-	}
+	funcs := stackCalls(4 << 10)
 	for i, f := range funcs {
 		if strings.Contains(f, ".SubNamed(") {
 			return i+2 < len(funcs) && strings.HasPrefix(funcs[i+2], "testing.tRunner(")
 		}
 	}
 	return false
+}
+
+// stackCalls returns the calls on the calling goroutine's stack, as its
+// trace prints them ("pkg.f(0x...)"), innermost first, from the trace's
+// first size bytes.
+func stackCalls(size int) []string {
+	buf := make([]byte, size)
+	var calls []string
+	for _, l := range strings.Split(string(buf[:runtime.Stack(buf, false)]), "\n") {
+		if l != "" && !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, "goroutine ") {
+			calls = append(calls, l)
+		}
+	}
+	return calls
 }
 
 // activeEnv is the binary's mutant without a schedule (` + ActiveEnv + `).
@@ -653,17 +661,17 @@ func look(sub TB) {
 // t's function: the testing package's tRunner at its base, called with t
 // (its first argument, as the stack prints it, is t's address).
 func runsOn(t TB) bool {
-	buf := make([]byte, 64<<10)
-	s := string(buf[:runtime.Stack(buf, false)])
-	i := strings.LastIndex(s, "\ntesting.tRunner(")
-	if i < 0 {
-		return false
+	calls := stackCalls(64 << 10)
+	for i := len(calls) - 1; i >= 0; i-- {
+		if strings.HasPrefix(calls[i], "testing.tRunner(") {
+			arg := calls[i][len("testing.tRunner("):]
+			if j := strings.IndexAny(arg, ",)"); j >= 0 {
+				arg = arg[:j]
+			}
+			return arg == fmt.Sprintf("%p", t)
+		}
 	}
-	arg := s[i+len("\ntesting.tRunner("):]
-	if j := strings.IndexAny(arg, ",)"); j >= 0 {
-		arg = arg[:j]
-	}
-	return arg == fmt.Sprintf("%p", t)
+	return false
 }
 
 // goroutine is the number of the calling goroutine, as its stack's
@@ -1082,10 +1090,11 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	if len(edits) == 0 {
 		return src, nil, nil
 	}
+	testing := importName(f, "testing")
 	// A function that t.Run may run by name (func(*testing.T), not a
 	// test) defers the switch's SubNamed first, on its brace's line.
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil && !batchedTest(fd) && subtestFunc(fd.Type, importName(f, "testing")) {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil && !batchedTest(fd) && subtestFunc(fd.Type, testing) {
 			name := named(fd.Type.Params.List[0])
 			insert(fset.Position(fd.Body.Lbrace).Offset+1, " defer "+switchName+".SubNamed("+name+")();")
 		}
@@ -1098,7 +1107,6 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	// A loop in a function whose parameter is a *testing.T or a
 	// testing.TB (t, not declared again in the function) passes it:
 	// TickT(t).
-	testing := importName(f, "testing")
 	var funcs []string // the innermost functions' T parameters, "" for none
 	var stack []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
