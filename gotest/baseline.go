@@ -120,7 +120,7 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	searched := s.mutantTests(o)
 	s.prog.set(fmt.Sprintf("running the %d tests together %d more times, to find flaky tests", len(searched), k))
 	var runner flakiness.Runner = &sessionRunner{s: s}
-	leaks := &leakRunner{Runner: runner, s: s}
+	leaks := &leakRunner{Runner: runner, s: s, o: o}
 	if s.leakCheckDue() && len(o.Failing(s.tests)) == 0 {
 		runner = leaks
 	}
@@ -810,6 +810,7 @@ func (r *sessionRunner) ForEach(ctx context.Context, n int, fn func(w, i int) er
 type leakRunner struct {
 	flakiness.Runner
 	s   *session
+	o   *flakiness.Observations // the search's
 	ran bool
 }
 
@@ -817,7 +818,7 @@ func (r *leakRunner) ForEach(ctx context.Context, n int, fn func(w, i int) error
 	r.ran = true
 	return r.Runner.ForEach(ctx, n+1, func(w, i int) error {
 		if i == 0 {
-			return r.s.measureLeaks(ctx, w)
+			return r.s.measureLeaks(ctx, w, r.o)
 		}
 		return fn(w, i-1)
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -1002,8 +1003,10 @@ func (s *session) leakCheckDue() bool {
 // process. When the baseline's last run of the tests together that passed
 // wrote into the copy (session.written), nothing runs: that says it.
 // The baseline's end logs what it found (leakNotes): the check runs
-// beside the flaky-test search (baselineStages).
-func (s *session) measureLeaks(ctx context.Context, w int) error {
+// beside the flaky-test search (baselineStages), and adds a failure that
+// does not recur when it runs again to the search's observations o (nil
+// after the search: a failure stands).
+func (s *session) measureLeaks(ctx context.Context, w int, o *flakiness.Observations) error {
 	s.leaks, s.restore, s.initReached, s.initKnown = "", false, nil, false
 	s.leaky, s.leakyWhy, s.varying = nil, "", nil
 	var tests []string
@@ -1040,6 +1043,26 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 		return r
 	}
 	vs, err := testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+	if failed := checkFailed(vs); o != nil && err == nil && len(failed) > 0 {
+		// A test that failed on the original here may be flaky rather
+		// than leaky (google/uuid's TestVersion6 fails when the clock's
+		// 4,096th tick falls between two calls, more often on the
+		// instrumented build): the check runs once more, in a fresh
+		// process. A failure that recurs stands; one that does not is a
+		// flaky test's, and joins the search's observations (o), whose
+		// screen decides as for a failure there.
+		first := vs
+		if err := removeAll(file, probe); err != nil {
+			return err
+		}
+		vs, err = testwatch.RunBatch(ctx, s.bin, spec, rules, sc.Reset)
+		if err == nil && len(vs) == 2 && len(checkFailed(vs)) == 0 {
+			for _, test := range failed {
+				observeCheck(o, test, first)
+				observeCheck(o, test, vs)
+			}
+		}
+	}
 	switch {
 	case errors.As(err, new(*testwatch.EscapedError)):
 		s.leaks = "the tests start processes that leave the test binary's process group"
@@ -1111,6 +1134,42 @@ func (s *session) measureLeaks(ctx context.Context, w int) error {
 	}
 	s.initKnown = true
 	return ctx.Err()
+}
+
+// checkFailed names the tests that failed in the leak check's runs vs,
+// or stopped one (a verdict's culprit), sorted, nil when none did.
+func checkFailed(vs []testjson.Verdict) []string {
+	var names []string
+	for _, v := range vs {
+		if v.Outcome != outcome.Survived {
+			names = append(names, v.KilledBy...)
+			if v.Culprit != "" {
+				names = append(names, v.Culprit)
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// observeCheck adds test's outcome in each of the leak check's runs vs
+// (with the other tests, on mutprop's build) to o: failed where it
+// killed or stopped the run, passed otherwise.
+func observeCheck(o *flakiness.Observations, test string, vs []testjson.Verdict) {
+	for _, v := range vs {
+		failed := slices.Contains(v.KilledBy, test) || v.Culprit == test
+		o.Add(test, flakiness.WithOthers, failed, v.Reason)
+	}
+}
+
+// removeAll removes the files at paths, those that exist.
+func removeAll(paths ...string) error {
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("leak check: %w", err)
+		}
+	}
+	return nil
 }
 
 // leakNotes says what measureLeaks found, for the log: why each mutant

@@ -269,6 +269,41 @@ func TestRandomBytesLeftInAVariableRunInBatchesThatPutThemBack(t *testing.T) {
 	}
 }
 
+// TestATestThatFailsOnceInTheLeakCheckIsFlaky scores
+// testdata/flakecheck.txtar, whose test fails once, in the leak check's
+// second run: the check runs again in a fresh process, the test passes
+// there, so the failure is a flaky test's, not a leak, and the screen
+// decides as for a failure in the flaky-test search. By default the
+// package is refused, the test named; with --flaky skip it is set aside
+// and the other test's mutants run in batches.
+func TestATestThatFailsOnceInTheLeakCheckIsFlaky(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	dir := testfix.Module(t, filepath.Join("testdata", "flakecheck.txtar"))
+	score := func(flaky string) (*gotest.Result, string, error) {
+		var log bytes.Buffer
+		cfg := gotest.Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1, TempDir: t.TempDir(), NoFloor: true, Log: &log, Flaky: flaky}
+		res, err := gotest.Score(context.Background(), cfg)
+		return res, log.String(), err
+	}
+	_, log, err := score("")
+	if err == nil || !strings.Contains(err.Error(), "TestAdd is flaky") || !strings.Contains(err.Error(), "a flake: failed once") {
+		t.Errorf("by default: %v, want a refusal naming TestAdd as flaky with its failure\n%s", err, log)
+	}
+	res, log, err := score("skip")
+	if err != nil {
+		t.Fatalf("--flaky skip: %v\n%s", err, log)
+	}
+	if !strings.Contains(log, "set aside TestAdd") || !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+		t.Errorf("--flaky skip: TestAdd not set aside, or the mutants not in batches:\n%s", log)
+	}
+	for _, r := range res.Packages[0].Mutants {
+		if slices.Contains(r.KilledBy, "TestAdd") {
+			t.Errorf("%s killed by TestAdd, set aside", r.Mutant.ID)
+		}
+	}
+}
+
 // wantKillReasons checks the mutants that want names: killed with the
 // reason given, or survived where it is "".
 func wantKillReasons(t *testing.T, pr *gotest.PackageResult, want map[string]string) {

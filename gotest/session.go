@@ -776,7 +776,7 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		return err
 	}
 	if s.leakCheckDue() && !s.leaksMeasured {
-		if err := s.measureLeaks(ctx, 0); err != nil {
+		if err := s.measureLeaks(ctx, 0, nil); err != nil {
 			return err
 		}
 	}
