@@ -272,6 +272,12 @@ var (
 // step, the tests that start after it skip.
 var failedIn = -1
 
+// focus is, per test, the subtest that failed first in its last step
+// that is no confirm: the kill's confirms run that subtest only, with its
+// parents, as a kill's reruns in a process of their own run under a
+// -test.run narrowed to it (a table's failing row, not the whole table).
+var focus = map[string]string{}
+
 var states []func() []interface{} // the package-level variables, by package
 
 var stateNames []string // their names, in order
@@ -395,6 +401,9 @@ func Begin(t TB) func() {
 		}
 	}
 	skip := st.tests != nil && !st.tests[name]
+	if !st.confirm {
+		delete(focus, name)
+	}
 	if f, seen := failing[name]; st.confirm && seen && !f {
 		skip = true // the kill it confirms did not happen, or did not recur
 	}
@@ -484,14 +493,31 @@ var panicked = -1
 // test's, when the subtest is not parallel and ran no subtest; the
 // subtests that start after it in the iteration then skip, where the
 // process would have ended with the panic.
+//
+// In a confirm step, a subtest off the path to the test's focus skips.
+// In another step, the first subtest that fails becomes the focus.
 func Sub(t TB) func() {
+	name, top := t.Name(), topName(t.Name())
 	mu.Lock()
 	k := current
-	failfast := k >= 0 && k < len(steps) && steps[k].failfast
-	skip := failfast && panicked == k
+	batched := k >= 0 && k < len(steps)
+	failfast := batched && steps[k].failfast
+	confirm := batched && steps[k].confirm
+	skip := failfast && panicked == k || confirm && !onPath(name, focus[top])
 	mu.Unlock()
 	if skip {
 		t.SkipNow()
+	}
+	if batched && !confirm {
+		t.Cleanup(func() {
+			if t.Failed() {
+				mu.Lock()
+				if focus[top] == "" {
+					focus[top] = name
+				}
+				mu.Unlock()
+			}
+		})
 	}
 	if !failfast {
 		return nothing
@@ -513,17 +539,34 @@ func Sub(t TB) func() {
 // name (its one parameter t): when t.Run runs it, as the testing
 // package's tRunner's callee, in a failfast step, as Sub starts a
 // subtest written in place, so that its panic fails the subtest and the
-// process goes on. Called by a test or a helper, it does nothing: its
-// panic is its caller's.
+// process goes on, and in a confirm step narrowed to a focus (Sub). Called
+// by a test or a helper, it does nothing: its panic is its caller's.
 func SubNamed(t TB) func() {
 	mu.Lock()
 	k := current
-	failfast := k >= 0 && k < len(steps) && steps[k].failfast
+	batched := k >= 0 && k < len(steps)
+	narrowed := batched && steps[k].confirm && focus[topName(t.Name())] != ""
+	failfast := batched && steps[k].failfast
 	mu.Unlock()
-	if !failfast || !byTRunner() {
+	if !failfast && !narrowed || !byTRunner() {
 		return nothing
 	}
 	return Sub(t)
+}
+
+// topName is the test of subtest name: its first element.
+func topName(name string) string {
+	if i := strings.Index(name, "/"); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// onPath reports whether subtest name runs when the run is narrowed to
+// focus ("": not narrowed): focus itself, one of its parents, or one of
+// its subtests.
+func onPath(name, focus string) bool {
+	return focus == "" || name == focus || strings.HasPrefix(focus, name+"/") || strings.HasPrefix(name, focus+"/")
 }
 
 // byTRunner reports whether SubNamed's caller was called by the testing

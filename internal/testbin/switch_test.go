@@ -301,6 +301,70 @@ func TestTheSwitchEndsATestWhoseSubtestFailedAtItsOwnNextLook(t *testing.T) {
 	}
 }
 
+// TestAKillsConfirmsRunItsFailedSubtestOnly runs two table tests in
+// batches: a confirm step reruns the subtest that failed first in the
+// kill's step (with its parent), and the others skip, as a kill's reruns
+// in a process of their own run under a -test.run narrowed to it. The
+// failed row is the first of two (TestTable) or the one of ten parallel
+// rows run by name (TestParallelTable, whose kill's step is failfast, as
+// an operator mutant's is); a later mutant's step runs every row again.
+func TestAKillsConfirmsRunItsFailedSubtestOnly(t *testing.T) {
+	t.Parallel()
+	bin := switchBinary(t)
+	for _, c := range []struct {
+		test             string
+		failfast         bool
+		failed, narrowed []string // in the kill's step, in its confirms
+		rows             int      // subtests the kill's step runs, at least
+	}{
+		{"TestTable", false, []string{"TestTable/12", "TestTable/7"}, []string{"TestTable/7"}, 13},
+		{"TestParallelTable", true, []string{"TestParallelTable/3"}, []string{"TestParallelTable/3"}, 10},
+	} {
+		steps := []mutate.Step{{Active: 11}, {Active: 11, Confirm: true}, {Active: 11, Confirm: true}, {Active: 1}, {Active: 1, Confirm: true}}
+		for i := range steps {
+			steps[i].Failfast = c.failfast
+		}
+		its, _, _, err := bin.RunBatch(t.Context(), RunSpec{Tests: []string{c.test}, Dir: t.TempDir(), Timeout: time.Minute, Schedule: steps})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(its) != 5 {
+			t.Fatalf("%s: %d iterations, want 5", c.test, len(its))
+		}
+		// ranRows lists iteration k's subtests that ran (passed or
+		// failed) and those that failed, sorted.
+		ranRows := func(k int) (run, failed []string) {
+			for _, name := range its[k].Order {
+				st := its[k].Tests[name].Status
+				if name == c.test || st == testjson.StatusSkip {
+					continue
+				}
+				run = append(run, name)
+				if st == testjson.StatusFail {
+					failed = append(failed, name)
+				}
+			}
+			slices.Sort(run)
+			slices.Sort(failed)
+			return run, failed
+		}
+		if run, failed := ranRows(0); len(run) < c.rows || !slices.Equal(failed, c.failed) {
+			t.Errorf("%s, the kill's step: ran %v, failed %v; want %d rows or more, %v failed", c.test, run, failed, c.rows, c.failed)
+		}
+		for k := 1; k < 3; k++ {
+			if run, failed := ranRows(k); !slices.Equal(run, c.narrowed) || !slices.Equal(failed, c.narrowed) {
+				t.Errorf("%s, confirm %d: ran %v, failed %v; want %v, failed", c.test, k, run, failed, c.narrowed)
+			}
+		}
+		if run, failed := ranRows(3); len(run) < c.rows || len(failed) > 0 {
+			t.Errorf("%s, mutant 1: ran %v, failed %v; want %d rows or more, none failed", c.test, run, failed, c.rows)
+		}
+		if run, _ := ranRows(4); len(run) > 0 {
+			t.Errorf("%s, mutant 1's confirm ran %v: nothing failed to confirm", c.test, run)
+		}
+	}
+}
+
 // TestTheSwitchEndsASubtestsPanicAsItsFailure runs TestSub, whose
 // second subtest panics under mutant 8, in a batch: in a failfast step the
 // panic is the test's failure, with the reason a process that ended
@@ -330,7 +394,7 @@ func TestTheSwitchEndsASubtestsPanicAsItsFailure(t *testing.T) {
 	}
 	want := []string{
 		"TestSub=fail TestSub/a=pass TestSub/b=fail TestSub/c=skip",
-		"TestSub=fail TestSub/a=pass TestSub/b=fail TestSub/c=skip",
+		"TestSub=fail TestSub/a=skip TestSub/b=fail TestSub/c=skip", // the confirm: the failed subtest only
 		"TestSub=pass TestSub/a=pass TestSub/b=pass TestSub/c=pass",
 		"TestSub=fail TestSub/a=pass TestSub/b=fail", // no failfast: the panic ends the process
 	}
