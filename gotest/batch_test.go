@@ -381,6 +381,30 @@ func TestASubtestThatFailedAndGoesOnEndsAtItsLoop(t *testing.T) {
 	}
 }
 
+// TestParallelRowsThatGoOnAfterAFailureRunAtTheirSpeed scores
+// testdata/parbusy.txtar, whose 40 parallel rows loop a few milliseconds
+// each: every mutant that fails rows is a kill, none a timeout.
+func TestParallelRowsThatGoOnAfterAFailureRunAtTheirSpeed(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	dir := testfix.Module(t, filepath.Join("testdata", "parbusy.txtar"))
+	var log bytes.Buffer
+	res, err := gotest.Score(context.Background(), gotest.Config{Dir: dir, Patterns: []string{"."}, Workers: 2, Seed: 1,
+		TempDir: t.TempDir(), NoFloor: true, Log: &log})
+	if err != nil {
+		t.Fatalf("score: %v\n%s", err, log.String())
+	}
+	for _, r := range res.Packages[0].Mutants {
+		want := outcome.Killed
+		if r.Mutant.ID == "named:same" {
+			want = outcome.Survived
+		}
+		if r.Outcome != want {
+			t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, r.Outcome, r.Reason, want)
+		}
+	}
+}
+
 // TestALaterStageRunsWithItsKillsRerunsAsOneProcessPerMutant scores
 // testdata/stages.txtar's variants, which all pass their first test, in
 // batches and one process per mutant: their second stage, a batch too,

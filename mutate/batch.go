@@ -106,6 +106,14 @@ const tickEvery = 64
 // its first look.
 const eagerLooks = 256
 
+// idleLooks is the most turns between two looks, after the watched test
+// failed, that end nothing: looks on other goroutines (parallel
+// subtests that have not failed) back off from tickEvery, doubling,
+// since each reads the goroutine's number. Forty parallel rows that go
+// on checking after a failure ran ten times slower without it, and timed
+// out.
+const idleLooks = 4096
+
 // switchName is the name a rewritten test file imports the switch
 // package as.
 const switchName = "mutpropswitch"
@@ -614,7 +622,8 @@ var (
 	marked   bool   // watched's line was printed
 	ticks    uint64
 	nextTick uint64 = 1
-	eager    int // looks left at each turn, for watched's own goroutine
+	eager    int    // looks left at each turn, for watched's own goroutine
+	idle     uint64 // turns to the next look once the eager ones ended nothing
 )
 
 // watch makes t, which runs the mutant active (0 or less: none), the test
@@ -623,7 +632,7 @@ var (
 func watch(t TB, active int) {
 	tickMu.Lock()
 	running++
-	watched, marked, ticks, nextTick, eager = nil, false, 0, 1, 0
+	watched, marked, ticks, nextTick, eager, idle = nil, false, 0, 1, 0, ` + strconv.Itoa(tickEvery) + `
 	if active > 0 && running == 1 {
 		watched, watchedG = t, goroutine()
 	}
@@ -686,6 +695,11 @@ func look(sub TB) {
 		if eager > 0 {
 			eager--
 			nextTick = ticks + 1
+		} else if sub == nil || !sub.Failed() {
+			if idle < ` + strconv.Itoa(idleLooks) + ` {
+				idle *= 2
+			}
+			nextTick = ticks + idle
 		}
 	}
 	tickMu.Unlock()
