@@ -664,14 +664,14 @@ func (rs *runState) runOperatorBatch(ctx context.Context, w int, b opBatch) []Mu
 		steps[i] = mutate.Step{Active: j.result().Mutant.Schema, Seed: rs.cfg.seed()}
 	}
 	start := time.Now()
-	vs, reps := b.s.runFirstSteps(ctx, w, b.t, []string{b.test}, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
+	vs, reps, foci := b.s.runFirstSteps(ctx, w, b.t, []string{b.test}, steps, func(k int) string { return b.jobs[k].result().Mutant.ID })
 	if ctx.Err() != nil {
 		return nil
 	}
 	given := make([][]stageRun, len(b.jobs))
 	for i, v := range vs {
 		if v != nil {
-			given[i] = []stageRun{{tests: []string{b.test}, v: *v, reruns: reps[i]}}
+			given[i] = []stageRun{{tests: []string{b.test}, v: *v, reruns: reps[i], focus: foci[i]}}
 		}
 	}
 	rs.secondStages(ctx, w, b, given)
@@ -704,6 +704,10 @@ type stageRun struct {
 	tests  []string
 	v      testjson.Verdict
 	reruns map[string]flakiness.Runs
+	// focus is, by killing test, the subtest that failed first in the
+	// kill's iteration (firstFailedLeaf): the kill's reruns in a process
+	// of their own run it alone, where the batch's did not run.
+	focus map[string]string
 }
 
 // secondStages runs in batches the second stage of the mutants of b
@@ -741,10 +745,10 @@ func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given []
 	if len(steps) < 2 {
 		return // one runs as runStage runs it
 	}
-	vs, reps := b.s.runFirstSteps(ctx, w, b.t, union, steps, func(k int) string { return b.jobs[idx[k]].result().Mutant.ID })
+	vs, reps, foci := b.s.runFirstSteps(ctx, w, b.t, union, steps, func(k int) string { return b.jobs[idx[k]].result().Mutant.ID })
 	for k, i := range idx {
 		if vs[k] != nil {
-			given[i] = append(given[i], stageRun{tests: steps[k].Tests, v: *vs[k], reruns: reps[k]})
+			given[i] = append(given[i], stageRun{tests: steps[k].Tests, v: *vs[k], reruns: reps[k], focus: foci[k]})
 		}
 	}
 }
@@ -757,12 +761,14 @@ func (rs *runState) secondStages(ctx context.Context, w int, b opBatch, given []
 // directory are as the batch found them: the rest go on in a fresh
 // process. A step stops at its first failure (mutate.Step.Failfast). It
 // returns each step's verdict when it is a kill or survived, with a
-// kill's reruns (the killRunner's Repeat), and nil for a step in which
+// kill's reruns (the killRunner's Repeat) and its focus (stageRun.focus),
+// and nil for a step in which
 // the process ended otherwise (its mutant runs again alone) or that
 // could not run in a batch.
-func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs) {
+func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []string, steps []mutate.Step, id func(k int) string) ([]*testjson.Verdict, []map[string]flakiness.Runs, []map[string]string) {
 	out := make([]*testjson.Verdict, len(steps))
 	reps := make([]map[string]flakiness.Runs, len(steps))
+	foci := make([]map[string]string, len(steps))
 	need := s.rerunsNeeded(tests)
 	ran := func(v testjson.Verdict) bool {
 		return len(v.Passed) > 0 || len(v.KilledBy) > 0 || v.Culprit != ""
@@ -794,7 +800,7 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 			if err != nil && ctx.Err() == nil {
 				s.cfg.logf("%s: a batch of %s: %v: each mutant runs alone", s.pkg.Path, id(i), err)
 			}
-			return out, reps
+			return out, reps, foci
 		}
 		next := i
 		again := map[int][]testjson.Verdict{} // each step's Confirm verdicts
@@ -810,6 +816,14 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 			if v.Outcome != outcome.Timeout && v.Outcome != outcome.Crashed {
 				out[k] = &v
 			}
+			for _, name := range v.KilledBy {
+				if f := firstFailedLeaf(b.Streams[j], name); f != "" {
+					if foci[k] == nil {
+						foci[k] = map[string]string{}
+					}
+					foci[k][name] = f
+				}
+			}
 			next = k + 1
 		}
 		for k := i; k < next; k++ {
@@ -822,7 +836,7 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 		}
 		i = next
 	}
-	return out, reps
+	return out, reps, foci
 }
 
 // runStage runs a mutant's stage (its tests, in a process that stops at
@@ -837,38 +851,38 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 // in a process of their own, if every test passed. A stage whose run
 // timed out without the watch's explanation, or that could not run so,
 // runs in a process of its own.
-func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int, pre *stageRun) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
-	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, error) {
+func (rs *runState) runStage(ctx context.Context, w int, t *target, id string, st stage, bin *testbin.Binary, active int, pre *stageRun) (_ testjson.Verdict, _ *testjson.Stream, _ map[string]flakiness.Runs, focus map[string]string, _ error) {
+	alone := func(tests []string) (testjson.Verdict, *testjson.Stream, map[string]flakiness.Runs, map[string]string, error) {
 		v, stream, err := st.s.runWith(ctx, st.s.scratch(w), t.guard, id, bin,
 			testbin.RunSpec{Tests: tests, Active: active, Seed: rs.cfg.seed(), Failfast: true})
-		return v, stream, nil, err
+		return v, stream, nil, nil, err
 	}
 	sw, after := rs.switchable(st, bin, active)
 	if len(sw) == 0 {
 		return alone(st.tests)
 	}
 	var v testjson.Verdict
-	var stream *testjson.Stream // nil: a batch's
+	var stream *testjson.Stream // nil: a batch's (its focus in focus)
 	var reruns map[string]flakiness.Runs
 	ok := true
 	if pre != nil && slices.Equal(pre.tests, sw) {
-		v, reruns = pre.v, pre.reruns
+		v, reruns, focus = pre.v, pre.reruns, pre.focus
 	} else {
 		v, stream, reruns, ok = rs.runStageSteps(ctx, w, t, id, stage{s: st.s, tests: sw}, active)
 	}
 	switch {
 	case ctx.Err() != nil:
-		return testjson.Verdict{}, nil, nil, ctx.Err()
+		return testjson.Verdict{}, nil, nil, nil, ctx.Err()
 	case !ok:
 		return alone(st.tests)
 	case len(after) == 0 || v.Outcome != outcome.Survived:
-		return v, stream, reruns, nil
+		return v, stream, reruns, focus, nil
 	}
 	// Every test passed: the fuzz targets and examples run on, as in the
 	// stage's process they would have.
-	av, astream, _, err := alone(after)
+	av, astream, _, _, err := alone(after)
 	av.Passed = append(slices.Clone(v.Passed), av.Passed...)
-	return av, astream, nil, err
+	return av, astream, nil, nil, err
 }
 
 // runStageSteps runs a stage whose tests all call the switch as runStage

@@ -72,7 +72,9 @@ type killRun struct {
 	// (flakiness.KillRuns.Sample).
 	sample bool
 	// focus is, by killing test, the first subtest that failed in the
-	// run (firstFailedLeaf): the runs in one process run it alone.
+	// run (firstFailedLeaf): the runs in one process run it alone. Set,
+	// it is a batch's (stageRun.focus); holdKills reads the run's stream
+	// otherwise.
 	focus map[string]string
 	// repeated, when set, holds by killing test the runs in one process
 	// that a batch made already, right after the kill (runFirstSteps):
@@ -130,6 +132,7 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 		return v, nil, nil
 	}
 	records := make([]flakiness.KillRuns, len(killers))
+	given := k.focus
 	k.focus = map[string]string{}
 	most := 0
 	for i, name := range killers {
@@ -140,6 +143,9 @@ func (rs *runState) holdKills(ctx context.Context, k killRun, v testjson.Verdict
 		}
 		most = max(most, records[i].Need()-1)
 		k.focus[name] = firstFailedLeaf(st, name)
+		if st == nil {
+			k.focus[name] = given[name]
+		}
 	}
 	if len(killers) > 1 {
 		// The killing tests run again in one process together; those

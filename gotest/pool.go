@@ -216,11 +216,12 @@ stages:
 		var v testjson.Verdict
 		var stream *testjson.Stream
 		var reruns map[string]flakiness.Runs // a kill's reruns the stage's process made
+		var focus map[string]string          // a batch's kill's (stageRun.focus)
 		var pre *stageRun
 		if i < len(given) {
 			pre = &given[i]
 		}
-		if v, stream, reruns, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active, pre); err != nil {
+		if v, stream, reruns, focus, err = rs.runStage(ctx, w, t, r.Mutant.ID, st, bin, active, pre); err != nil {
 			r.Outcome, r.Reason = outcome.Crashed, withNotes(err.Error(), notes)
 			return r
 		}
@@ -231,7 +232,7 @@ stages:
 			// tests the run did not reach run next, then the later
 			// stages, as after a timeout.
 			k := killRun{t: t, s: st.s, w: w, bin: bin, active: active, id: r.Mutant.ID,
-				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true, repeated: reruns}
+				tests: st.tests, seed: rs.cfg.seed(), failfast: true, original: true, repeated: reruns, focus: focus}
 			kv, dropped, more := rs.holdKills(ctx, k, v, stream)
 			if ctx.Err() != nil {
 				return r
