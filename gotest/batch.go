@@ -842,7 +842,9 @@ func (s *session) runFirstSteps(ctx context.Context, w int, t *target, tests []s
 // runStage runs a mutant's stage (its tests, in a process that stops at
 // the first failure, at the run's seed), as runMutantFrom reads it, with
 // the stream. pre, when set, is the run a batch made of the stage's tests
-// that call the switch (its stream nil). Where a batch could run the mutant (switchable), the
+// that call the switch: its stream is nil, and its kill's focus
+// (stageRun.focus) is returned instead. Where a batch could run the
+// mutant (switchable), the
 // process goes on after a kill with the reruns that confirm it
 // (mutate.Step.Confirm), as runFirstSteps's batches do: they are
 // returned by killing test (the killRunner's Repeat), and no process of
