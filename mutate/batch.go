@@ -505,7 +505,8 @@ var panicked = -1
 // In a confirm step, a subtest off the path to the test's focus skips.
 // In another step, the first subtest that fails becomes the focus.
 func Sub(t TB) func() {
-	name, top := t.Name(), topName(t.Name())
+	name := t.Name()
+	top := topName(name)
 	mu.Lock()
 	k := current
 	batched := k >= 0 && k < len(steps)
