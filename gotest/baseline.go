@@ -163,8 +163,8 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 		for i, t := range again {
 			parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
 		}
-		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s",
-			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "))
+		return fmt.Errorf("baseline of %s fails without any mutant, after setting aside %s: refusing to score it; failing tests: %s%s",
+			s.pkg.Path, setAsideNames(s.aside), strings.Join(parts, "; "), flakiness.SkipHint(again))
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ type TestRun struct {
 }
 
 // RunMutant runs the mutant id of the one package cfg.Patterns names
-// against the tests cfg.Run selects (nil: all of its own tests), as Score
+// against the tests cfg.Run selects and cfg.Skip leaves (nil: all of its own tests), as Score
 // runs a mutant. It builds the package's test binary over the schemata
 // of that mutant alone (or, a mutant the schemata cannot guard, over its
 // single-mutant overlay), in a copy of the module. It runs the baseline
@@ -68,7 +68,7 @@ type TestRun struct {
 // recording run reached the mutant's code (MutantRun.Unreached says
 // which did not).
 //
-// Only cfg's Dir, Patterns, Seed, Timeouts, Memory, Tags, Mode, Run,
+// Only cfg's Dir, Patterns, Seed, Timeouts, Memory, Tags, Mode, Run, Skip,
 // Operators, Blackbox, Log and TempDir count; the mutant runs in
 // processes of its own (IsolationProcess). When ctx is cancelled,
 // RunMutant kills the running processes, removes its temporary directory
@@ -82,7 +82,7 @@ func RunMutant(ctx context.Context, cfg Config, id string) (*MutantRun, error) {
 		return nil, fmt.Errorf("run mutant %s: the patterns match %d packages, want one", id, len(pkgs))
 	}
 	cfg = Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Workers: 1, Seed: cfg.Seed, Timeouts: cfg.Timeouts, Memory: cfg.Memory,
-		Mode: cfg.Mode, Tags: cfg.Tags, Run: cfg.Run, Operators: cfg.Operators, Blackbox: cfg.Blackbox, Log: cfg.Log, TempDir: cfg.TempDir,
+		Mode: cfg.Mode, Tags: cfg.Tags, Run: cfg.Run, Skip: cfg.Skip, Operators: cfg.Operators, Blackbox: cfg.Blackbox, Log: cfg.Log, TempDir: cfg.TempDir,
 		NoProbes: true, NoFloor: true, OwnTests: true, oneMutant: true, Isolation: IsolationProcess}
 	cfg.Plan = keepOnly{id: id}
 	tmp, err := sandbox.MakeRunDir(cfg.TempDir, runKey("one", cfg.Dir))

@@ -79,6 +79,9 @@ type Config struct {
 	// Run restricts the tests to those matching it (like go test -run, on
 	// top-level names); nil means all.
 	Run *regexp.Regexp
+	// Skip leaves out the tests Run selected whose name matches it (like
+	// go test -skip, on top-level names); nil leaves out none.
+	Skip *regexp.Regexp
 	// Operators to use; nil means mutate's defaults.
 	Operators []*mutate.Operator
 	// Plan, when set, chooses the mutants Score runs and gives the

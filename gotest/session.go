@@ -760,12 +760,14 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 		return err
 	}
 	for _, t := range listed {
-		if cfg.Run == nil || cfg.Run.MatchString(t) {
+		if (cfg.Run == nil || cfg.Run.MatchString(t)) && (cfg.Skip == nil || !cfg.Skip.MatchString(t)) {
 			s.tests = append(s.tests, t)
 		}
 	}
 	s.testFile = declaredIn(s.tmpl.PkgDir())
 	switch {
+	case len(s.tests) == 0 && cfg.Skip != nil:
+		return fmt.Errorf("score %s: no test is left once --skip %s leaves out its matches (of %d listed)", s.pkg.Path, cfg.Skip, len(listed))
 	case len(s.tests) == 0 && cfg.Run != nil:
 		return fmt.Errorf("score %s: no test matches %s (of %d listed)", s.pkg.Path, cfg.Run, len(listed))
 	case len(s.tests) == 0:

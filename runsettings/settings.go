@@ -47,6 +47,8 @@ type Settings struct {
 	Operators string `settings:"verdict"`
 	// Run is --run: only the tests matching this regular expression.
 	Run string `settings:"verdict"`
+	// Skip is --skip: leave out the tests matching this regular expression.
+	Skip string `settings:"verdict"`
 	// Tags are --tags' build tags.
 	Tags []string `settings:"verdict"`
 	// Matrix is --matrix: every covering test against every mutant.
@@ -101,7 +103,7 @@ type Settings struct {
 
 // Config is the engine's configuration of the settings, without what
 // needs the packages (Patterns, TestPackages, Filter, Shard) or wires the
-// run (the hooks, Log). Its errors are the settings' (a bad --run or
+// run (the hooks, Log). Its errors are the settings' (a bad --run, --skip or
 // --operators), which mutprop run's flag checks catch first.
 func (s Settings) Config() (gotest.Config, error) {
 	var memory *proc.MemoryCap // nil: gotest sizes it from the machine and the workers
@@ -147,6 +149,13 @@ func (s Settings) Config() (gotest.Config, error) {
 		}
 		cfg.Run = re
 	}
+	if s.Skip != "" {
+		re, err := regexp.Compile(s.Skip)
+		if err != nil {
+			return cfg, fmt.Errorf("--skip: %w", err)
+		}
+		cfg.Skip = re
+	}
 	if s.Operators != "" {
 		ops, err := mutate.SelectOperators(s.Operators)
 		if err != nil {
@@ -173,8 +182,8 @@ type entry struct {
 
 // entries lists the settings that reach a record, by the name the
 // journal's header gives them. A setting at its flag's default is left
-// out when journals written before it existed leave it out too (probes,
-// own-tests, strict-baseline, flaky, quick-seed, blackbox), so that they
+// out when journals written before it existed leave it out too (skip,
+// probes, own-tests, strict-baseline, flaky, quick-seed, blackbox), so that they
 // still resume.
 func (s Settings) entries() []entry {
 	e := []entry{
@@ -192,6 +201,9 @@ func (s Settings) entries() []entry {
 		{"mem-limit", strconv.FormatInt(s.MemLimit, 10), verdict},
 	}
 	add := func(name, value string) { e = append(e, entry{name, value, verdict}) }
+	if s.Skip != "" {
+		add("skip", s.Skip)
+	}
 	if s.NoProbes {
 		add("probes", "false")
 	}

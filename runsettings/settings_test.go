@@ -125,6 +125,15 @@ func TestConfigCarriesTheSettings(t *testing.T) {
 	assert.Equal(t, 10, cfg.Blackbox.PerFunc)
 	cfg.Blackbox.Funcs[0] = "G"
 	assert.Equal(t, "F", s.Blackbox.Funcs[0], "the configuration shares nothing with the settings")
+	s.Skip = "^TestB$"
+	cfg, err = s.Config()
+	require.NoError(t, err)
+	assert.Equal(t, "^TestB$", cfg.Skip.String())
+	assert.Equal(t, "^TestB$", s.Key()["skip"], "--skip changes which tests kill")
+	s.Skip = "("
+	_, err = s.Config()
+	assert.ErrorContains(t, err, "--skip")
+	s.Skip = ""
 	s.Run = "("
 	_, err = s.Config()
 	assert.ErrorContains(t, err, "--run")

@@ -140,7 +140,14 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 			return d
 		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"broken_test.go:3:", "cannot use"}},
 		{name: "package without tests", setup: moduleOf("badinput/notests"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"has no test files"}},
-		{name: "failing baseline", setup: tinyWith("failing"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong"}},
+		{name: "failing baseline", setup: tinyWith("failing"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong", "--skip '^TestWrong$' leaves it out"}},
+		{name: "failing test left out with --skip", setup: tinyWith("failing"), args: []string{"run", "--skip", "^TestWrong$", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
+			if ms := reportMutants(t, filepath.Join(r.dir, "r.json")); len(ms["tiny.go"]) == 0 {
+				t.Errorf("with TestWrong left out, no mutant of tiny.go scored: %v", ms)
+			}
+		}},
+		{name: "--skip that leaves no test", setup: tinyModule, args: []string{"run", "--skip", "Test", "."}, code: cli.ExitError, want: []string{"no test is left once --skip Test leaves out its matches"}},
+		{name: "bad --skip regexp", setup: tinyModule, args: []string{"run", "--skip", "(", "."}, code: cli.ExitUsage, want: []string{"--skip: error parsing regexp"}},
 		{name: "flaky baseline", setup: func(t *testing.T) string {
 			return tinyWith("flaky", "COUNTER", filepath.Join(t.TempDir(), "runs"))(t)
 		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"is flaky", "TestFlaky"}},

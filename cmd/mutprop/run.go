@@ -136,6 +136,7 @@ type runFlags struct {
 	jsonOut   string
 	htmlOut   string
 	runRE     string
+	skipRE    string
 	ops       string
 	verbose   bool
 	results   string
@@ -174,6 +175,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.jsonOut, "json", "", "write the report (mutation-testing-report-schema) to `FILE`")
 	fs.StringVar(&f.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
 	fs.StringVar(&f.runRE, "run", "", "only tests whose name matches `REGEXP`")
+	fs.StringVar(&f.skipRE, "skip", "", "leave out the tests whose name matches `REGEXP`, as go test -skip does: a test that fails without any mutant, to score the others")
 	fs.StringVar(&f.ops, "operators", "", "comma-separated operators (default all)")
 	fs.BoolVar(&f.verbose, "v", false, "print one line per mutant: its status, killer and tests to the failure (the counterexample: mutprop show --test TEST ID)")
 	fs.StringVar(&f.results, "results", ".mutprop", "results `DIR` that holds the default journal")
@@ -318,6 +320,11 @@ func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard
 			return min, shard, cli.UsageError("--run: %v", err)
 		}
 	}
+	if f.skipRE != "" {
+		if _, err := regexp.Compile(f.skipRE); err != nil {
+			return min, shard, cli.UsageError("--skip: %v", err)
+		}
+	}
 	if f.ops != "" {
 		if _, err := mutate.SelectOperators(f.ops); err != nil {
 			return min, shard, cli.UsageError("--operators: %v", err)
@@ -430,7 +437,7 @@ func runWith(ctx context.Context, e *cli.Env, f *runFlags, patterns []string) er
 func (f *runFlags) settings(patterns []string) runsettings.Settings {
 	return runsettings.Settings{
 		Packages: patterns, Since: f.since, Shard: f.shard,
-		Seed: f.seed, Mode: f.mode, Operators: f.ops, Run: f.runRE, Tags: f.tagList(),
+		Seed: f.seed, Mode: f.mode, Operators: f.ops, Run: f.runRE, Skip: f.skipRE, Tags: f.tagList(),
 		Matrix: f.matrix, NoProbes: !f.probes, TimeoutFactor: f.factor, TimeoutConst: f.tconst, MemLimit: f.memLimit, TestLimit: f.testLimit,
 		OwnTests: f.ownTests, StrictBaseline: f.strict, Flaky: f.flaky, Trials: f.trials, Blackbox: f.blackbox.config(),
 		Workers: f.workers, NoFloor: f.noFloor, BaselineTimeout: f.baseline,

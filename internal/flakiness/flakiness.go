@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -750,6 +751,26 @@ func UnpinnedTimeout(d time.Duration) time.Duration {
 	return min(max(d, unpinnedFloor), unpinnedCap)
 }
 
+// SkipHint is the end of a refusal that names failing tests: the --skip
+// of mutprop run that leaves them out, so that the other tests are scored
+// ("; --skip '^(TestA|TestB)$' leaves them out ..."). It is "" when no
+// test can be left out that way (a failure outside any test).
+func SkipHint(tests []string) string {
+	var names []string
+	for _, t := range tests {
+		if q := regexp.QuoteMeta(t); t != OutsideTests && !slices.Contains(names, q) {
+			names = append(names, q)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; --skip '^%s$' leaves it out and scores the other tests", names[0])
+	}
+	return fmt.Sprintf("; --skip '^(%s)$' leaves them out and scores the other tests", strings.Join(names, "|"))
+}
+
 // Refusal is the error that refuses the package pkg for v, or nil: tests
 // that fail under go test, flaky tests (unless skipFlaky set them aside),
 // a failure outside any test on mutprop's build only.
@@ -761,26 +782,27 @@ func (v Decision) Refusal(o *Observations, pkg string, skipFlaky bool) error {
 			parts[i] = t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
 		}
 		msgs = append(msgs, fmt.Sprintf("baseline of %s fails in mutprop's copy of the module, though %s passes in your tree "+
-			"(a test that reads its working directory, its absolute path or files outside the module): refusing to score it; failing tests: %s",
-			pkg, o.goTest(), strings.Join(parts, "; ")))
+			"(a test that reads its working directory, its absolute path or files outside the module): refusing to score it; failing tests: %s%s",
+			pkg, o.goTest(), strings.Join(parts, "; "), SkipHint(v.CopyOnly)))
 	}
 	var seen, pinned []string // failing as go test runs them; only with the seed pinned
+	var seenNames, pinnedNames []string
 	for _, t := range v.Failing {
 		part := t + " (" + o.Record(t) + ": " + o.Reasons(t) + ")"
 		if o.seenFailingUnderGoTest(t) {
-			seen = append(seen, part)
+			seen, seenNames = append(seen, part), append(seenNames, t)
 		} else {
-			pinned = append(pinned, part)
+			pinned, pinnedNames = append(pinned, part), append(pinnedNames, t)
 		}
 	}
 	if len(seen) > 0 {
-		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s",
-			pkg, strings.Join(seen, "; ")))
+		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant (go test fails too): refusing to score it; failing tests: %s%s",
+			pkg, strings.Join(seen, "; "), SkipHint(seenNames)))
 	}
 	if len(pinned) > 0 {
 		msgs = append(msgs, fmt.Sprintf("baseline of %s fails without any mutant under %s too (the seed pinned from --seed; "+
-			"no run without the pin failed, none passed either): refusing to score it; another --seed may pass; failing tests: %s",
-			pkg, o.goTest(), strings.Join(pinned, "; ")))
+			"no run without the pin failed, none passed either): refusing to score it; another --seed may pass; failing tests: %s%s",
+			pkg, o.goTest(), strings.Join(pinned, "; "), SkipHint(pinnedNames)))
 	}
 	var flaky []string
 	for _, t := range v.Flaky {

@@ -65,3 +65,24 @@ func TestUnpinnedTimeoutIsAFewSeconds(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipHintNamesTheTestsToLeaveOut: a refusal's hint is the --skip
+// that leaves out exactly the tests it names, quoted for the regexp, each
+// once; a failure outside any test cannot be left out that way.
+func TestSkipHintNamesTheTestsToLeaveOut(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		tests []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{OutsideTests}, ""},
+		{[]string{"TestStackTrace"}, "; --skip '^TestStackTrace$' leaves it out and scores the other tests"},
+		{[]string{"TestA", "TestB", "TestA", OutsideTests}, "; --skip '^(TestA|TestB)$' leaves them out and scores the other tests"},
+		{[]string{"TestÄ.x"}, `; --skip '^TestÄ\.x$' leaves it out and scores the other tests`},
+	} {
+		if got := SkipHint(c.tests); got != c.want {
+			t.Errorf("SkipHint(%q) = %q, want %q", c.tests, got, c.want)
+		}
+	}
+}
