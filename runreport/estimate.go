@@ -68,7 +68,7 @@ func (b *Budget) Ready(pr *gotest.PackageResult) {
 		if len(tests) > 1 {
 			all += processCost // the other tests' process
 		}
-		b.expected[m.Mutant.ID] = all
+		b.expected[m.Mutant.ID] = expectedCost(tests, base) // as the ETA's
 		low += first
 		high += all
 		b.left++

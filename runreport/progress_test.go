@@ -117,3 +117,28 @@ func TestTheETAExpectsTimeoutsWhereTheyCluster(t *testing.T) {
 		t.Errorf("ETA %v: want about %v, TestA's 5 mutants at almost no timeouts", got, clustered)
 	}
 }
+
+// TestTheETAExpectsAMutantToStopAtItsQuickestTest: a mutant covered by a
+// quick test and a slow one is expected to cost its quickest test and a
+// third of the slow one (etaRest), not both whole: most mutants die at
+// their first test. Ten mutants of the quick test alone finish at twice
+// their expected 30 ms; the six left, covered by both, count 20 + 10 +
+// 1000/3 ms each at that ratio, over 2 workers.
+func TestTheETAExpectsAMutantToStopAtItsQuickestTest(t *testing.T) {
+	t.Parallel()
+	quick, slow := gotest.TestInfo{Name: "TestQuick", Baseline: 10 * time.Millisecond}, gotest.TestInfo{Name: "TestSlow", Baseline: time.Second}
+	pr := etaPackage(16, 10, quick, slow)
+	for i := 10; i < 16; i++ {
+		pr.Mutants[i].CoveredBy = []string{slow.Name, quick.Name}
+	}
+	e := newETAModel(pr)
+	for _, m := range pr.Mutants[:10] {
+		m.Outcome, m.Duration = outcome.Killed, 60*time.Millisecond
+		e.add(m)
+	}
+	got, ok := e.eta(6)
+	each := 20*time.Millisecond + 10*time.Millisecond + time.Second/3
+	if want := 2 * 6 * each / 2; !ok || got != want {
+		t.Errorf("ETA %v (shown %v), want %v: six mutants at twice %v", got, ok, want, each)
+	}
+}
