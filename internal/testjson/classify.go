@@ -86,7 +86,7 @@ func Classify(s *Stream, res proc.Result) Verdict {
 		v.Outcome = outcome.Timeout
 		v.Reason = "no result within " + res.Duration.Round(1e6).String()
 		if len(running) > 0 {
-			v.Reason += " (running " + strings.Join(running, ", ") + ")"
+			v.Reason += " (running " + runningNames(running) + ")"
 		}
 	case len(running) > 0 || s.Result == "":
 		v.Outcome = outcome.Crashed
@@ -153,7 +153,21 @@ func whileRunning(running []string) string {
 	if len(running) == 0 {
 		return ""
 	}
-	return " while running " + strings.Join(running, ", ")
+	return " while running " + runningNames(running)
+}
+
+// maxRunningNamed is how many of the tests running when a process ended
+// a reason names. A table of parallel subtests has thousands running at
+// once: spf13/cast's TestNumber made a timeout's reason of 100 KB.
+const maxRunningNamed = 5
+
+// runningNames lists running tests, in the order they started, for a
+// reason: at most maxRunningNamed, then how many more.
+func runningNames(running []string) string {
+	if len(running) <= maxRunningNamed {
+		return strings.Join(running, ", ")
+	}
+	return strings.Join(running[:maxRunningNamed], ", ") + fmt.Sprintf(" and %d more", len(running)-maxRunningNamed)
 }
 
 func signalNote(res proc.Result) string {

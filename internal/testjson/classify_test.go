@@ -1,8 +1,10 @@
 package testjson
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mutprop/mutprop/outcome"
 	"github.com/mutprop/mutprop/proc"
@@ -27,6 +29,26 @@ func TestABinaryThatRunsOutOfMemoryUnderItsCapSaysSo(t *testing.T) {
 	v := Classify(Parse(out), proc.Result{ExitCode: 2, Memory: proc.MemoryCap{Hard: 1 << 30}})
 	if v.Outcome != outcome.Crashed || strings.Contains(v.Reason, "memory") {
 		t.Errorf("verdict %+v: a deadlock is not a memory cap", v)
+	}
+}
+
+// TestATimeoutNamesAFewOfTheTestsRunning: a process stopped while a
+// test ran 40 parallel subtests names the test and its first four
+// subtests, then how many more, not all 40.
+func TestATimeoutNamesAFewOfTheTestsRunning(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("=== RUN   TestTable\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "=== RUN   TestTable/row%02d\n=== PAUSE TestTable/row%02d\n", i, i)
+	}
+	for i := range 40 {
+		fmt.Fprintf(&b, "=== CONT  TestTable/row%02d\n", i)
+	}
+	v := Classify(Parse(frame(b.String())), proc.Result{End: proc.EndTimedOut, Duration: time.Second})
+	want := "no result within 1s (running TestTable, TestTable/row00, TestTable/row01, TestTable/row02, TestTable/row03 and 36 more)"
+	if v.Outcome != outcome.Timeout || v.Reason != want {
+		t.Errorf("verdict %s %q, want timeout %q", v.Outcome, v.Reason, want)
 	}
 }
 
