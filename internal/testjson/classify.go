@@ -43,6 +43,16 @@ var crashLine = regexp.MustCompile(`(?m)^(fatal error: .*|runtime: goroutine sta
 // stack overflow, a signal, os.Exit); otherwise the mutant survived.
 func Classify(s *Stream, res proc.Result) Verdict {
 	v := Verdict{TestsToFailure: map[string]int{}}
+	// A test one of whose subtests failed has failed for good, whether or
+	// not it ended before the process did: parallel rows that go on after
+	// a failure are never cut (SubtestCut), and stopping them at a
+	// deadline must not turn the kill into a timeout.
+	failedRows := map[string]bool{}
+	for _, name := range s.Order {
+		if top, _, sub := strings.Cut(name, "/"); sub && s.Tests[name].Status == StatusFail {
+			failedRows[top] = true
+		}
+	}
 	var running []string
 	for _, name := range s.Order {
 		t := s.Tests[name]
@@ -52,15 +62,15 @@ func Classify(s *Stream, res proc.Result) Verdict {
 			}
 			continue
 		}
-		switch t.Status {
-		case StatusFail:
+		switch {
+		case t.Status == StatusFail, t.Status == StatusRunning && failedRows[name]:
 			v.KilledBy = append(v.KilledBy, name)
 			if n, _, ok := TestsToFailure(t.Output + s.SubtestOutput(name)); ok {
 				v.TestsToFailure[name] = n
 			}
-		case StatusPass:
+		case t.Status == StatusPass:
 			v.Passed = append(v.Passed, name)
-		case StatusRunning:
+		case t.Status == StatusRunning:
 			running = append(running, name)
 		}
 	}

@@ -52,6 +52,27 @@ func TestATimeoutNamesAFewOfTheTestsRunning(t *testing.T) {
 	}
 }
 
+// TestATestWhoseRowFailedIsAKillWhateverStoppedIt: parallel rows go on
+// after one of them failed, and the process is stopped at a deadline (or
+// crashes) before the test ends: the failed row has decided the verdict,
+// a kill by the test with the row's message, as when the test ends. With
+// no row failed, the same stop is a timeout.
+func TestATestWhoseRowFailedIsAKillWhateverStoppedIt(t *testing.T) {
+	t.Parallel()
+	rows := "=== RUN   TestTable\n=== RUN   TestTable/a\n=== PAUSE TestTable/a\n=== RUN   TestTable/b\n=== PAUSE TestTable/b\n" +
+		"=== CONT  TestTable/a\n=== CONT  TestTable/b\n"
+	failed := rows + "=== NAME  TestTable/a\n    table_test.go:12: a: got 3, want 4\n--- FAIL: TestTable/a (0.00s)\n"
+	for _, res := range []proc.Result{{End: proc.EndTimedOut, Duration: time.Second}, {ExitCode: 2}} {
+		v := Classify(Parse(frame(failed)), res)
+		if v.Outcome != outcome.Killed || len(v.KilledBy) != 1 || v.KilledBy[0] != "TestTable" || v.Reason != "table_test.go:12: a: got 3, want 4" {
+			t.Errorf("end %v: verdict %s by %v (%q), want killed by TestTable with row a's message", res.End, v.Outcome, v.KilledBy, v.Reason)
+		}
+	}
+	if v := Classify(Parse(frame(rows)), proc.Result{End: proc.EndTimedOut, Duration: time.Second}); v.Outcome != outcome.Timeout {
+		t.Errorf("no row failed: verdict %s (%q), want timeout", v.Outcome, v.Reason)
+	}
+}
+
 func TestProcessesThatLeftTheGroupAreNotedWhateverTheOutcome(t *testing.T) {
 	t.Parallel()
 	out := frame("=== RUN   TestA\n--- PASS: TestA (0.00s)\nPASS\n")
