@@ -759,10 +759,18 @@ func (s *session) prepare(ctx context.Context, overlay string, coverPkgs []strin
 	if err != nil {
 		return err
 	}
+	var skipped []string
 	for _, t := range listed {
-		if (cfg.Run == nil || cfg.Run.MatchString(t)) && (cfg.Skip == nil || !cfg.Skip.MatchString(t)) {
+		switch {
+		case cfg.Run != nil && !cfg.Run.MatchString(t):
+		case cfg.Skip != nil && cfg.Skip.MatchString(t):
+			skipped = append(skipped, t)
+		default:
 			s.tests = append(s.tests, t)
 		}
+	}
+	if len(skipped) > 0 {
+		cfg.logf("%s: --skip leaves out %d of the tests: %s", s.pkg.Path, len(skipped), someNames(skipped))
 	}
 	s.testFile = declaredIn(s.tmpl.PkgDir())
 	switch {

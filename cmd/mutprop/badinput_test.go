@@ -141,7 +141,7 @@ func TestBadInputGivesOneLineAndADocumentedExitCode(t *testing.T) {
 		}, args: []string{"run", "."}, code: cli.ExitError, want: []string{"broken_test.go:3:", "cannot use"}},
 		{name: "package without tests", setup: moduleOf("badinput/notests"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"has no test files"}},
 		{name: "failing baseline", setup: tinyWith("failing"), args: []string{"run", "."}, code: cli.ExitError, want: []string{"fails without any mutant", "TestWrong", "--skip '^TestWrong$' leaves it out"}},
-		{name: "failing test left out with --skip", setup: tinyWith("failing"), args: []string{"run", "--skip", "^TestWrong$", "--json", "r.json", "."}, code: cli.ExitOK, check: func(t *testing.T, r result) {
+		{name: "failing test left out with --skip", setup: tinyWith("failing"), args: []string{"run", "-v", "--skip", "^TestWrong$", "--json", "r.json", "."}, code: cli.ExitOK, want: []string{"--skip leaves out 1 of the tests: TestWrong"}, check: func(t *testing.T, r result) {
 			if ms := reportMutants(t, filepath.Join(r.dir, "r.json")); len(ms["tiny.go"]) == 0 {
 				t.Errorf("with TestWrong left out, no mutant of tiny.go scored: %v", ms)
 			}
