@@ -1106,7 +1106,8 @@ func registerState(pkg string, vars []string) string {
 
 // RewriteTests returns src, a _test.go file, with a call of the switch
 // package (import path switchPath) first thing in each test it declares
-// (batchedTest), and their names (none: src is returned as it is). Line numbers do not move: the import joins the
+// (batchedTest), and their names; a file with nothing that calls the
+// switch (no test, subtest, loop nor variable) is returned as it is. Line numbers do not move: the import joins the
 // package clause's line and each call its function's opening brace, so
 // failures print the lines the user wrote. A test whose parameter has no
 // name, or is _, gets one.
@@ -1145,9 +1146,10 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 		insert(fset.Position(fd.Body.Lbrace).Offset+1, " defer "+switchName+".Begin("+name+")();")
 		names = append(names, fd.Name.Name)
 	}
-	if len(edits) == 0 {
-		return src, nil, nil
-	}
+	// A file of helpers without a test is rewritten too: spf13/cast's
+	// subtests are written in place in a generic helper of its own file
+	// (cast_test.go), and without Sub there a kill's reruns in a batch
+	// ran the whole table.
 	testing := importName(f, "testing")
 	// A function that t.Run may run by name (func(*testing.T), not a
 	// test) defers the switch's SubNamed first, on its brace's line.
@@ -1221,6 +1223,9 @@ func RewriteTests(filename string, src []byte, switchPath string) ([]byte, []str
 	if len(vars) > 0 {
 		tail := "\n\nfunc init() {\n\t" + registerState(f.Name.Name, vars) + "\n}\n"
 		insert(len(src), tail)
+	}
+	if len(edits) == 0 {
+		return src, nil, nil // nothing calls the switch
 	}
 	insert(fset.Position(f.Name.End()).Offset, "; import "+switchName+" "+strconv.Quote(switchPath))
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })

@@ -161,6 +161,27 @@ func TestRewriteTestsLeavesAFileWithoutTestsAsItIs(t *testing.T) {
 	}
 }
 
+// TestRewriteTestsRewritesAFileOfHelpers: a _test.go file without a
+// test whose helper writes subtests in place and loops (spf13/cast's
+// cast_test.go) gets Sub in the subtests, a Tick in the loop and the
+// switch's import, and names no test.
+func TestRewriteTestsRewritesAFileOfHelpers(t *testing.T) {
+	t.Parallel()
+	src := "package p\n\nimport \"testing\"\n\nfunc runTests(t *testing.T, cases []int) {\n\tfor _, c := range cases {\n\t\tt.Run(\"\", func(t *testing.T) {\n\t\t\t_ = c\n\t\t})\n\t}\n}\n"
+	got, names, err := RewriteTests("h_test.go", []byte(src), "m/mutpropswitch")
+	if err != nil || names != nil {
+		t.Fatalf("RewriteTests: names %v, err %v; want none, nil", names, err)
+	}
+	for _, want := range []string{"import mutpropswitch \"m/mutpropswitch\"", "defer mutpropswitch.Sub(t)();", "mutpropswitch.Tick"} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("the rewrite lacks %q:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(string(got), "\n"); n != strings.Count(src, "\n") {
+		t.Errorf("%d lines, want %d: line numbers moved:\n%s", n, strings.Count(src, "\n"), got)
+	}
+}
+
 func TestFormatScheduleWritesAStepPerLine(t *testing.T) {
 	t.Parallel()
 	got := string(FormatSchedule([]Step{{Active: 3, Seed: 7}, {Active: 0, Seed: 9, MutpropSeed: true, Checks: 4, Tests: []string{"TestA", "TestB"}},
