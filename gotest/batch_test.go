@@ -213,6 +213,37 @@ func TestOnlyTheTestsThatLeaveStateBehindAloneRunOneProcessPerMutant(t *testing.
 	}
 }
 
+// TestAPoolStartsEachMutantEmptyAndIsNoStateTheTestsLeave scores a
+// module whose function keeps buffers in a package-level sync.Pool, and
+// whose test collects the garbage in its first run in a process only
+// (poolvar.txtar): the pool's sizes end the second run otherwise than
+// the first, as valyala/fastjson's pool did in some runs and not in
+// others. A pool is a cache the collector empties at will, so the state
+// hash leaves it out and the mutants run in batches; each starts with the
+// pool as it was before the first test, so the buffer the dirty variant
+// left reaches no other mutant (a kill its fresh rerun would not
+// confirm), and the equivalent variant survives. The verdicts are those
+// of --isolation process.
+func TestAPoolStartsEachMutantEmptyAndIsNoStateTheTestsLeave(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "poolvar.txtar")))
+	if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+		t.Errorf("the mutants did not run in batches:\n%s", log)
+	}
+	// A buffer left in the pool fails the next mutant's test: a kill that
+	// its rerun in a fresh process does not confirm.
+	if !strings.Contains(log, " 0 did not recur") {
+		t.Errorf("kills that did not recur: a mutant met the pool another left:\n%s", log)
+	}
+	want := map[string]outcome.Outcome{"named:dirty": outcome.Killed, "named:same": outcome.Survived}
+	for _, r := range pr.Mutants {
+		if w, ok := want[r.Mutant.ID]; ok && r.Outcome != w {
+			t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, r.Outcome, r.Reason, w)
+		}
+	}
+}
+
 // TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack scores
 // a module whose test assigns a counter at every run, and one that
 // builds a table on first use: the leak check (beside the flaky-test

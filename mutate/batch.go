@@ -348,6 +348,7 @@ func Begin(t TB) func() {
 	k := calls[name]
 	calls[name]++
 	if len(calls) == 1 && k == 0 {
+		savePools()
 		if restoring {
 			save()
 		}
@@ -371,6 +372,10 @@ func Begin(t TB) func() {
 	}
 	st := steps[k]
 	if k != current {
+		if current >= 0 {
+			// Each mutant meets its pools as the batch's first did.
+			putPools()
+		}
 		if restoring && current >= 0 {
 			// The iteration starts from the state before the first test.
 			put()
@@ -860,6 +865,66 @@ func save() {
 	}
 }
 
+// isPool reports whether t is sync.Pool (named by its path: a user's
+// go.mod may predate go 1.3).
+func isPool(t reflect.Type) bool { return t.PkgPath() == "sync" && t.Name() == "Pool" }
+
+// holdsPool reports whether a value of type t holds a sync.Pool itself,
+// not behind a pointer: in a field, at any depth, or in an array.
+func holdsPool(t reflect.Type, depth int) bool {
+	if depth > 20 {
+		return false
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if isPool(t) {
+			return true
+		}
+		for i := 0; i < t.NumField(); i++ {
+			if holdsPool(t.Field(i).Type, depth+1) {
+				return true
+			}
+		}
+	case reflect.Array:
+		return t.Len() > 0 && holdsPool(t.Elem(), depth+1)
+	}
+	return false
+}
+
+// pools holds, by position among the registered variables, a copy of
+// each one that holds a sync.Pool, taken before the batch's first test;
+// an invalid Value for the others.
+var pools []reflect.Value
+
+// savePools copies the registered variables that hold a pool. The state
+// hash leaves pools out (their sizes move with each garbage collection),
+// so a pool a mutant filled is no state that ends a batch: putPools
+// empties it again before the next mutant, as a fresh process starts
+// it. The caller holds mu.
+func savePools() {
+	pools = pools[:0]
+	for _, v := range registered() {
+		p := reflect.ValueOf(v)
+		if p.Kind() != reflect.Ptr || p.IsNil() || !holdsPool(p.Elem().Type(), 0) {
+			pools = append(pools, reflect.Value{})
+			continue
+		}
+		c := reflect.New(p.Elem().Type()).Elem()
+		c.Set(p.Elem())
+		pools = append(pools, c)
+	}
+}
+
+// putPools assigns each variable savePools copied its copy. The caller
+// holds mu.
+func putPools() {
+	for i, v := range registered() {
+		if i < len(pools) && pools[i].IsValid() {
+			reflect.ValueOf(v).Elem().Set(pools[i])
+		}
+	}
+}
+
 // put assigns each registered variable the value save copied. The
 // caller holds mu.
 func put() {
@@ -1005,6 +1070,12 @@ func (s *hasher) value(v reflect.Value, depth int) {
 			s.value(v.Index(i), depth+1)
 		}
 	case reflect.Struct:
+		if isPool(v.Type()) {
+			// A cache the collector empties at will: its sizes move with
+			// each collection, and its contents lie behind unsafe
+			// pointers. A batch empties it before each mutant (putPools).
+			return
+		}
 		for i := 0; i < v.NumField(); i++ {
 			s.value(v.Field(i), depth+1)
 		}
