@@ -849,21 +849,37 @@ func registered() []interface{} {
 	return out
 }
 
-// save copies each registered variable's value into saved. The caller
-// holds mu.
-func save() {
-	saved = saved[:0]
+// copies returns, reusing into, a copy of each registered variable whose
+// type keep accepts, by position among them; an invalid Value for the
+// others. The caller holds mu.
+func copies(into []reflect.Value, keep func(reflect.Type) bool) []reflect.Value {
+	into = into[:0]
 	for _, v := range registered() {
 		p := reflect.ValueOf(v)
-		if p.Kind() != reflect.Ptr || p.IsNil() {
-			saved = append(saved, reflect.Value{})
+		if p.Kind() != reflect.Ptr || p.IsNil() || !keep(p.Elem().Type()) {
+			into = append(into, reflect.Value{})
 			continue
 		}
 		c := reflect.New(p.Elem().Type()).Elem()
 		c.Set(p.Elem())
-		saved = append(saved, c)
+		into = append(into, c)
+	}
+	return into
+}
+
+// assign assigns each registered variable its copy in vals, where
+// copies took one. The caller holds mu.
+func assign(vals []reflect.Value) {
+	for i, v := range registered() {
+		if i < len(vals) && vals[i].IsValid() {
+			reflect.ValueOf(v).Elem().Set(vals[i])
+		}
 	}
 }
+
+// save copies each registered variable's value into saved. The caller
+// holds mu.
+func save() { saved = copies(saved, func(reflect.Type) bool { return true }) }
 
 // isPool reports whether t is sync.Pool (named by its path: a user's
 // go.mod may predate go 1.3).
@@ -901,39 +917,15 @@ var pools []reflect.Value
 // so a pool a mutant filled is no state that ends a batch: putPools
 // empties it again before the next mutant, as a fresh process starts
 // it. The caller holds mu.
-func savePools() {
-	pools = pools[:0]
-	for _, v := range registered() {
-		p := reflect.ValueOf(v)
-		if p.Kind() != reflect.Ptr || p.IsNil() || !holdsPool(p.Elem().Type(), 0) {
-			pools = append(pools, reflect.Value{})
-			continue
-		}
-		c := reflect.New(p.Elem().Type()).Elem()
-		c.Set(p.Elem())
-		pools = append(pools, c)
-	}
-}
+func savePools() { pools = copies(pools, func(t reflect.Type) bool { return holdsPool(t, 0) }) }
 
 // putPools assigns each variable savePools copied its copy. The caller
 // holds mu.
-func putPools() {
-	for i, v := range registered() {
-		if i < len(pools) && pools[i].IsValid() {
-			reflect.ValueOf(v).Elem().Set(pools[i])
-		}
-	}
-}
+func putPools() { assign(pools) }
 
 // put assigns each registered variable the value save copied. The
 // caller holds mu.
-func put() {
-	for i, v := range registered() {
-		if i < len(saved) && saved[i].IsValid() {
-			reflect.ValueOf(v).Elem().Set(saved[i])
-		}
-	}
-}
+func put() { assign(saved) }
 
 // recordState appends the hash of the registered variables, after a test
 // of iteration k, to the file at path.
