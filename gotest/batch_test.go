@@ -548,3 +548,17 @@ func processes(t *testing.T, log string) int {
 	t.Fatalf("no count of test processes in the log:\n%s", log)
 	return 0
 }
+
+// TestAPanicWithNilKillsInABatchAsAlone scores testdata/panicnil.txtar's
+// variants, which panic with nil where the go line makes recover report
+// it as nil, in batches and one process per mutant: the test or row that
+// panicked fails in both, with go test's reason.
+func TestAPanicWithNilKillsInABatchAsAlone(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	wantKillReasons(t, scoreOperatorBatches(t, "panicnil.txtar"), map[string]string{
+		"named:inverted": "panic: nil",
+		"named:two":      "panic: nil",
+		"named:same":     "",
+	})
+}

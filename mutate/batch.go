@@ -476,7 +476,7 @@ func Begin(t TB) func() {
 		if !alone(t) {
 			return // it went parallel, or ran subtests
 		}
-		if r := recover(); r != nil {
+		if r := recover(); r != nil || panickedNil() {
 			failAt(t, r)
 		}
 	}
@@ -488,12 +488,35 @@ func Begin(t TB) func() {
 // ends the iteration here. A value the runtime prints its own way
 // panics again.
 func failAt(t TB, r interface{}) {
+	if r == nil {
+		// panic(nil), recovered as nil: testing prints "panic: nil".
+		fmt.Printf("panic: nil [recovered]\n\n%s\n", debug.Stack())
+		t.Fail()
+		return
+	}
 	msg, ok := panicText(r)
 	if !ok {
 		panic(r)
 	}
 	fmt.Printf("panic: %s [recovered]\n\n%s\n", msg, debug.Stack())
 	t.Fail()
+}
+
+// panickedNil reports whether the deferred function that calls it,
+// having recovered nil, runs because its goroutine panicked with nil:
+// where a module's go line is older than 1.21 (GODEBUG panicnil=1),
+// recover reports panic(nil) as nil, as it does a return, and stops it.
+// The runtime's panic then called the deferred function; a return or a
+// runtime.Goexit (t.FailNow, t.SkipNow) did not.
+func panickedNil() bool {
+	pc := make([]uintptr, 1)
+	// 0 is runtime.Callers, 1 panickedNil, 2 the deferred function, 3
+	// what called it.
+	if runtime.Callers(3, pc) < 1 {
+		return false
+	}
+	f := runtime.FuncForPC(pc[0] - 1)
+	return f != nil && f.Name() == "runtime.gopanic"
 }
 
 // panicked is the iteration in which Sub ended a subtest's panic as its
@@ -540,7 +563,7 @@ func Sub(t TB) func() {
 		if !alone(t) {
 			return
 		}
-		if r := recover(); r != nil {
+		if r := recover(); r != nil || panickedNil() {
 			mu.Lock()
 			panicked = k
 			mu.Unlock()
