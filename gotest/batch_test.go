@@ -562,3 +562,30 @@ func TestAPanicWithNilKillsInABatchAsAlone(t *testing.T) {
 		"named:same":     "",
 	})
 }
+
+// TestAClosureMadeAtInitFollowsTheSwitchInABatch scores
+// testdata/initclosure.txtar, whose closures are made as the package
+// initialises and run by the tests, in batches and one process per
+// mutant: the mutants in the closures' bodies are killed in both.
+func TestAClosureMadeAtInitFollowsTheSwitchInABatch(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	pr := scoreOperatorBatches(t, "initclosure.txtar")
+	want := map[string]outcome.Outcome{
+		"operator:clean.go:15:7:negate-condition:!": outcome.Killed,
+		"operator:clean.go:15:9:relational:>=":      outcome.Killed,
+		"operator:clean.go:16:5:return-zero:zero":   outcome.Killed,
+		"operator:clean.go:37:12:arithmetic:-":      outcome.Killed,
+	}
+	for _, r := range pr.Mutants {
+		if o, ok := want[r.Mutant.ID]; ok {
+			if r.Outcome != o {
+				t.Errorf("%s: %s (%s), want %s", r.Mutant.ID, r.Outcome, r.Reason, o)
+			}
+			delete(want, r.Mutant.ID)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no such mutants: %v", want)
+	}
+}

@@ -339,6 +339,13 @@ type site struct {
 	// return rather than fall through into the guarded one), and a
 	// recording run (probes, coverage) runs the guarded copy.
 	noResults, probes bool
+	// lits (copySite): the bodies of the function literals that hold
+	// sites, which the original copy renders guarded too: a closure
+	// made while none of the function's mutants is active (as the
+	// package initialises, in a batch's earlier step) may run when one
+	// is. origEnd is where the original copy ends in the rendered file.
+	lits    [][2]int
+	origEnd int
 	// reach (SchemataOptions.Coverage): the site records its first run,
 	// as entry reachIndex of mutpropReached.
 	reach      bool
@@ -549,9 +556,41 @@ func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 			continue
 		}
 		out = append(out, &site{start: start, end: end, kind: copySite,
-			noResults: fd.Type.Results == nil || len(fd.Type.Results.List) == 0, probes: probes})
+			noResults: fd.Type.Results == nil || len(fd.Type.Results.List) == 0, probes: probes,
+			lits: litsWithSites(tf, fd.Body, sites)})
 	}
 	return out
+}
+
+// litsWithSites returns the bodies of the outermost function literals of
+// body that hold one of sites.
+func litsWithSites(tf *token.File, body *ast.BlockStmt, sites []*site) [][2]int {
+	var lits [][2]int
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok {
+			return true
+		}
+		start, end := tf.Offset(lit.Body.Lbrace)+1, tf.Offset(lit.Body.Rbrace)
+		for _, s := range sites {
+			if s.start >= start && s.end <= end {
+				lits = append(lits, [2]int{start, end})
+				break
+			}
+		}
+		return false
+	})
+	return lits
+}
+
+// inLits reports whether site s lies in one of lits.
+func inLits(s *site, lits [][2]int) bool {
+	for _, l := range lits {
+		if s.start >= l[0] && s.end <= l[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // hasLabel reports whether body declares a label.
@@ -843,27 +882,32 @@ func renderCopySite(b *strings.Builder, src []byte, s *site) {
 		cond = "mutpropProbing || " + cond
 	}
 	fmt.Fprintf(b, "if !(%s) {", cond)
-	renderWraps(b, src, s.start, s.end, s.children)
+	renderWraps(b, src, s.start, s.end, s.children, s.lits)
 	if s.noResults {
 		b.WriteString("\nreturn")
 	}
 	b.WriteString("\n};")
+	s.origEnd = b.Len()
 	renderRange(b, src, s.start, s.end, s.children)
 }
 
 // renderWraps writes src[start:end] with only the edits of the black-box
-// wrapping among sites and their children applied: the original half of a
+// wrapping among sites and their children applied, but in the function
+// literals of lits, which it renders guarded: the original half of a
 // copied body, whose recursive calls must reach the renamed original as
-// the guarded half's do. It records no output position (the guarded half
-// does).
-func renderWraps(b *strings.Builder, src []byte, start, end int, sites []*site) {
+// the guarded half's do. The guarded half, rendered after it, records
+// the output positions that count.
+func renderWraps(b *strings.Builder, src []byte, start, end int, sites []*site, lits [][2]int) {
 	last := start
 	for _, s := range sites {
 		b.Write(src[last:s.start])
-		if s.kind == plainSite && s.wrap {
+		switch {
+		case inLits(s, lits):
+			renderSite(b, src, s)
+		case s.kind == plainSite && s.wrap:
 			b.WriteString(s.plain)
-		} else {
-			renderWraps(b, src, s.start, s.end, s.children)
+		default:
+			renderWraps(b, src, s.start, s.end, s.children, lits)
 		}
 		last = s.end
 	}
@@ -941,8 +985,14 @@ func checkErrors(pkg *Package, files []*ast.File) []posError {
 
 // disableAt disables, for each error, the innermost case or site around
 // it; it reports whether it disabled anything.
+//
+// An error in the original half of a copied body can only be in a
+// function literal rendered guarded there (renderWraps), whose twin in
+// the guarded half disables its case: the copy is disabled for it only
+// when no case was.
 func disableAt(pkg *Package, sites [][]*site, errs []posError) bool {
 	changed := false
+	var copies []*site
 	for _, e := range errs {
 		fi := pkg.fileIndex(e.file)
 		if fi < 0 || e.offset < 0 {
@@ -960,7 +1010,16 @@ func disableAt(pkg *Package, sites [][]*site, errs []posError) bool {
 				c.disabled, hit, changed = true, true, true
 			}
 		}
-		if !hit && !s.disabled {
+		switch {
+		case hit || s.disabled:
+		case s.kind == copySite && e.offset < s.origEnd:
+			copies = append(copies, s)
+		default:
+			s.disabled, changed = true, true
+		}
+	}
+	if !changed {
+		for _, s := range copies {
 			s.disabled, changed = true, true
 		}
 	}
