@@ -22,6 +22,7 @@ import (
 	"github.com/mutprop/mutprop/internal/sandbox"
 	"github.com/mutprop/mutprop/internal/testbin"
 	"github.com/mutprop/mutprop/internal/testjson"
+	"github.com/mutprop/mutprop/internal/testorder"
 	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/internal/verdict"
 	"github.com/mutprop/mutprop/mutate"
@@ -47,6 +48,23 @@ const (
 // mutants in 4 batches, ten timeouts in one: 1.9 to 2.1 s a run, 1.6 s
 // at 32; eight modules alternated, the others unchanged).
 const batchSize = 32
+
+// slowBatchSize bounds a batch whose first test takes 100 ms or more
+// alone (testorder.Class 1 and above): such a test costs 30 process
+// starts or more, so a batch saves little, and one batch of 32 ran its
+// mutants one after another on one worker while the other had nothing
+// left (go-immutable-radix: 19 mutants of TestRadix, 65 s, at the end).
+const slowBatchSize = 4
+
+// batchSizeOf is the most mutants a batch whose first test is test (in
+// session s) holds: by the test's speed class, not its measured time, so
+// that the batches are the same in every run.
+func batchSizeOf(s *session, test string) int {
+	if testorder.Class(s.speed(test)) > 0 {
+		return slowBatchSize
+	}
+	return batchSize
+}
 
 // batch reports whether the run makes batch builds and runs batches.
 func (cfg *Config) batch() bool {
@@ -602,7 +620,7 @@ type opBatch struct {
 // first stage a batch can run: with a schema, not reached while the
 // package initializes, their first test calls the switch, and its
 // session's tests leave no state behind. They are grouped by target and
-// first test in job order, batchSize at most a group; the other jobs are
+// first test in job order, batchSizeOf at most a group; the other jobs are
 // returned in their order.
 func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 	if !rs.cfg.batch() || rs.cfg.Matrix {
@@ -642,7 +660,7 @@ func (rs *runState) operatorBatches(jobs []job) ([]opBatch, []job) {
 			rest = append(rest, groups[k]...)
 			continue
 		}
-		for g := range slices.Chunk(groups[k], batchSize) {
+		for g := range slices.Chunk(groups[k], batchSizeOf(k.s, k.test)) {
 			out = append(out, opBatch{t: k.t, s: k.s, test: k.test, jobs: g})
 		}
 	}

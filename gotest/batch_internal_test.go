@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mutprop/mutprop/internal/sandbox"
+	"github.com/mutprop/mutprop/internal/testwatch"
 	"github.com/mutprop/mutprop/mutate"
 )
 
@@ -69,6 +71,30 @@ func TestTheSwitchIsAStandardPackageOfTheBuildWhereGOROOTIsKnown(t *testing.T) {
 		test := files[filepath.Join(tmpl.PkgDir(), "m_test.go")]
 		if want := "import mutpropswitch " + strconv.Quote(c.path); !strings.Contains(string(test), want) {
 			t.Errorf("GOROOT %q: the test's rewrite lacks %q:\n%s", c.goroot, want, test)
+		}
+	}
+}
+
+// TestABatchOfASlowFirstTestHoldsFewMutants checks batchSizeOf: 32
+// mutants a batch for a first test under 100 ms alone, 4 from 100 ms
+// (its speed class, testorder.Class), whether the CPU alone or, missing,
+// the baseline's time says so.
+func TestABatchOfASlowFirstTestHoldsFewMutants(t *testing.T) {
+	t.Parallel()
+	s := &session{
+		usage: map[string]testwatch.Usage{
+			"TestQuick": {CPU: 99 * time.Millisecond},
+			"TestSlow":  {CPU: 100 * time.Millisecond},
+		},
+		baseline: map[string]time.Duration{
+			"TestQuick":      2 * time.Second, // the CPU alone decides
+			"TestSlow":       time.Millisecond,
+			"TestUnmeasured": 300 * time.Millisecond,
+		},
+	}
+	for test, want := range map[string]int{"TestQuick": batchSize, "TestSlow": slowBatchSize, "TestUnmeasured": slowBatchSize} {
+		if got := batchSizeOf(s, test); got != want {
+			t.Errorf("batchSizeOf(%s) = %d, want %d", test, got, want)
 		}
 	}
 }
