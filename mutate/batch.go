@@ -509,10 +509,10 @@ func failAt(t TB, r interface{}) {
 // The runtime's panic then called the deferred function; a return or a
 // runtime.Goexit (t.FailNow, t.SkipNow) did not.
 func panickedNil() bool {
-	pc := make([]uintptr, 1)
+	var pc [1]uintptr
 	// 0 is runtime.Callers, 1 panickedNil, 2 the deferred function, 3
 	// what called it.
-	if runtime.Callers(3, pc) < 1 {
+	if runtime.Callers(3, pc[:]) < 1 {
 		return false
 	}
 	f := runtime.FuncForPC(pc[0] - 1)

@@ -547,7 +547,7 @@ func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 		start, end := tf.Offset(fd.Body.Lbrace)+1, tf.Offset(fd.Body.Rbrace)
 		holds, plain := false, false
 		for _, s := range sites {
-			if s.start >= start && s.end <= end && !s.wrap && !s.read {
+			if s.start >= start && s.end <= end && s.mutates() {
 				holds = true
 				plain = plain || s.kind == namedSite || s.kind == plainSite
 			}
@@ -562,8 +562,13 @@ func copySites(pkg *Package, fi int, sites []*site, probes bool) []*site {
 	return out
 }
 
+// mutates reports whether a site guards mutants, where a copied body
+// must choose between its halves: not an edit of the black-box wrapping
+// nor a table read's bracket.
+func (s *site) mutates() bool { return !s.wrap && !s.read }
+
 // litsWithSites returns the bodies of the outermost function literals of
-// body that hold one of sites.
+// body that hold one of sites that mutates.
 func litsWithSites(tf *token.File, body *ast.BlockStmt, sites []*site) [][2]int {
 	var lits [][2]int
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -573,7 +578,7 @@ func litsWithSites(tf *token.File, body *ast.BlockStmt, sites []*site) [][2]int 
 		}
 		start, end := tf.Offset(lit.Body.Lbrace)+1, tf.Offset(lit.Body.Rbrace)
 		for _, s := range sites {
-			if s.start >= start && s.end <= end {
+			if s.start >= start && s.end <= end && s.mutates() {
 				lits = append(lits, [2]int{start, end})
 				break
 			}
