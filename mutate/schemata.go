@@ -229,9 +229,9 @@ func schemataWithBlackbox(pkg *Package, mutants []Mutant, opts SchemataOptions, 
 			if bb.Runtime != nil {
 				out[filepath.Join(pkg.Dir, BlackboxRuntimeFile)] = bb.Runtime
 			}
-			probed := probedSchemata(sites)
+			probed, guarded := probedSchemata(sites), guardedSchemata(sites)
 			for i := range mutants {
-				if disabledSchema(sites, mutants[i].Schema) {
+				if !guarded[mutants[i].Schema] {
 					mutants[i].Schema = 0
 				}
 				mutants[i].Probed = mutants[i].Schema != 0 && probed[mutants[i].Schema]
@@ -1044,18 +1044,20 @@ func innermost(sites []*site, offset int) *site {
 	return nil
 }
 
-// disabledSchema reports whether schema lost its guard.
-func disabledSchema(sites [][]*site, schema int) bool {
-	found, off := false, false
+// guardedSchemata returns the schemata whose guard the rendered sites
+// keep: each appears in some case, and no case of it, nor its site, nor an
+// enclosing disabled site's parent, is disabled. One walk serves every
+// mutant (a walk per mutant cost the square of a package's sites:
+// minutes for dchest/captcha's 600,000).
+func guardedSchemata(sites [][]*site) map[int]bool {
+	found, off := map[int]bool{}, map[int]bool{}
 	var walk func([]*site, bool)
 	walk = func(ss []*site, parentOff bool) {
 		for _, s := range ss {
 			for _, c := range s.cases {
-				if c.schema == schema {
-					found = true
-					if c.disabled || s.disabled || parentOff {
-						off = true
-					}
+				found[c.schema] = true
+				if c.disabled || s.disabled || parentOff {
+					off[c.schema] = true
 				}
 			}
 			// Children of a disabled site are still rendered; only the
@@ -1066,7 +1068,10 @@ func disabledSchema(sites [][]*site, schema int) bool {
 	for _, ss := range sites {
 		walk(ss, false)
 	}
-	return !found || off
+	for schema := range off {
+		delete(found, schema)
+	}
+	return found
 }
 
 // activeSource is ActiveFile for package name: with probes or coverage,
