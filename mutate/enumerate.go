@@ -111,6 +111,7 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 	tf := pkg.Fset.File(f.Pos())
 	ignoredLines, ignoredRanges := ignores(pkg.Fset, f)
 	equiv := equivalentRanges(pkg.TypesInfo, f)
+	data := dataTableRanges(f)
 	p := &pass{
 		Fset: pkg.Fset, File: f, TypesInfo: pkg.TypesInfo, Pkg: pkg.Types, src: src,
 		trav: newTraversal(f, func(fd *ast.FuncDecl) bool { return variantFuncs[fd] }),
@@ -130,6 +131,10 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 			}
 			if within(equiv, e.Pos, e.End) {
 				stats.Equivalent++
+				return
+			}
+			if within(data, e.Pos, e.End) {
+				stats.DataTable++
 				return
 			}
 			start, end := tf.Offset(e.Pos), tf.Offset(e.End)
@@ -228,6 +233,46 @@ func equivalentRanges(info *types.Info, f *ast.File) []posRange {
 			rs = append(rs, posRange{call.Args[1].Pos(), call.Args[1].End()})
 		}
 		return true
+	})
+	return rs
+}
+
+// dataTableElements is the most constant elements a composite literal may
+// hold and still have its elements mutated: 256 keeps a lookup table
+// indexed by a byte (a CRC's, say).
+const dataTableElements = 256
+
+// dataTableRanges returns the element lists of f's data tables: composite
+// literals of more than dataTableElements elements, each a literal (or a
+// negated one), or a key and value that are. Such a list is data (a
+// sound, a font, a word list: dchest/captcha's sounds.go holds 600,000
+// bytes), and a mutant per element would cost hours of runs and say little
+// of the tests; their mutants are counted, not made.
+func dataTableRanges(f *ast.File) []posRange {
+	literal := func(e ast.Expr) bool {
+		if u, ok := e.(*ast.UnaryExpr); ok && (u.Op == token.SUB || u.Op == token.ADD) {
+			e = u.X
+		}
+		_, ok := e.(*ast.BasicLit)
+		return ok
+	}
+	var rs []posRange
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || len(lit.Elts) <= dataTableElements {
+			return true
+		}
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if !literal(kv.Key) || !literal(kv.Value) {
+					return true
+				}
+			} else if !literal(e) {
+				return true
+			}
+		}
+		rs = append(rs, posRange{lit.Lbrace, lit.Rbrace + 1})
+		return false
 	})
 	return rs
 }

@@ -2,6 +2,7 @@ package mutate
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -85,8 +86,68 @@ func TestIgnoredLinesGeneratedFilesAndEquivalentSitesMakeNoMutants(t *testing.T)
 			t.Errorf("mutant %s in a variant function", m.ID)
 		}
 	}
-	if st.Generated != st.Ignored+st.Equivalent+st.IllTyped+st.Kept-st.Named {
+	if st.Generated != st.Ignored+st.Equivalent+st.IllTyped+st.DataTable+st.Kept-st.Named {
 		t.Errorf("stats %+v do not add up", st)
+	}
+}
+
+// TestDataTablesAreCountedNotMutated checks dataTableRanges: the
+// elements of a composite literal of more than 256 constants (a sound's
+// bytes; a word list; one nested in a table) make no mutant and are
+// counted, while a table of 256 constants, one of 300 elements of which
+// one is not a constant, and the code beside them keep theirs.
+func TestDataTablesAreCountedNotMutated(t *testing.T) {
+	t.Parallel()
+	list := func(n int, format, hole string) string { // n elements; the one in the middle hole, if any
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			if i == n/2 && hole != "" {
+				b.WriteString(hole + ", ")
+				continue
+			}
+			fmt.Fprintf(&b, format+", ", i%256)
+		}
+		return b.String()
+	}
+	src := "package p\n\n" +
+		"var sound = []byte{" + list(300, "0x%02x", "") + "}\n" +
+		"var words = []string{" + list(257, `"w%d"`, "") + "}\n" +
+		"var nested = map[string][]int16{\"en\": {" + list(400, "-%d", "") + "}}\n" +
+		"var signed = []int{" + list(300, "%d", "1 + 2") + "}\n" +
+		"var crc = [256]uint32{" + list(256, "%d", "") + "}\n" +
+		"var keyed = map[int]int{" + list(256, "%d: 1", "") + list(44, "1000%d: 2", "") + "}\n\n" +
+		"func f(x int) int { return x + 1 }\n"
+	pkg := loadSource(t, src)
+	muts, st, err := Enumerate(context.Background(), pkg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perLine := map[int]int{}
+	for _, m := range muts {
+		if m.Original != `"en"` { // nested's key, in a map of one entry
+			perLine[m.Line]++
+		}
+	}
+	for line, name := range map[int]string{3: "sound", 4: "words", 5: "nested", 8: "keyed"} {
+		if perLine[line] != 0 {
+			t.Errorf("%s (line %d): %d mutants of a data table's elements, want 0", name, line, perLine[line])
+		}
+	}
+	for line, name := range map[int]string{6: "signed, one element not a constant", 7: "crc, 256 constants", 10: "f"} {
+		if perLine[line] == 0 {
+			t.Errorf("%s (line %d): no mutant, want its elements mutated", name, line)
+		}
+	}
+	// sound: 300 bytes, each v+1, v-1, 0 but 0's v-1 (ill-typed, never
+	// generated as data) and 0 itself; words: 257 strings to "".
+	if st.DataTable < 300*2+257 {
+		t.Errorf("stats %+v: want the data tables' mutants counted", st)
+	}
+	if st.Generated != st.Ignored+st.Equivalent+st.IllTyped+st.DataTable+st.Kept-st.Named {
+		t.Errorf("stats %+v do not add up", st)
+	}
+	if !strings.Contains(st.String(), fmt.Sprintf("%d in data tables left out", st.DataTable)) {
+		t.Errorf("stats line %q does not name the data tables' mutants", st)
 	}
 }
 

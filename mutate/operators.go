@@ -307,6 +307,7 @@ var literalOp = &Operator{
 				p.Report(edit{
 					Pos: lit.Pos(), End: lit.End(), NewText: newText, Label: text,
 					Description: fmt.Sprintf("replace %s with %s", lit.Value, text),
+					WellTyped:   elementLiteralWellTyped(p, lit, text),
 				})
 			}
 		})

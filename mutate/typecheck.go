@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -699,6 +702,97 @@ func binaryWellTyped(info *types.Info, b *ast.BinaryExpr, to token.Token) bool {
 		return kind&types.IsNumeric != 0
 	case token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
 		return kind&types.IsInteger != 0
+	}
+	return false
+}
+
+// elementLiteralWellTyped reports whether replacing the numeric literal
+// lit by the literal text gives a well-typed package, from the types the
+// package was checked with. It answers true only for an element value of a
+// composite literal (T{1, 2}, T{k: 1}, never a key, which may repeat),
+// whose type the composite literal fixes, when the new constant is
+// representable in that type. A data table of a million bytes
+// (dchest/captcha's sounds.go) then needs no check of the package per
+// element. Anywhere else a constant may overflow, repeat a case, or turn
+// a length or an index out of range: the checker decides.
+func elementLiteralWellTyped(p *pass, lit *ast.BasicLit, text string) bool {
+	switch parent := p.parent(lit).(type) {
+	case *ast.CompositeLit:
+	case *ast.KeyValueExpr:
+		if parent.Value != lit {
+			return false
+		}
+		if _, ok := p.parent(parent).(*ast.CompositeLit); !ok {
+			return false
+		}
+	default:
+		return false
+	}
+	tv, ok := p.TypesInfo.Types[lit]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	basic, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || basic.Info()&types.IsUntyped != 0 {
+		return false
+	}
+	v := constant.MakeFromLiteral(text, lit.Kind, 0)
+	if strings.HasPrefix(text, "-") {
+		v = constant.UnaryOp(token.SUB, constant.MakeFromLiteral(text[1:], lit.Kind, 0), 0)
+	}
+	return representable(v, basic.Kind())
+}
+
+// representable reports whether the constant v is representable in a
+// value of the basic kind, as the Go specification defines it. Sizes
+// that depend on the platform (int, uint, uintptr) count as 32 bits, so
+// that a true holds on every platform; complex kinds answer false (the
+// checker decides).
+func representable(v constant.Value, kind types.BasicKind) bool {
+	if v.Kind() == constant.Unknown {
+		return false
+	}
+	intRange := func(bits uint, signed bool) bool {
+		i := constant.ToInt(v)
+		if i.Kind() != constant.Int {
+			return false
+		}
+		lo, hi := constant.MakeInt64(0), constant.Shift(constant.MakeInt64(1), token.SHL, bits)
+		if signed {
+			hi = constant.Shift(constant.MakeInt64(1), token.SHL, bits-1)
+			lo = constant.UnaryOp(token.SUB, hi, 0)
+		}
+		return constant.Compare(i, token.GEQ, lo) && constant.Compare(i, token.LSS, hi)
+	}
+	floatRange := func(max float64) bool {
+		f := constant.ToFloat(v)
+		if f.Kind() != constant.Float && f.Kind() != constant.Int {
+			return false
+		}
+		abs := constant.MakeFloat64(max)
+		return constant.Compare(f, token.LEQ, abs) && constant.Compare(f, token.GEQ, constant.UnaryOp(token.SUB, abs, 0))
+	}
+	switch kind {
+	case types.Int8:
+		return intRange(8, true)
+	case types.Int16:
+		return intRange(16, true)
+	case types.Int32, types.Int:
+		return intRange(32, true)
+	case types.Int64:
+		return intRange(64, true)
+	case types.Uint8:
+		return intRange(8, false)
+	case types.Uint16:
+		return intRange(16, false)
+	case types.Uint32, types.Uint, types.Uintptr:
+		return intRange(32, false)
+	case types.Uint64:
+		return intRange(64, false)
+	case types.Float32:
+		return floatRange(math.MaxFloat32)
+	case types.Float64:
+		return floatRange(math.MaxFloat64)
 	}
 	return false
 }

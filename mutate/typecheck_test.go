@@ -2,6 +2,7 @@ package mutate
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -35,8 +36,8 @@ func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
 			return
 		}
 		proved++
-		if !binary[c.m.Operator] {
-			t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps have one", c.m.ID, c.m.Operator)
+		if !binary[c.m.Operator] && c.m.Operator != "literal" {
+			t.Errorf("%s: a %s mutant claims a proof; only binary operator swaps and literals have one", c.m.ID, c.m.Operator)
 		}
 		if err := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c)); err != nil {
 			t.Errorf("%s (%s): proved well-typed, but the checker says: %v", c.m.ID, pkg.Path, err)
@@ -108,6 +109,90 @@ func g(x, y int, s, u string, r float64, ok, no bool) {
 	}
 	if seen != total {
 		t.Errorf("checked %d swaps, want %d: the fixture's expressions were not all found", seen, total)
+	}
+}
+
+// TestElementLiteralsProvedWellTypedTypeCheck checks
+// elementLiteralWellTyped against the checker on literals at the edges of
+// their types, and lists where it must leave the check to the checker: a
+// key, a constant expression, an array length, a switch case, an index, a
+// type parameter.
+func TestElementLiteralsProvedWellTypedTypeCheck(t *testing.T) {
+	pkg := loadSource(t, `package p
+
+type pair struct {
+	a int8
+	b float32
+}
+
+type num interface{ ~int | ~uint8 }
+
+const k = 255
+
+var (
+	bytes  = []byte{0, 255, 0x80}
+	small  = [...]int8{127, -128}
+	wide   = []uint64{18446744073709551615}
+	plat   = []uint{4294967295, 4294967296}
+	floats = []float64{1.5, 0}
+	m      = map[uint8]int16{0: 32767, 255: 1}
+	any_   = []any{7}
+	pairs  = []pair{{a: 127, b: 2.5}, {-128, 0}}
+	ix     = [3]int{2: 9}
+	arr    [4]int
+)
+
+func f(x int) int {
+	switch x {
+	case 1, 2:
+		return arr[3]
+	}
+	return k + 1
+}
+
+func g[T num]() []T { return []T{5} }
+`)
+	// want: each literal mutant's ID (line:col:label) and whether the
+	// proof must claim it; every claim must also type-check.
+	want := map[string]bool{
+		"13:18:1": true, "13:18:-1": false, // byte 0: -1 overflows
+		"13:21:256": false, "13:21:254": true, "13:21:0": true, // byte 255
+		"13:26:129": true,
+		"14:21:128": false, "14:21:126": true, // int8 127
+		"14:27:127":                  false, // -128 is a unary minus, not a literal: its 128 is left to the checker
+		"15:20:18446744073709551616": false, "15:20:18446744073709551614": true,
+		"16:18:4294967296": false, "16:18:4294967294": true, // uint counts as 32 bits
+		"17:21:2.5": true, "17:21:0.5": true, "17:26:1": true, "17:26:-1": true, // floats
+		"18:27:1": false, "18:37:0": false, "18:30:32768": false, "18:30:32766": true, // keys; int16 32767
+		"19:17:8":   true,                                        // an interface's element: the default type, int
+		"20:22:126": true, "20:30:3.5": true, "20:22:128": false, // a struct's fields
+		"21:18:1": false, "21:21:10": true, // an index key; its value
+		"27:10:3": false, // a switch case may repeat another
+		"28:14:2": false, // an index
+		"30:13:2": false, // a constant expression
+		"33:34:6": false, // a type parameter
+	}
+	seen := map[string]bool{}
+	eachCandidate([]*Package{pkg}, func(pkg *Package, c candidate) {
+		if c.m.Operator != "literal" {
+			return
+		}
+		key := fmt.Sprintf("%d:%d:%s", c.m.Line, c.m.Col, strings.Trim(c.m.Replacement, "()"))
+		err := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c))
+		if c.wellTyped && err != nil {
+			t.Errorf("%s: proved well-typed, but the checker says: %v", key, err)
+		}
+		if w, ok := want[key]; ok {
+			seen[key] = true
+			if c.wellTyped != w {
+				t.Errorf("%s (%s with %s): proved = %v, want %v (checker: %v)", key, c.m.Original, c.m.Replacement, c.wellTyped, w, err)
+			}
+		}
+	})
+	for key := range want {
+		if !seen[key] {
+			t.Errorf("no literal mutant %s: the fixture's literals moved", key)
+		}
 	}
 }
 

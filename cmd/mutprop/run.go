@@ -34,7 +34,9 @@ behind a runtime switch, check that the tests pass twice (together, then
 each alone while the binary records which mutants each test reaches: the
 per-test coverage), then run each mutant against the tests that cover it
 in worker processes. The user's files are never written; generated files
-("// Code generated ... DO NOT EDIT.") are not mutated.
+("// Code generated ... DO NOT EDIT.") are not mutated, nor the elements
+of data tables (composite literals of more than 256 constants: a sound, a
+font, a word list), which the mutants line counts.
 
 Deadlines: each test has its own, from its start: --timeout-factor x its
 baseline + --timeout-const. A test whose CPU time since its start passes
