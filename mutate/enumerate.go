@@ -86,6 +86,8 @@ type candidate struct {
 	filename string
 	// wellTyped: the operator proved the mutant well-typed (edit.WellTyped).
 	wellTyped bool
+	// illTyped: the operator proved the mutant ill-typed (edit.IllTyped).
+	illTyped bool
 }
 
 func (c *candidate) less(d *candidate) bool {
@@ -156,7 +158,7 @@ func fileMutants(pkg *Package, i int, ops []*Operator, variantFuncs map[*ast.Fun
 					Edits:       []TextEdit{{File: filename, Start: start, End: end, NewText: e.NewText}},
 				},
 				file: i, at: tf.Offset(at), end: end, opIndex: oi, filename: filename,
-				wellTyped: e.WellTyped,
+				wellTyped: e.WellTyped, illTyped: e.IllTyped,
 			})
 		}
 		op.run(p)

@@ -53,6 +53,9 @@ type edit struct {
 	// that the mutant type-checks (binaryWellTyped), so that enumerating
 	// need not type-check the package again for it.
 	WellTyped bool
+	// IllTyped says that the operator proved the mutant ill-typed
+	// (elementLiteralTyping): it is counted and dropped without a check.
+	IllTyped bool
 }
 
 // source returns the original text of [pos, end).

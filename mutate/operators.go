@@ -304,10 +304,11 @@ var literalOp = &Operator{
 				if strings.HasPrefix(text, "-") {
 					newText = "(" + text + ")"
 				}
+				well, ill := elementLiteralTyping(p, lit, text)
 				p.Report(edit{
 					Pos: lit.Pos(), End: lit.End(), NewText: newText, Label: text,
 					Description: fmt.Sprintf("replace %s with %s", lit.Value, text),
-					WellTyped:   elementLiteralWellTyped(p, lit, text),
+					WellTyped:   well, IllTyped: ill,
 				})
 			}
 		})

@@ -39,8 +39,8 @@ func typeCheckAll(ctx context.Context, pkg *Package, cands []candidate, workers 
 		})
 	}
 	for i, c := range cands {
-		if c.wellTyped {
-			ok[i] = true
+		if c.wellTyped || c.illTyped {
+			ok[i] = c.wellTyped
 			continue
 		}
 		f := pkg.Files[c.file]
@@ -706,52 +706,54 @@ func binaryWellTyped(info *types.Info, b *ast.BinaryExpr, to token.Token) bool {
 	return false
 }
 
-// elementLiteralWellTyped reports whether replacing the numeric literal
-// lit by the literal text gives a well-typed package, from the types the
-// package was checked with. It answers true only for an element value of a
+// elementLiteralTyping reports whether replacing the numeric literal lit
+// by the literal text gives a well-typed package (well) or an ill-typed
+// one (ill), from the types the package was checked with; neither means
+// the checker decides. It answers only for an element value of a
 // composite literal (T{1, 2}, T{k: 1}, never a key, which may repeat),
-// whose type the composite literal fixes, when the new constant is
-// representable in that type. A data table of a million bytes
-// (dchest/captcha's sounds.go) then needs no check of the package per
-// element. Anywhere else a constant may overflow, repeat a case, or turn
-// a length or an index out of range: the checker decides.
-func elementLiteralWellTyped(p *pass, lit *ast.BasicLit, text string) bool {
+// whose type the composite literal fixes: the mutant is well-typed when
+// the new constant is representable in that type on every platform, and
+// ill-typed when on none. A data table of a million bytes then needs no
+// check of the package per element. Anywhere else a constant may
+// overflow, repeat a case, or turn a length or an index out of range.
+func elementLiteralTyping(p *pass, lit *ast.BasicLit, text string) (well, ill bool) {
 	switch parent := p.parent(lit).(type) {
 	case *ast.CompositeLit:
 	case *ast.KeyValueExpr:
 		if parent.Value != lit {
-			return false
+			return false, false
 		}
 		if _, ok := p.parent(parent).(*ast.CompositeLit); !ok {
-			return false
+			return false, false
 		}
 	default:
-		return false
+		return false, false
 	}
 	tv, ok := p.TypesInfo.Types[lit]
 	if !ok || tv.Type == nil {
-		return false
+		return false, false
 	}
 	basic, ok := tv.Type.Underlying().(*types.Basic)
 	if !ok || basic.Info()&types.IsUntyped != 0 {
-		return false
+		return false, false
 	}
 	v := constant.MakeFromLiteral(text, lit.Kind, 0)
 	if strings.HasPrefix(text, "-") {
 		v = constant.UnaryOp(token.SUB, constant.MakeFromLiteral(text[1:], lit.Kind, 0), 0)
 	}
-	return representable(v, basic.Kind())
+	if v.Kind() == constant.Unknown {
+		return false, false
+	}
+	kind := basic.Kind()
+	known := representable(constant.MakeInt64(0), kind, 64) // a kind representable answers for
+	return representable(v, kind, 32), known && !representable(v, kind, 64)
 }
 
 // representable reports whether the constant v is representable in a
-// value of the basic kind, as the Go specification defines it. Sizes
-// that depend on the platform (int, uint, uintptr) count as 32 bits, so
-// that a true holds on every platform; complex kinds answer false (the
-// checker decides).
-func representable(v constant.Value, kind types.BasicKind) bool {
-	if v.Kind() == constant.Unknown {
-		return false
-	}
+// value of the basic kind, as the Go specification defines it, where int,
+// uint and uintptr have platformBits bits; complex and other kinds
+// answer false.
+func representable(v constant.Value, kind types.BasicKind, platformBits uint) bool {
 	intRange := func(bits uint, signed bool) bool {
 		i := constant.ToInt(v)
 		if i.Kind() != constant.Int {
@@ -777,16 +779,20 @@ func representable(v constant.Value, kind types.BasicKind) bool {
 		return intRange(8, true)
 	case types.Int16:
 		return intRange(16, true)
-	case types.Int32, types.Int:
+	case types.Int32:
 		return intRange(32, true)
+	case types.Int:
+		return intRange(platformBits, true)
 	case types.Int64:
 		return intRange(64, true)
 	case types.Uint8:
 		return intRange(8, false)
 	case types.Uint16:
 		return intRange(16, false)
-	case types.Uint32, types.Uint, types.Uintptr:
+	case types.Uint32:
 		return intRange(32, false)
+	case types.Uint, types.Uintptr:
+		return intRange(platformBits, false)
 	case types.Uint64:
 		return intRange(64, false)
 	case types.Float32:

@@ -32,6 +32,11 @@ func TestMutantsProvedWellTypedTypeCheck(t *testing.T) {
 		if binary[c.m.Operator] {
 			binaries++
 		}
+		if c.illTyped {
+			if err := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c)); err == nil {
+				t.Errorf("%s (%s): proved ill-typed, but the checker accepts it", c.m.ID, pkg.Path)
+			}
+		}
 		if !c.wellTyped {
 			return
 		}
@@ -112,11 +117,10 @@ func g(x, y int, s, u string, r float64, ok, no bool) {
 	}
 }
 
-// TestElementLiteralsProvedWellTypedTypeCheck checks
-// elementLiteralWellTyped against the checker on literals at the edges of
-// their types, and lists where it must leave the check to the checker: a
-// key, a constant expression, an array length, a switch case, an index, a
-// type parameter.
+// TestElementLiteralsProvedWellTypedTypeCheck checks elementLiteralTyping
+// against the checker on literals at the edges of their types, and lists
+// where it must leave the check to the checker: a key, a constant
+// expression, an array length, a switch case, an index, a type parameter.
 func TestElementLiteralsProvedWellTypedTypeCheck(t *testing.T) {
 	pkg := loadSource(t, `package p
 
@@ -152,25 +156,26 @@ func f(x int) int {
 
 func g[T num]() []T { return []T{5} }
 `)
-	// want: each literal mutant's ID (line:col:label) and whether the
-	// proof must claim it; every claim must also type-check.
-	want := map[string]bool{
-		"13:18:1": true, "13:18:-1": false, // byte 0: -1 overflows
-		"13:21:256": false, "13:21:254": true, "13:21:0": true, // byte 255
-		"13:26:129": true,
-		"14:21:128": false, "14:21:126": true, // int8 127
-		"14:27:127":                  false, // -128 is a unary minus, not a literal: its 128 is left to the checker
-		"15:20:18446744073709551616": false, "15:20:18446744073709551614": true,
-		"16:18:4294967296": false, "16:18:4294967294": true, // uint counts as 32 bits
-		"17:21:2.5": true, "17:21:0.5": true, "17:26:1": true, "17:26:-1": true, // floats
-		"18:27:1": false, "18:37:0": false, "18:30:32768": false, "18:30:32766": true, // keys; int16 32767
-		"19:17:8":   true,                                        // an interface's element: the default type, int
-		"20:22:126": true, "20:30:3.5": true, "20:22:128": false, // a struct's fields
-		"21:18:1": false, "21:21:10": true, // an index key; its value
-		"27:10:3": false, // a switch case may repeat another
-		"28:14:2": false, // an index
-		"30:13:2": false, // a constant expression
-		"33:34:6": false, // a type parameter
+	// want: each literal mutant's ID (line:col:label) and what the proof
+	// must claim: "well", "ill", or "" (the checker decides). Every claim
+	// must agree with the checker.
+	want := map[string]string{
+		"13:18:1": "well", "13:18:-1": "ill", // byte 0: -1 overflows
+		"13:21:256": "ill", "13:21:254": "well", "13:21:0": "well", // byte 255
+		"13:26:129": "well",
+		"14:21:128": "ill", "14:21:126": "well", // int8 127
+		"14:27:127":                  "", // -128 is a unary minus, not a literal: its 128 is left to the checker
+		"15:20:18446744073709551616": "ill", "15:20:18446744073709551614": "well",
+		"16:18:4294967296": "", "16:18:4294967294": "well", // uint: 32 bits on some platforms, 64 on others
+		"17:21:2.5": "well", "17:21:0.5": "well", "17:26:1": "well", "17:26:-1": "well", // floats
+		"18:27:1": "", "18:27:-1": "", "18:37:0": "", "18:30:32768": "ill", "18:30:32766": "well", // keys; int16 32767
+		"19:17:8":   "well",                                          // an interface's element: the default type, int
+		"20:22:126": "well", "20:30:3.5": "well", "20:22:128": "ill", // a struct's fields
+		"21:18:1": "", "21:21:10": "well", // an index key; its value
+		"27:10:3": "", // a switch case may repeat another
+		"28:14:2": "", // an index
+		"30:13:2": "", // a constant expression
+		"33:34:6": "", // a type parameter
 	}
 	seen := map[string]bool{}
 	eachCandidate([]*Package{pkg}, func(pkg *Package, c candidate) {
@@ -179,13 +184,19 @@ func g[T num]() []T { return []T{5} }
 		}
 		key := fmt.Sprintf("%d:%d:%s", c.m.Line, c.m.Col, strings.Trim(c.m.Replacement, "()"))
 		err := checkUnchanged(pkg, c.file, parseMutated(t, pkg, c))
-		if c.wellTyped && err != nil {
+		claim := map[[2]bool]string{{true, false}: "well", {false, true}: "ill", {false, false}: ""}[[2]bool{c.wellTyped, c.illTyped}]
+		switch {
+		case c.wellTyped && c.illTyped:
+			t.Errorf("%s: proved both well-typed and ill-typed", key)
+		case c.wellTyped && err != nil:
 			t.Errorf("%s: proved well-typed, but the checker says: %v", key, err)
+		case c.illTyped && err == nil:
+			t.Errorf("%s: proved ill-typed, but the checker accepts it", key)
 		}
 		if w, ok := want[key]; ok {
 			seen[key] = true
-			if c.wellTyped != w {
-				t.Errorf("%s (%s with %s): proved = %v, want %v (checker: %v)", key, c.m.Original, c.m.Replacement, c.wellTyped, w, err)
+			if claim != w {
+				t.Errorf("%s (%s with %s): proof claims %q, want %q (checker: %v)", key, c.m.Original, c.m.Replacement, claim, w, err)
 			}
 		}
 	})
