@@ -713,7 +713,7 @@ func binaryWellTyped(info *types.Info, b *ast.BinaryExpr, to token.Token) bool {
 // composite literal (T{1, 2}, T{k: 1}, never a key, which may repeat),
 // whose type the composite literal fixes: the mutant is well-typed when
 // the new constant is representable in that type on every platform, and
-// ill-typed when on none. A data table of a million bytes then needs no
+// ill-typed when an integer type holds it on none. A data table of a million bytes then needs no
 // check of the package per element. Anywhere else a constant may
 // overflow, repeat a case, or turn a length or an index out of range.
 func elementLiteralTyping(p *pass, lit *ast.BasicLit, text string) (well, ill bool) {
@@ -744,15 +744,17 @@ func elementLiteralTyping(p *pass, lit *ast.BasicLit, text string) (well, ill bo
 	if v.Kind() == constant.Unknown {
 		return false, false
 	}
-	kind := basic.Kind()
-	known := representable(constant.MakeInt64(0), kind, 64) // a kind representable answers for
-	return representable(v, kind, 32), known && !representable(v, kind, 64)
+	// Only an integer is ill-typed for sure: a float just above the
+	// type's largest rounds to it and is representable.
+	kind, integer := basic.Kind(), basic.Info()&types.IsInteger != 0
+	return representable(v, kind, 32), integer && !representable(v, kind, 64)
 }
 
 // representable reports whether the constant v is representable in a
 // value of the basic kind, as the Go specification defines it, where int,
-// uint and uintptr have platformBits bits; complex and other kinds
-// answer false.
+// uint and uintptr have platformBits bits. A float must lie within the
+// type's largest magnitude (stricter than the rounding the specification
+// allows); complex and other kinds answer false.
 func representable(v constant.Value, kind types.BasicKind, platformBits uint) bool {
 	intRange := func(bits uint, signed bool) bool {
 		i := constant.ToInt(v)
