@@ -2,6 +2,8 @@ package gotest
 
 import (
 	"context"
+	"fmt"
+	"slices"
 
 	"github.com/mutprop/mutprop/internal/blackboxmut"
 	"github.com/mutprop/mutprop/internal/testbin"
@@ -32,19 +34,39 @@ func (cfg *Config) Enumerate(ctx context.Context, pkg *mutate.Package) ([]mutate
 
 // schemata returns the schemata of t's mutants (blackboxmut.Schemata),
 // numbered from base+1, a batch build's with switchPath (batch.go), and how many schema numbers it used.
-func (rs *runState) schemata(t *target, base int, switchPath string) (map[string][]byte, int, error) {
+// It returns at once when ctx ends: a package of many thousand mutants
+// takes seconds to render and type-check, and an interrupt must not wait
+// for it. The work then finishes on copies and is dropped.
+func (rs *runState) schemata(ctx context.Context, t *target, base int, switchPath string) (map[string][]byte, int, error) {
 	opts := mutate.SchemataOptions{Probes: rs.cfg.probes(), Base: base, Copies: true, Coverage: true, Switch: switchPath}
-	files, used, funcs, err := blackboxmut.Schemata(t.pkg, t.muts, rs.cfg.Blackbox, opts)
-	if err == nil && funcs > 0 {
+	type built struct {
+		files       map[string][]byte
+		used, funcs int
+		err         error
+	}
+	muts := slices.Clone(t.muts) // numbered here, copied back once done
+	done := make(chan built, 1)
+	go func() {
+		files, used, funcs, err := blackboxmut.Schemata(t.pkg, muts, rs.cfg.Blackbox, opts)
+		done <- built{files, used, funcs, err}
+	}()
+	var b built
+	select {
+	case b = <-done:
+	case <-ctx.Done():
+		return nil, 0, fmt.Errorf("schemata %s: %w", t.pkg.Path, ctx.Err())
+	}
+	copy(t.muts, muts)
+	if b.err == nil && b.funcs > 0 {
 		n := 0
 		for _, m := range t.muts {
 			if m.Origin == mutate.OriginBlackbox {
 				n++
 			}
 		}
-		rs.cfg.logf("%s: %d black-box mutants of %d functions", t.pkg.Path, n, funcs)
+		rs.cfg.logf("%s: %d black-box mutants of %d functions", t.pkg.Path, n, b.funcs)
 	}
-	return files, used, err
+	return b.files, b.used, b.err
 }
 
 // strengthFuncs returns t's black-box mutants by wrapped function with the

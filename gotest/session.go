@@ -413,7 +413,7 @@ func (rs *runState) overlays(ctx context.Context, live []*target) (map[string]st
 			switches[root] = path
 			overlays[root] = tests
 		}
-		files, used, err := rs.schemata(t, base, switches[root]) // blackbox.go
+		files, used, err := rs.schemata(ctx, t, base, switches[root]) // blackbox.go
 		if err != nil {
 			return nil, err
 		}
