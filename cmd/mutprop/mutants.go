@@ -40,7 +40,9 @@ func cmdMutants(ctx context.Context, e *cli.Env, args []string) int {
 List the mutants of Go packages: operator mutants that type-check and named
 variants (//mutprop:variant). Prints ID, location, operator and description,
 then a line counting the generated, ill-typed (dropped), ignored and
-equivalent mutants.
+equivalent mutants, and those of data tables left out (the elements of a
+composite literal of more than 256 constants: a sound, a font, a word
+list).
 
 With --blackbox (and --blackbox-mutants, --blackbox-points, as mutprop run
 takes them), the black-box mutants mutprop run --blackbox scores follow
