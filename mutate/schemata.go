@@ -1045,28 +1045,27 @@ func innermost(sites []*site, offset int) *site {
 }
 
 // guardedSchemata returns the schemata whose guard the rendered sites
-// keep: each appears in some case, and no case of it, nor its site, nor an
-// enclosing disabled site's parent, is disabled. One walk serves every
-// mutant (a walk per mutant cost the square of a package's sites:
-// minutes for dchest/captcha's 600,000).
+// keep: each appears in some case, and neither a case of it nor its site
+// is disabled. A disabled site's children are still rendered, so each
+// site is judged alone. One walk serves every mutant (a walk per mutant
+// cost the square of a package's sites: minutes for dchest/captcha's
+// 600,000).
 func guardedSchemata(sites [][]*site) map[int]bool {
 	found, off := map[int]bool{}, map[int]bool{}
-	var walk func([]*site, bool)
-	walk = func(ss []*site, parentOff bool) {
+	var walk func([]*site)
+	walk = func(ss []*site) {
 		for _, s := range ss {
 			for _, c := range s.cases {
 				found[c.schema] = true
-				if c.disabled || s.disabled || parentOff {
+				if c.disabled || s.disabled {
 					off[c.schema] = true
 				}
 			}
-			// Children of a disabled site are still rendered; only the
-			// mutated texts of a site hide nothing.
-			walk(s.children, parentOff)
+			walk(s.children)
 		}
 	}
 	for _, ss := range sites {
-		walk(ss, false)
+		walk(ss)
 	}
 	for schema := range off {
 		delete(found, schema)
