@@ -106,7 +106,7 @@ func countsNote(p runlog.Package) string {
 	}
 	note := fmt.Sprint(s)
 	if blackbox > 0 {
-		note = fmt.Sprintf("%d mutants (%d black-box): %s", s.Kept+blackbox, blackbox, strings.SplitN(note, ": ", 2)[1])
+		note = fmt.Sprintf("%d mutants (%d black-box): %s", s.Kept+blackbox, blackbox, s.Counts())
 	}
 	if p.Info.Universe != len(p.Mutants) {
 		note += fmt.Sprintf("; this shard has %d of them", len(p.Mutants))
