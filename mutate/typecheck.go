@@ -744,63 +744,44 @@ func elementLiteralTyping(p *pass, lit *ast.BasicLit, text string) (well, ill bo
 	if v.Kind() == constant.Unknown {
 		return false, false
 	}
-	// Only an integer is ill-typed for sure: a float just above the
-	// type's largest rounds to it and is representable.
-	kind, integer := basic.Kind(), basic.Info()&types.IsInteger != 0
-	return representable(v, kind, 32), integer && !representable(v, kind, 64)
+	// Well-typed on the narrowest platform, ill-typed on the widest. Only
+	// an integer is ill-typed for sure: a float just above the type's
+	// largest rounds to it and is representable.
+	narrow, wide := types.SizesFor("gc", "386"), types.SizesFor("gc", "amd64")
+	integer := basic.Info()&types.IsInteger != 0
+	return representable(v, basic, narrow), integer && !representable(v, basic, wide)
 }
 
 // representable reports whether the constant v is representable in a
-// value of the basic kind, as the Go specification defines it, where int,
-// uint and uintptr have platformBits bits. A float must lie within the
-// type's largest magnitude (stricter than the rounding the specification
-// allows); complex and other kinds answer false.
-func representable(v constant.Value, kind types.BasicKind, platformBits uint) bool {
-	intRange := func(bits uint, signed bool) bool {
+// value of the integer or float type t, as the Go specification defines
+// it, with t's size under sizes. A float must lie within the type's
+// largest magnitude (stricter than the rounding the specification
+// allows); other types answer false.
+func representable(v constant.Value, t *types.Basic, sizes types.Sizes) bool {
+	bits := uint(8 * sizes.Sizeof(t))
+	switch info := t.Info(); {
+	case info&types.IsInteger != 0:
 		i := constant.ToInt(v)
 		if i.Kind() != constant.Int {
 			return false
 		}
 		lo, hi := constant.MakeInt64(0), constant.Shift(constant.MakeInt64(1), token.SHL, bits)
-		if signed {
+		if info&types.IsUnsigned == 0 {
 			hi = constant.Shift(constant.MakeInt64(1), token.SHL, bits-1)
 			lo = constant.UnaryOp(token.SUB, hi, 0)
 		}
 		return constant.Compare(i, token.GEQ, lo) && constant.Compare(i, token.LSS, hi)
-	}
-	floatRange := func(max float64) bool {
+	case info&types.IsFloat != 0:
 		f := constant.ToFloat(v)
 		if f.Kind() != constant.Float && f.Kind() != constant.Int {
 			return false
 		}
-		abs := constant.MakeFloat64(max)
+		limit := math.MaxFloat64
+		if bits == 32 {
+			limit = math.MaxFloat32
+		}
+		abs := constant.MakeFloat64(limit)
 		return constant.Compare(f, token.LEQ, abs) && constant.Compare(f, token.GEQ, constant.UnaryOp(token.SUB, abs, 0))
-	}
-	switch kind {
-	case types.Int8:
-		return intRange(8, true)
-	case types.Int16:
-		return intRange(16, true)
-	case types.Int32:
-		return intRange(32, true)
-	case types.Int:
-		return intRange(platformBits, true)
-	case types.Int64:
-		return intRange(64, true)
-	case types.Uint8:
-		return intRange(8, false)
-	case types.Uint16:
-		return intRange(16, false)
-	case types.Uint32:
-		return intRange(32, false)
-	case types.Uint, types.Uintptr:
-		return intRange(platformBits, false)
-	case types.Uint64:
-		return intRange(64, false)
-	case types.Float32:
-		return floatRange(math.MaxFloat32)
-	case types.Float64:
-		return floatRange(math.MaxFloat64)
 	}
 	return false
 }
