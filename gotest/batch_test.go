@@ -329,6 +329,25 @@ func TestATestThatFailsOnceInTheLeakCheckIsFlaky(t *testing.T) {
 	}
 }
 
+// TestATestThatTimesOutOnceInTheLeakCheckIsScored scores
+// testdata/slowcheck.txtar, whose test computes for seconds once, in the
+// leak check's second run: the check runs again in a fresh process, the
+// test passes there, so the timeout was a slow run's. The package is
+// scored, the log says why, and the mutants run in batches with the
+// verdicts of one process per mutant.
+func TestATestThatTimesOutOnceInTheLeakCheckIsScored(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "slowcheck.txtar")))
+	const note = "the leak check's first run timed out in TestAdd ("
+	if !strings.Contains(log, note) || !strings.Contains(log, "a slow run, not counted as a failure") {
+		t.Errorf("the log does not say the check's timeout was a slow run:\n%s", log)
+	}
+	if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+		t.Errorf("the mutants did not run in batches:\n%s", log)
+	}
+}
+
 // wantKillReasons checks the mutants that want names: killed with the
 // reason given, or survived where it is "".
 func wantKillReasons(t *testing.T, pr *gotest.PackageResult, want map[string]string) {

@@ -168,6 +168,9 @@ type session struct {
 	leaky       map[string]bool
 	leakyWhy    string
 	leakChecked int
+	// slowCheck says what timed out in the leak check's first run and
+	// passed in its second (measureLeaks): a slow run, not a failure.
+	slowCheck string
 	// leaksMeasured is set when measureLeaks ran beside the flaky-test
 	// search on tests that all passed so far (baselineStages).
 	leaksMeasured bool
