@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mutprop/mutprop/internal/testbin"
+	"github.com/mutprop/mutprop/outcome"
 )
 
 // TestTheFloorTakesTheMedianOfATestsRunsTogether checks settleOriginal
@@ -107,5 +108,36 @@ func TestNoFloorIsMeasuredWithoutItsBuild(t *testing.T) {
 	pr.FloorBuild = time.Second // 1 s + 4 ms / 2 workers
 	if got, want := pr.Floor(), time.Second+2*time.Millisecond; got != want {
 		t.Errorf("Floor() = %v, want %v", got, want)
+	}
+}
+
+// TestTheFloorCountsAKillingTestUpToItsFailure checks measureFloor by
+// hand: a mutant killed by a property at its 10th of the 100 cases the
+// property ran on the original counts a tenth of its 40 ms, after the
+// 2 ms test before it; a killer whose output counted nothing counts
+// whole; a survivor counts every covering test; a mutant no test covers
+// counts nothing.
+func TestTheFloorCountsAKillingTestUpToItsFailure(t *testing.T) {
+	t.Parallel()
+	ms := time.Millisecond
+	s := &session{
+		original: map[string]time.Duration{"TestQuick": 2 * ms, "TestProp": 40 * ms, "TestTable": 8 * ms},
+		cases:    map[string]int{"TestProp": 100},
+	}
+	tg := &target{pr: &PackageResult{}, refs: map[string]testRef{}}
+	for name := range s.original {
+		tg.refs[name] = testRef{s: s, name: name}
+	}
+	tests := []string{"TestQuick", "TestProp", "TestTable"}
+	tg.pr.Mutants = []MutantResult{
+		{Outcome: outcome.Killed, CoveredBy: tests, KilledBy: []string{"TestProp"}, TestsToFailure: map[string]int{"TestProp": 10}},
+		{Outcome: outcome.Killed, CoveredBy: tests, KilledBy: []string{"TestTable"}},
+		{Outcome: outcome.Survived, CoveredBy: tests},
+		{Outcome: outcome.NoCoverage},
+	}
+	tg.measureFloor()
+	want := (2*ms + 4*ms) + (2*ms + 40*ms + 8*ms) + (2*ms + 40*ms + 8*ms)
+	if tg.pr.FloorTests != want || tg.pr.FloorProcesses != 3 {
+		t.Errorf("floor tests %v in %d processes, want %v in 3", tg.pr.FloorTests, tg.pr.FloorProcesses, want)
 	}
 }

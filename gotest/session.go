@@ -955,7 +955,8 @@ func (t *target) addForeignTests(sessions []*session) {
 
 // measureFloor sets the target's floor: its own package's plain build and
 // the time the tests each of its mutants had to run take, as one process
-// running every mutant would spend it (testTime), and how many processes
+// running every mutant would spend it (testTime: a killing test up to
+// the case that failed, when its output counted them), and how many processes
 // one per mutant would start, with the time each costs outside its tests.
 func (t *target) measureFloor() {
 	if t.own != nil {
@@ -983,11 +984,14 @@ func (t *target) measureFloor() {
 		}
 		t.pr.FloorProcesses++
 		for _, name := range r.Tests() {
+			if len(r.KilledBy) > 0 && name == r.KilledBy[0] {
+				// The killer ran up to its failure: the share of its
+				// cases it needed, where its library printed them.
+				t.pr.FloorTests += t.testTime(name, r, outcome.Killed)
+				break
+			}
 			if ref, ok := t.refs[name]; ok {
 				t.pr.FloorTests += ref.s.original[ref.name]
-			}
-			if len(r.KilledBy) > 0 && name == r.KilledBy[0] {
-				break
 			}
 		}
 	}
