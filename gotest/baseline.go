@@ -115,6 +115,7 @@ func (s *session) baselineStages(ctx context.Context, coverPkgs []string) error 
 	if s.cfg.oneMutant {
 		return s.failingNow(o)
 	}
+	s.weighBatches(ctx)
 	k := flakiness.Repeats(s.cfg.workers(), s.baselineTime, s.baselineTime+s.coverTime)
 	start = time.Now()
 	searched := s.mutantTests(o)

@@ -348,6 +348,24 @@ func TestATestThatTimesOutOnceInTheLeakCheckIsScored(t *testing.T) {
 	}
 }
 
+// TestASlowSuiteOfFewMutantsRunsOneProcessPerMutant scores
+// testdata/slowsuite.txtar, whose one test takes 150 ms for a handful of
+// mutants: batches would save less than the leak check costs, so no
+// check runs, the log says why, and every mutant runs in processes of
+// its own, with the verdicts of --isolation process.
+func TestASlowSuiteOfFewMutantsRunsOneProcessPerMutant(t *testing.T) {
+	testfix.EndToEnd(t)
+	t.Parallel()
+	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "slowsuite.txtar")))
+	const note = "each mutant runs in processes of its own: the tests together take "
+	if !strings.Contains(log, note) || !strings.Contains(log, "batches would save less than the leak check they need costs") {
+		t.Errorf("the log does not say why batches do not pay:\n%s", log)
+	}
+	if strings.Contains(log, "run their first test in ") {
+		t.Errorf("some mutants ran in batches:\n%s", log)
+	}
+}
+
 // wantKillReasons checks the mutants that want names: killed with the
 // reason given, or survived where it is "".
 func wantKillReasons(t *testing.T, pr *gotest.PackageResult, want map[string]string) {

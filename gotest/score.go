@@ -147,8 +147,9 @@ type Config struct {
 	// schemata mode only.
 	Blackbox *Blackbox
 	// Isolation is how many mutants a test process runs (batch.go):
-	// IsolationBatch ("" too) runs several where isolation allows,
-	// IsolationProcess each in processes of its own. Schemata mode only:
+	// IsolationBatch ("" too) runs several where isolation allows and
+	// batches pay (weighBatches), IsolationProcess each in processes of
+	// its own. Schemata mode only:
 	// overlay mode builds each mutant alone.
 	Isolation string
 	// VerifyIsolation, when positive, runs that many of the mutants a

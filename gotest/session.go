@@ -159,6 +159,9 @@ type session struct {
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
+	// unpaid, when set, says why batches would cost more than they save
+	// (weighBatches): the leak check does not run, and leaks says it too.
+	unpaid string
 	// leaky holds the tests that each change the package-level variables
 	// or the working directory when they run alone in a fresh process,
 	// where the tests together leave state behind but the others, alone,
@@ -660,19 +663,31 @@ const processRuns = 5
 // the next). It keeps the baseline's figure where a run fails. The runs
 // start in dir, where the tests run.
 func (s *session) measureProcess(ctx context.Context, dir string) {
-	if s.bin == nil || s.cfg.NoFloor {
+	if s.cfg.NoFloor {
 		return
+	}
+	if d, ok := s.emptyRun(ctx, dir); ok {
+		s.processCost = d
+	}
+}
+
+// emptyRun is the median of processRuns runs of the session's test
+// binary that run no test, started in dir; ok is false when there is no
+// binary or a run failed.
+func (s *session) emptyRun(ctx context.Context, dir string) (d time.Duration, ok bool) {
+	if s.bin == nil {
+		return 0, false
 	}
 	var ds []time.Duration
 	for range processRuns {
 		res, err := proc.Run(ctx, proc.Spec{Path: s.bin.Path, Args: []string{"-test.run=^$"}, Dir: dir,
 			Env: testbin.BaseEnv(), Timeout: 10 * time.Second})
 		if err != nil || res.End != proc.EndExited || res.ExitCode != 0 {
-			return
+			return 0, false
 		}
 		ds = append(ds, res.Duration)
 	}
-	s.processCost = median(ds)
+	return median(ds), true
 }
 
 // job is one mutant of a target.

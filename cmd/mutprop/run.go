@@ -197,7 +197,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.noFloor, "no-floor", false, "skip the plain go test -c build that measures the floor (the least time any tool needs) printed at the end")
 	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the outcome cache (RESULTS/cache): run every mutant")
 	fs.IntVar(&f.verifyIso, "verify-isolation", 0, "run `N` random mutants of the batches again, one per process, and report each difference of verdict (0 expected)")
-	fs.StringVar(&f.isolation, "isolation", gotest.IsolationBatch, "how many mutants a test process runs: batch (several, where isolation allows: a function's black-box mutants for a test) or process (each mutant in processes of its own)")
+	fs.StringVar(&f.isolation, "isolation", gotest.IsolationBatch, "how many mutants a test process runs: batch (several, where isolation allows and where it pays: a function's black-box mutants for a test; operator mutants unless the tests take longer than two process starts per mutant) or process (each mutant in processes of its own)")
 	f.ci.register(fs)
 	f.blackbox.register(fs)
 }
