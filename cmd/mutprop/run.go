@@ -267,6 +267,9 @@ func (m minScore) check(w io.Writer, cmd string, score report.Score, since strin
 
 // validate checks the flags that do not need the packages.
 func (f *runFlags) validate(patterns []string) (min minScore, shard engine.Shard, err error) {
+	if err := f.blackbox.listWithoutEquals(patterns); err != nil {
+		return min, shard, err
+	}
 	for _, p := range patterns {
 		if strings.HasPrefix(p, "-") {
 			return min, shard, cli.UsageError("flag %s after the packages: flags come first (mutprop run [flags] PACKAGES)", p)

@@ -106,10 +106,21 @@ func (f *blackboxFlags) register(fs *flag.FlagSet) {
 // package pattern: an exported function or method name.
 var funcListRE = regexp.MustCompile(`^(\(\*)?[A-Z][A-Za-z0-9_]*\)?(\.[A-Za-z_][A-Za-z0-9_]*)?(,.*)?$`)
 
-// validate checks the black-box flags that do not need the packages.
-func (f *blackboxFlags) validate(mode string, patterns []string) error {
+// listWithoutEquals reports a --blackbox given its list as the next
+// argument, which the flag package takes for the first package: the
+// command's first error, since the flags after it are then taken for
+// packages too.
+func (f *blackboxFlags) listWithoutEquals(patterns []string) error {
 	if f.on && f.funcs == nil && len(patterns) > 0 && funcListRE.MatchString(patterns[0]) {
 		return cli.UsageError("--blackbox %s: a list of functions follows an '=': --blackbox=%s", patterns[0], patterns[0])
+	}
+	return nil
+}
+
+// validate checks the black-box flags that do not need the packages.
+func (f *blackboxFlags) validate(mode string, patterns []string) error {
+	if err := f.listWithoutEquals(patterns); err != nil {
+		return err
 	}
 	switch {
 	case !f.on && (f.mutants != gotest.DefaultBlackboxMutants || f.points != 0 || f.classic != blackboxmut.DefaultClassic):

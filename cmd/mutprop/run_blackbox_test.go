@@ -98,6 +98,7 @@ func TestBlackboxFlagErrorsAreUsageErrors(t *testing.T) {
 		{[]string{"--blackbox=,", "./nosuchdir"}, "comma-separated list"},
 		{[]string{"--blackbox", "SortedUnique,(*Set).Add", "."}, "--blackbox=SortedUnique,(*Set).Add"},
 		{[]string{"--blackbox", "(*Set).Add"}, "a list of functions follows an '='"},
+		{[]string{"--blackbox", "Double,(*Set).Add", "--blackbox-mutants", "200", "."}, "--blackbox=Double,(*Set).Add"},
 	} {
 		code, _, stderr := runCLI(t, append([]string{"run"}, c.args...)...)
 		if code != cli.ExitUsage || !strings.Contains(stderr, c.want) {
