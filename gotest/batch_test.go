@@ -284,13 +284,27 @@ func TestTestsThatAssignPackageVariablesRunInBatchesThatPutThemBack(t *testing.T
 func TestRandomBytesLeftInAVariableRunInBatchesThatPutThemBack(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
-	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "randbuf.txtar")))
-	const note = "the tests leave package-level variables that differ from run to run, in fresh processes too (randbuf.scratch): a batch puts them back before each mutant"
-	if !strings.Contains(log, note) {
-		t.Errorf("the log does not say %q:\n%s", note, log)
+	scoreAndSay(t, "randbuf.txtar", true,
+		"the tests leave package-level variables that differ from run to run, in fresh processes too (randbuf.scratch): a batch puts them back before each mutant")
+}
+
+// scoreAndSay scores testdata's fixture as scoreBoth does, and fails
+// unless its log says each of notes and its mutants ran in batches, or
+// in processes of their own, as batches says.
+func scoreAndSay(t *testing.T, fixture string, batches bool, notes ...string) {
+	t.Helper()
+	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", fixture)))
+	for _, note := range notes {
+		if !strings.Contains(log, note) {
+			t.Errorf("the log does not say %q:\n%s", note, log)
+		}
 	}
-	if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
+	inBatches := strings.Contains(log, "run their first test in ")
+	switch {
+	case batches && (!inBatches || strings.Contains(log, "processes of its own")):
 		t.Errorf("the mutants did not run in batches:\n%s", log)
+	case !batches && inBatches:
+		t.Errorf("some mutants ran in batches:\n%s", log)
 	}
 }
 
@@ -338,14 +352,7 @@ func TestATestThatFailsOnceInTheLeakCheckIsFlaky(t *testing.T) {
 func TestATestThatTimesOutOnceInTheLeakCheckIsScored(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
-	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "slowcheck.txtar")))
-	const note = "the leak check's first run timed out in TestAdd ("
-	if !strings.Contains(log, note) || !strings.Contains(log, "a slow run, not counted as a failure") {
-		t.Errorf("the log does not say the check's timeout was a slow run:\n%s", log)
-	}
-	if !strings.Contains(log, "run their first test in ") || strings.Contains(log, "processes of its own") {
-		t.Errorf("the mutants did not run in batches:\n%s", log)
-	}
+	scoreAndSay(t, "slowcheck.txtar", true, "the leak check's first run timed out in TestAdd (", "a slow run, not counted as a failure")
 }
 
 // TestASlowSuiteOfFewMutantsRunsOneProcessPerMutant scores
@@ -356,14 +363,8 @@ func TestATestThatTimesOutOnceInTheLeakCheckIsScored(t *testing.T) {
 func TestASlowSuiteOfFewMutantsRunsOneProcessPerMutant(t *testing.T) {
 	testfix.EndToEnd(t)
 	t.Parallel()
-	_, log := scoreBoth(t, testfix.Module(t, filepath.Join("testdata", "slowsuite.txtar")))
-	const note = "each mutant runs in processes of its own: the tests together take "
-	if !strings.Contains(log, note) || !strings.Contains(log, "batches would save less than the leak check they need costs") {
-		t.Errorf("the log does not say why batches do not pay:\n%s", log)
-	}
-	if strings.Contains(log, "run their first test in ") {
-		t.Errorf("some mutants ran in batches:\n%s", log)
-	}
+	scoreAndSay(t, "slowsuite.txtar", false, "each mutant runs in processes of its own: the tests together take ",
+		"batches would save less than the leak check they need costs")
 }
 
 // wantKillReasons checks the mutants that want names: killed with the
