@@ -666,20 +666,20 @@ func (s *session) measureProcess(ctx context.Context, dir string) {
 	if s.cfg.NoFloor {
 		return
 	}
-	if d, ok := s.emptyRun(ctx, dir); ok {
+	if d, ok := s.emptyRun(ctx, dir, processRuns); ok {
 		s.processCost = d
 	}
 }
 
-// emptyRun is the median of processRuns runs of the session's test
-// binary that run no test, started in dir; ok is false when there is no
-// binary or a run failed.
-func (s *session) emptyRun(ctx context.Context, dir string) (d time.Duration, ok bool) {
+// emptyRun is the median of n runs of the session's test binary that run
+// no test, started in dir; ok is false when there is no binary or a run
+// failed.
+func (s *session) emptyRun(ctx context.Context, dir string, n int) (d time.Duration, ok bool) {
 	if s.bin == nil {
 		return 0, false
 	}
 	var ds []time.Duration
-	for range processRuns {
+	for range n {
 		res, err := proc.Run(ctx, proc.Spec{Path: s.bin.Path, Args: []string{"-test.run=^$"}, Dir: dir,
 			Env: testbin.BaseEnv(), Timeout: 10 * time.Second})
 		if err != nil || res.End != proc.EndExited || res.ExitCode != 0 {
