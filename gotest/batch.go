@@ -1032,14 +1032,15 @@ func (s *session) leakCheckDue() bool {
 // operator mutants can pay for the leak check they need, from empty runs
 // of the test binary. The check runs the tests together twice, with the
 // probes recording; a batch saves the start of a test process, about two
-// for each mutant the tests reach (its stages). Where the tests together take longer than two empty runs
-// of the binary (its start and package initialization) for each mutant
-// they reach, one process per mutant is the quicker: hashicorp's
-// go-immutable-radix, whose 29 tests take 7 s together, ran in 185 s in
-// batches against 156 s one per process, whose 1,041 mutants each cost
-// 2 ms to start. Then unpaid says why, the leak check does not run, and
-// every operator mutant runs as --isolation process runs it; black-box
-// batches are not concerned. A quick suite (milliseconds) always batches.
+// for each mutant the tests reach (its stages). Where the tests together
+// take longer than two empty runs of the binary (its start, its packages'
+// initialization, TestMain) for each mutant they reach, one process per
+// mutant is the quicker: hashicorp's go-immutable-radix, whose 29 tests
+// take 7 s together, ran in 185 s in batches against 156 s one per
+// process, whose 1,041 mutants each cost 2 ms to start. Then unpaid says
+// why, the leak check does not run, and every operator mutant runs as
+// --isolation process runs it; black-box batches are not concerned. A
+// quick suite (milliseconds) always batches.
 func (s *session) weighBatches(ctx context.Context) {
 	if !s.leakCheckDue() {
 		return
@@ -1230,13 +1231,14 @@ func checkFailed(vs []testjson.Verdict) []string {
 
 // observeCheck adds test's outcome in each of the leak check's runs vs
 // (with the other tests, on mutprop's build) to o: failed where it
-// killed the run, passed where it did not stop it. A timeout in it is
-// left out, and its reason returned: the check's deadlines are not the
-// search's, whose runs judge no test's time, and a test's CPU there
-// counts the work of goroutines that earlier tests left running
-// (iancoleman/strcase's TestConcurrency leaves 10,000; in about one
-// check in twenty, a 2 ms test after it was stopped with 110 ms of CPU).
-// A mutant's timeout is confirmed by reruns as a kill is.
+// killed or stopped the run, passed otherwise. A run it stopped by a
+// timeout is left out, and its reason returned: the check's deadlines
+// are not the search's, whose runs judge no test's time, and a test's
+// CPU there counts the work of goroutines that earlier tests left
+// running (iancoleman/strcase's TestConcurrency leaves 10,000; in about
+// one check in twenty, a 2 ms test after it was stopped with 110 ms of
+// CPU). A mutant's timeout in so quick a test runs again alone, in a
+// fresh process, before it stands (verdict.Search.RerunAlone).
 func observeCheck(o *flakiness.Observations, test string, vs []testjson.Verdict) (timeout string) {
 	for _, v := range vs {
 		failed := slices.Contains(v.KilledBy, test) || v.Culprit == test
