@@ -1025,7 +1025,7 @@ func addRun(m map[string]flakiness.Runs, test string, r flakiness.Runs) map[stri
 // a recorded build, batches, tests of its package that call the switch,
 // and batches that pay (weighBatches).
 func (s *session) leakCheckDue() bool {
-	return s.recorded && s.cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 && s.unpaid == ""
+	return s.recorded && s.cfg.batch() && len(s.switched[s.tmpl.PkgDir()]) > 0 && !s.unpaid
 }
 
 // weighBatches decides, before the flaky-test search, whether batches of
@@ -1037,10 +1037,10 @@ func (s *session) leakCheckDue() bool {
 // initialization, TestMain) for each mutant they reach, one process per
 // mutant is the quicker: hashicorp's go-immutable-radix, whose 29 tests
 // take 7 s together, ran in 185 s in batches against 156 s one per
-// process, whose 1,041 mutants each cost 2 ms to start. Then unpaid says
-// why, the leak check does not run, and every operator mutant runs as
-// --isolation process runs it; black-box batches are not concerned. A
-// quick suite (milliseconds) always batches.
+// process, whose 1,041 mutants each cost 2 ms to start. Then unpaid is
+// set and leaks says why: the leak check does not run, and every
+// operator mutant runs as --isolation process runs it; black-box batches
+// are not concerned. A quick suite (milliseconds) always batches.
 func (s *session) weighBatches(ctx context.Context) {
 	if !s.leakCheckDue() {
 		return
@@ -1062,9 +1062,9 @@ func (s *session) weighBatches(ctx context.Context) {
 		start, ok = s.emptyRun(ctx, s.scratch(0).WorkDir(), processRuns)
 	}
 	if ok && saved(start) < s.baselineTime {
-		s.unpaid = fmt.Sprintf("the tests together take %v, longer than two process starts for each of the %d mutants they reach (%v each): batches would save less than the leak check they need costs",
+		s.unpaid = true
+		s.leaks = fmt.Sprintf("the tests together take %v, longer than two process starts for each of the %d mutants they reach (%v each): batches would save less than the leak check they need costs",
 			s.baselineTime.Round(time.Millisecond), len(reached), start.Round(100*time.Microsecond))
-		s.leaks = s.unpaid
 	}
 }
 

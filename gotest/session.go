@@ -159,9 +159,9 @@ type session struct {
 	// leaks, when set, says why the session's tests cannot share a
 	// process among mutants: they leave state behind (measureLeaks).
 	leaks string
-	// unpaid, when set, says why batches would cost more than they save
-	// (weighBatches): the leak check does not run, and leaks says it too.
-	unpaid string
+	// unpaid is set when batches would cost more than they save
+	// (weighBatches): the leak check does not run, and leaks says why.
+	unpaid bool
 	// leaky holds the tests that each change the package-level variables
 	// or the working directory when they run alone in a fresh process,
 	// where the tests together leave state behind but the others, alone,
